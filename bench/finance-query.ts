@@ -1,0 +1,303 @@
+/**
+ * A merchant's statement page at scale: `npx tsx bench/finance-query.ts [--pg] [--scale N]
+ * [--requests N]`.
+ *
+ * Seeds a fresh database (PGlite in a temporary folder, or with --pg a new PostgreSQL
+ * database next to DATABASE_URL, dropped afterwards) at a scale with at least a million
+ * statement rows, starts the real server on a local port, and times SZHY10001's joint-operation
+ * statement list (statement.lyfyjsd, default window, page 1 of 50) three ways, interleaved so
+ * all see the same conditions:
+ * - HTTP: a real request over a keep-alive socket, sent with fetch from a worker thread (a
+ *   client with its own event loop, as a browser would be);
+ * - inject: the same request through Fastify's app.inject (routing, session check,
+ *   validation, scope, both queries, mapping, JSON; no socket);
+ * - raw: the very SQL that request ran (captured from it), executed directly with Kysely the
+ *   same way (count and page together);
+ * - floor: the same request with an unknown query name, answered 400 right after the session
+ *   check: what every signed-in request costs before any finance code runs.
+ * Finally it prints the query plans.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import {
+  CompiledQuery,
+  sql,
+  type KyselyPlugin,
+  type QueryId,
+  type RootOperationNode,
+} from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Db } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDemo } from '../server/db/seed';
+import { demoPasswords } from '../server/db/seed/people';
+import { localStorage } from '../server/domain/storage';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'boolean' },
+    scale: { type: 'string' },
+    requests: { type: 'string', default: '1000' },
+  },
+});
+/** Scale 14 is the smallest with a million statement rows (about 4,800 × scale²). */
+const scale = Number(values.scale ?? 14);
+const requests = Number(values.requests);
+
+interface Fresh {
+  kind: string;
+  url?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<Fresh> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-finance-bench-'));
+  const removeFolder = () => rmSync(dataDir, { recursive: true, force: true });
+  if (!values.pg) return { kind: 'PGlite', dataDir, drop: async () => removeFolder() };
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `atrium_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      removeFolder();
+    },
+  };
+}
+
+/** Records the queries of one request, so the raw run executes exactly the same SQL. */
+function captureQueries() {
+  const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
+  let on = false;
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      if (on) seen.push({ node: args.node, queryId: args.queryId });
+      return args.node;
+    },
+    async transformResult(args) {
+      return args.result;
+    },
+  };
+  return {
+    plugin,
+    async during(action: () => Promise<unknown>, db: Db): Promise<CompiledQuery[]> {
+      on = true;
+      await action();
+      on = false;
+      return seen.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * (sorted.length - 1)))]!;
+
+function monthsAround(offset: number): string {
+  const now = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const index = Number(now.slice(0, 4)) * 12 + Number(now.slice(5, 7)) - 1 + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+async function statementRows(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from advance_notices) + (select count(*) from joint_fee_notices)
+      + (select count(*) from lease_fee_notices) + (select count(*) from settlement_statements)
+      as n`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+async function main() {
+  const fresh = await freshDatabase();
+  const handle = await openDatabase(
+    fresh.url ? { url: fresh.url } : { dataDir: join(fresh.dataDir, 'pgdata') },
+  );
+  try {
+    await migrateToLatest(handle.db);
+    const seedStart = Date.now();
+    await seedDemo(handle.db, localStorage(join(fresh.dataDir, 'files')), { scale });
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+    const rowCount = await statementRows(handle.db);
+    console.info(
+      `${fresh.kind}: scale ${scale} seeded in ${seedSeconds.toFixed(0)} s, ${rowCount.toLocaleString('en-US')} statement rows`,
+    );
+    if (rowCount < 1_000_000) console.warn('fewer than 1,000,000 statement rows at this scale');
+    await measure(handle.db, fresh, rowCount, seedSeconds);
+  } finally {
+    await handle.close();
+    await fresh.drop();
+  }
+}
+
+async function measure(db: Db, fresh: Fresh, rowCount: number, seedSeconds: number) {
+  const capture = captureQueries();
+  const config = loadConfig({
+    DATA_DIR: fresh.dataDir,
+    JWT_SECRET: `bench-${process.pid}-${Date.now()}`,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: join(fresh.dataDir, 'no-static'),
+  });
+  const storage = localStorage(join(fresh.dataDir, 'files'));
+  const app = await buildApp(
+    { config, db: db.withPlugin(capture.plugin), storage },
+    { logger: false },
+  );
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const login = await fetch(`${base}/uc/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'SZHY10001', password: demoPasswords.merchant }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const descriptor = {
+      query: 'statement.lyfyjsd',
+      filters: { startMonth: monthsAround(-2), endMonth: monthsAround(1) },
+      page: { page: 1, pageSize: 50 },
+    };
+    const path = `/bpm-runtime/bpm/${config.product}Script/executeSql?param=${encodeURIComponent(Buffer.from(JSON.stringify(descriptor)).toString('base64'))}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const client = httpClient(`${base}${path}`, headers);
+    const viaInject = async () => {
+      const response = await app.inject({ method: 'GET', url: path, headers });
+      return response.json<{ total: number; result: unknown[] }>();
+    };
+    const unknownQuery = Buffer.from(JSON.stringify({ query: 'no.such.query' })).toString('base64');
+    const floor = () =>
+      app.inject({
+        method: 'GET',
+        url: `/bpm-runtime/bpm/${config.product}Script/executeSql?param=${encodeURIComponent(unknownQuery)}`,
+        headers,
+      });
+    for (let i = 0; i < 200; i++) await Promise.all([client.request(), viaInject()]);
+    const queries = (await capture.during(viaInject, db)).filter((query) =>
+      query.sql.includes('"joint_fee_notices"'),
+    );
+    const answer = await viaInject();
+    const direct = () => Promise.all(queries.map((query) => db.executeQuery(query)));
+    for (let i = 0; i < 200; i++) await direct();
+
+    const series = {
+      http: [] as number[],
+      inject: [] as number[],
+      raw: [] as number[],
+      floor: [] as number[],
+    };
+    for (let i = 0; i < requests; i++) {
+      series.http.push(await client.request());
+      let start = performance.now();
+      await viaInject();
+      series.inject.push(performance.now() - start);
+      start = performance.now();
+      await direct();
+      series.raw.push(performance.now() - start);
+      start = performance.now();
+      await floor();
+      series.floor.push(performance.now() - start);
+    }
+    await client.close();
+    report({
+      fresh,
+      rowCount,
+      seedSeconds,
+      series,
+      total: answer.total,
+      rows: answer.result.length,
+    });
+    await explain(db, queries);
+  } finally {
+    await app.close();
+  }
+}
+
+/** A fetch client on its own thread; each request answers its latency as the client saw it. */
+function httpClient(url: string, headers: Record<string, string>) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    parentPort.on('message', async () => {
+      const start = performance.now();
+      const response = await fetch(workerData.url, { headers: workerData.headers });
+      if (response.status !== 200) throw new Error('HTTP ' + response.status);
+      await response.arrayBuffer();
+      parentPort.postMessage(performance.now() - start);
+    });`,
+    { eval: true, workerData: { url, headers } },
+  );
+  let pending: { resolve(ms: number): void; reject(error: Error): void } | null = null;
+  worker.on('message', (ms: number) => pending?.resolve(ms));
+  worker.on('error', (error) => pending?.reject(error));
+  return {
+    request: () =>
+      new Promise<number>((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage(null);
+      }),
+    close: () => worker.terminate(),
+  };
+}
+
+function report(figures: {
+  fresh: Fresh;
+  rowCount: number;
+  seedSeconds: number;
+  series: { http: number[]; inject: number[]; raw: number[]; floor: number[] };
+  total: number;
+  rows: number;
+}) {
+  const sorted = Object.fromEntries(
+    Object.entries(figures.series).map(([name, times]) => [name, [...times].sort((a, b) => a - b)]),
+  ) as typeof figures.series;
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const raw50 = percentile(sorted.raw, 50);
+  console.info(
+    `\nSZHY10001, statement.lyfyjsd, default window, page 1 of 50 (${figures.rows} rows of ${figures.total}), ${sorted.raw.length} requests each\n`,
+  );
+  const table = [['path', 'p50', 'p95', 'p50 / raw p50']];
+  for (const [name, label] of [
+    ['http', 'API, real HTTP (fetch)'],
+    ['inject', 'API, app.inject'],
+    ['raw', 'same SQL via Kysely'],
+    ['floor', 'session check only (400)'],
+  ] as const) {
+    const times = sorted[name];
+    table.push([
+      label,
+      ms(percentile(times, 50)),
+      ms(percentile(times, 95)),
+      `${(percentile(times, 50) / raw50).toFixed(2)}×`,
+    ]);
+  }
+  console.info(
+    `${figures.fresh.kind}, scale ${scale}, ${figures.rowCount.toLocaleString('en-US')} statement rows, seeded in ${figures.seedSeconds.toFixed(0)} s`,
+  );
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  for (const row of table) console.info(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+async function explain(db: Db, queries: CompiledQuery[]) {
+  for (const query of queries) {
+    const plan = await db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
+    );
+    console.info(`\n${query.sql.slice(0, 90).replace(/\s+/g, ' ')}...`);
+    for (const row of plan.rows) console.info(`  ${Object.values(row)[0]}`);
+  }
+}
+
+await main();

@@ -1,0 +1,83 @@
+import { css } from '@emotion/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { navigate } from './router';
+
+const frame = css`
+  height: 100vh;
+  display: grid;
+  grid-template-rows: auto 1fr;
+  grid-template-columns: auto 1fr;
+  grid-template-areas:
+    'top top'
+    'menu main';
+  atrium-top-bar {
+    grid-area: top;
+  }
+  atrium-side-menu {
+    grid-area: menu;
+    height: 100%;
+  }
+  main {
+    grid-area: main;
+    overflow: auto;
+    min-width: 0;
+    background: #f3f4f6;
+  }
+`;
+
+/**
+ * The portal frame: the top bar and the side menu around the page, unless the route hides
+ * them. Elements ask to navigate with `atrium-navigate`; the host routes without reloading.
+ */
+export function Shell({
+  path,
+  topBar,
+  sideMenu,
+  children,
+}: {
+  path: string;
+  topBar: boolean;
+  sideMenu: boolean;
+  children: ReactNode;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  // The frame's own elements load with the first framed page.
+  useEffect(() => {
+    if (topBar) void import('../../src/elements/top-bar/index');
+    if (sideMenu) void import('../../src/elements/side-menu/index');
+  }, [topBar, sideMenu]);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const onNavigate = (event: Event) => {
+      event.preventDefault();
+      const target = (event as CustomEvent<{ path: string }>).detail.path;
+      if (target !== location.pathname.replace(/^\/fvue/, '') + location.search) navigate(target);
+    };
+    const onLogout = () => navigate('/login');
+    element.addEventListener('atrium-navigate', onNavigate);
+    element.addEventListener('atrium-logout', onLogout);
+    return () => {
+      element.removeEventListener('atrium-navigate', onNavigate);
+      element.removeEventListener('atrium-logout', onLogout);
+    };
+  }, []);
+  if (!topBar && !sideMenu) {
+    return (
+      <div ref={root} css={{ minHeight: '100vh', background: '#fff' }}>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={root}
+      css={frame}
+      style={sideMenu ? undefined : { gridTemplateAreas: "'top top' 'main main'" }}
+    >
+      {topBar && <atrium-top-bar />}
+      {sideMenu && <atrium-side-menu active={path} />}
+      <main>{children}</main>
+    </div>
+  );
+}

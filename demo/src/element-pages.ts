@@ -1,0 +1,146 @@
+/**
+ * The elements the host shows as pages: each route names one, and the page gives it
+ * attributes from the route's parameters. The host composes elements; it implements none.
+ */
+export interface ElementPage {
+  tag: string;
+  load: () => Promise<unknown>;
+  /** The element's attributes for a route's parameters and query string. */
+  attributes?: (
+    params: Record<string, string>,
+    search: URLSearchParams,
+  ) => Record<string, string | undefined>;
+}
+
+const statementList = () => import('../../src/elements/statement-list/index');
+const taskElement = () => import('../../src/elements/task/index');
+const flowStarter = () => import('../../src/elements/flow-starter/index');
+const agentSettings = () => import('../../src/elements/agent-settings/index');
+
+export const elementPages: Record<string, ElementPage> = {
+  home: {
+    tag: 'atrium-home',
+    // The home grid shows the workflow widgets by tag: they must be defined before it draws.
+    load: () =>
+      Promise.all([
+        import('../../src/elements/home/index'),
+        import('../../src/elements/todo-card/index'),
+        import('../../src/elements/task-counters/index'),
+      ]),
+  },
+  lyfyjsd: {
+    tag: 'atrium-statement-list',
+    load: statementList,
+    attributes: () => ({ kind: 'lyfyjsd' }),
+  },
+  yjfytzd: {
+    tag: 'atrium-statement-list',
+    load: statementList,
+    attributes: () => ({ kind: 'yjfytzd' }),
+  },
+  zlfymxd: {
+    tag: 'atrium-statement-list',
+    load: statementList,
+    attributes: () => ({ kind: 'zlfymxd' }),
+  },
+  fkqkd: {
+    tag: 'atrium-statement-list',
+    load: statementList,
+    attributes: () => ({ kind: 'fkqkd' }),
+  },
+  xscx: { tag: 'atrium-sales-query', load: () => import('../../src/elements/sales-query/index') },
+  ht: { tag: 'atrium-contract-list', load: () => import('../../src/elements/contract-list/index') },
+  shcjftzd: {
+    tag: 'atrium-overdue-list',
+    load: () => import('../../src/elements/overdue-list/index'),
+  },
+  statement: {
+    tag: 'atrium-statement-shell',
+    load: () => import('../../src/elements/statement-shell/index'),
+    attributes: (params, search) => ({
+      path: `/${params.rest ?? ''}`,
+      search: search.toString(),
+      'menu-alias': params.menuAlias,
+      single:
+        search.get('isNewPage') === 'true' || /\/true$/.test(params.rest ?? '') ? '' : undefined,
+    }),
+  },
+  report: {
+    tag: 'atrium-statement-shell',
+    load: () => import('../../src/elements/statement-shell/index'),
+    attributes: (params) => ({ path: `/templateReport/${params.alias}`, single: '' }),
+  },
+  newsList: {
+    tag: 'atrium-news',
+    load: () => import('../../src/elements/news/index'),
+    attributes: (params) => ({
+      type: params.type === '1' ? 'announcement' : params.type === '0' ? 'news' : undefined,
+      'classify-id': params.classifyId,
+    }),
+  },
+  newsViewer: {
+    tag: 'atrium-news-viewer',
+    load: () => import('../../src/elements/news-viewer/index'),
+    attributes: (params) => ({
+      'news-id': params.newsId,
+      src: params.src ?? params.iframeSrc,
+      'file-id': params.fileId,
+    }),
+  },
+  taskList: {
+    tag: 'atrium-task-list',
+    load: () => import('../../src/elements/task-list/index'),
+    attributes: (params) => ({
+      kind: params.kind,
+      'def-key': params.defKey,
+      'org-id': params.orgId,
+      'org-name': params.orgName,
+    }),
+  },
+  task: {
+    tag: 'atrium-task',
+    load: taskElement,
+    attributes: (params) => ({
+      'task-id': params.taskId,
+      'leader-id': params.leaderId || '0',
+      // React sets a defined element's props as properties: a boolean needs a true value.
+      readonly: params.readonly === 'true' ? 'true' : undefined,
+    }),
+  },
+  instance: {
+    tag: 'atrium-task',
+    load: taskElement,
+    attributes: (params) => ({
+      'inst-id': params.instId,
+      // /inst/{id}/{type}/{readType}/{readDoneId}, /myRead/{id}/{readId}/{type}, /instRead/{id}/{type}
+      mode: params.readType ?? params.myReadType ?? params.type ?? 'read',
+      'notice-id': params.readDoneId ?? params.readId,
+    }),
+  },
+  flowStarter: {
+    tag: 'atrium-flow-starter',
+    load: flowStarter,
+    attributes: (params) => ({
+      'def-id': params.defId,
+      'def-key': params.defKey,
+      'leader-id': params.leaderId,
+      'draft-id': params.instId,
+      'copy-inst-id': params.copeInstId,
+    }),
+  },
+  flowImage: {
+    tag: 'atrium-flow-image',
+    load: () => import('../../src/elements/flow-image/index'),
+    attributes: (params) => ({ 'def-key': params.procDefKey }),
+  },
+  approvalPhrases: {
+    tag: 'atrium-approval-phrases',
+    load: () => import('../../src/elements/approval-phrases/index'),
+    attributes: (params) => ({ action: params.action, 'item-id': params.id }),
+  },
+  agentSettings: {
+    tag: 'atrium-agent-settings',
+    load: agentSettings,
+    attributes: (params) => ({ kind: params.kind, action: params.action, 'item-id': params.id }),
+  },
+};

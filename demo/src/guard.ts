@@ -1,0 +1,103 @@
+import { adoptToken, currentUserDetail, type UserDetail } from '../../src/core/api/auth';
+import { $config, configure } from '../../src/core/config';
+import { http } from '../../src/core/http';
+import {
+  $session,
+  sessionFromLogin,
+  signIn,
+  signOut,
+  type LoginAnswer,
+} from '../../src/core/session';
+import { writeStored } from '../../src/core/storage';
+import { base } from './router';
+
+/**
+ * The sign-in guard (spec/shell.md section 2): a `token` (or, in single-sign-on mode, a
+ * `ticket`) in the address becomes the session; an optional `password` parameter is kept in
+ * sessionStorage; every guarded route checks the session with the server, at most once per
+ * 5 seconds (the login request lock); a failure ends the session and cleans up.
+ */
+const lockMs = 5000;
+let lastCheck: { at: number; result: Promise<UserDetail | null> } | null = null;
+
+function takeParameter(name: string): string | null {
+  const url = new URL(location.href);
+  const value = url.searchParams.get(name);
+  if (value === null) return null;
+  url.searchParams.delete(name);
+  history.replaceState(null, '', url.pathname + url.search + url.hash);
+  return value;
+}
+
+/** The address the single-sign-on server sends the user back to (without its ticket). */
+function serviceAddress(): string {
+  const url = new URL(location.href);
+  url.searchParams.delete('ticket');
+  return url.toString();
+}
+
+async function exchangeTicket(ticket: string): Promise<void> {
+  const answer = await http.get<LoginAnswer>(
+    'uc',
+    '/sso/auth',
+    { ticket, service: serviceAddress() },
+    { anonymous: true, quiet: true },
+  );
+  signIn(sessionFromLogin(answer));
+}
+
+/** Single-sign-on mode is the server's setting: ask it once per page load. */
+async function learnSignOnMode(): Promise<void> {
+  try {
+    const info = await http.get<{ enable: boolean; ssoUrl: string }>('uc', '/sso/info', undefined, {
+      anonymous: true,
+      quiet: true,
+    });
+    if (info.enable && info.ssoUrl) configure({ ssoUrl: info.ssoUrl });
+  } catch {
+    // Without an answer the portal uses its own login page.
+  }
+}
+
+/** Takes what the address hands over (token, ticket, password) before anything else runs. */
+export async function adoptHandOver(): Promise<void> {
+  await learnSignOnMode();
+  const password = takeParameter('password');
+  if (password !== null) writeStored('session', 'password', password);
+  const token = takeParameter('token');
+  const ticket = $config.get().ssoUrl ? takeParameter('ticket') : null;
+  try {
+    if (token) await adoptToken(token);
+    else if (ticket) await exchangeTicket(ticket);
+  } catch {
+    // An invalid token or ticket is as good as none: the guard sends the user to sign in.
+  }
+}
+
+/** Checks the session with the server; null when there is none or it has ended. */
+export function checkSession(): Promise<UserDetail | null> {
+  const session = $session.get();
+  if (!session) return Promise.resolve(null);
+  if (lastCheck && Date.now() - lastCheck.at < lockMs) return lastCheck.result;
+  // With the token given, a 401 here is the guard's to handle (one redirect, not two).
+  const result = currentUserDetail(session.token).catch(() => null);
+  lastCheck = { at: Date.now(), result };
+  return result;
+}
+
+/** Where an unauthenticated visitor goes: the sign-on server, or the login page with a redirect. */
+export function signInAddress(path: string): { external: string } | { internal: string } {
+  const { ssoUrl } = $config.get();
+  if (ssoUrl)
+    return {
+      external: `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}service=${encodeURIComponent(serviceAddress())}`,
+    };
+  // The same form the request layer uses on a 401: the full address of the page.
+  return { internal: `/login?redirect=${encodeURIComponent(`${base}${path}`)}` };
+}
+
+/** Ends the session here and everything kept with it. */
+export function cleanUp(): void {
+  lastCheck = null;
+  signOut();
+}

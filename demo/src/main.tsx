@@ -1,0 +1,141 @@
+import { useStore } from '@nanostores/react';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { logout, type UserDetail } from '../../src/core/api/auth';
+import { currentUserMenu, type MenuNode } from '../../src/core/api/shell';
+import { t } from '../../src/core/i18n';
+import '../../src/core/i18n/login';
+import '../../src/core/i18n/portal';
+import '../../src/core/i18n/shell';
+import { $language } from '../../src/core/language';
+import { notify } from '../../src/core/notices';
+import { $session } from '../../src/core/session';
+import { Loading } from '../../src/ui/Status';
+import { installToaster } from '../../src/ui/toaster';
+import { adoptHandOver, checkSession, cleanUp, signInAddress } from './guard';
+import { defaultIdleMinutes, watchIdle } from './idle';
+import { $path, $search, match, navigate, sync } from './router';
+import { addMenuRoutes, findRoute, loadPage, loadedPage, type Page } from './routes';
+import { Shell } from './Shell';
+
+/** Menu aliases whose items open statement-area pages add routes `/{alias}/...` (spec). */
+function menuAliases(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.children.some((child) => child.menuUrl && !child.menuUrl.startsWith('/'))
+      ? [node.alias]
+      : []),
+    ...menuAliases(node.children),
+  ]);
+}
+
+function leaveForSignIn(path: string): void {
+  const target = signInAddress(path);
+  if ('external' in target) location.assign(target.external);
+  else navigate(target.internal, { replace: true });
+}
+
+/**
+ * Pages load without React Suspense on purpose: Suspense throttles revealing content by up
+ * to 300 ms, which is longer than the whole login page takes to load.
+ */
+function App() {
+  const path = useStore($path);
+  const search = useStore($search);
+  const session = useStore($session);
+  const language = useStore($language);
+  const [menusLoaded, setMenusLoaded] = useState(0);
+  const { route, params, redirect } = findRoute(path, match);
+  const [page, setPage] = useState<{ load: unknown; component: Page } | null>(() => {
+    const component = loadedPage(route);
+    return component ? { load: route.load, component } : null;
+  });
+  const [checked, setChecked] = useState<{ account: string; detail: UserDetail } | null>(null);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect]);
+  useEffect(() => {
+    let current = true;
+    void loadPage(route).then((component) => current && setPage({ load: route.load, component }));
+    return () => {
+      current = false;
+    };
+  }, [route]);
+
+  // The guard: every guarded route checks the session with the server.
+  const guarded = Boolean(route.auth);
+  const here = path + (search ? `?${search}` : '');
+  useEffect(() => {
+    if (!guarded) return;
+    if (!session || session.loginStatus !== 1) return leaveForSignIn(here);
+    let current = true;
+    void checkSession().then((detail) => {
+      if (!current) return;
+      if (!detail) {
+        cleanUp();
+        leaveForSignIn(here);
+      } else setChecked({ account: session.account, detail });
+    });
+    return () => {
+      current = false;
+    };
+  }, [guarded, session, here]);
+
+  // Idle logout, with the user's own limit when they have one.
+  const idleMinutes = checked?.detail.overTime || defaultIdleMinutes;
+  const signedIn = Boolean(session && checked?.account === session.account);
+  useEffect(() => {
+    if (!signedIn) return;
+    return watchIdle(idleMinutes, () => {
+      void logout().finally(() => {
+        notify('warning', t('shell:idle.loggedOut'));
+        navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+      });
+    });
+  }, [signedIn, idleMinutes]);
+
+  // Menu entries named by alias add routes at run time.
+  useEffect(() => {
+    if (!signedIn) return;
+    void currentUserMenu('front_menu')
+      .then((tree) => {
+        addMenuRoutes(menuAliases(tree));
+        setMenusLoaded((count) => count + 1);
+      })
+      .catch(() => undefined);
+  }, [signedIn]);
+  void menusLoaded;
+
+  const waiting = guarded && !signedIn;
+  if (redirect || waiting || !page || page.load !== route.load) return <Loading />;
+  const Component = page.component;
+  // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
+  const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
+  return (
+    <Shell path={path} topBar={!single} sideMenu={!single && !route.hideMenu}>
+      <Component {...(params as Record<string, string>)} />
+    </Shell>
+  );
+}
+
+async function start() {
+  installToaster();
+  await adoptHandOver();
+  sync();
+  // Fetch the first page's chunk (and the shell's elements) before the first render.
+  const first = findRoute($path.get(), match).route;
+  const shell = first.single
+    ? []
+    : [import('../../src/elements/top-bar/index'), import('../../src/elements/side-menu/index')];
+  await Promise.all([loadPage(first), ...shell]).catch(() => undefined);
+  createRoot(document.getElementById('portal')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

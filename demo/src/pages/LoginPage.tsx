@@ -1,0 +1,166 @@
+import { css } from '@emotion/react';
+import { useCallback, useRef, useState } from 'react';
+import '../../../src/elements/about/index';
+import '../../../src/elements/login/index';
+import '../../../src/elements/news/index';
+import '../../../src/elements/signup/index';
+import {
+  fileUrl,
+  frontSettings,
+  parseAttachments,
+  tenantByCode,
+} from '../../../src/core/api/portal';
+import type { SessionUser } from '../../../src/core/session';
+import { useT } from '../../../src/ui/i18n';
+import { Tabs } from '../../../src/ui/Tabs';
+import { useAsync } from '../../../src/ui/useAsync';
+import { LanguageSwitcher } from '../LanguageSwitcher';
+import { navigate, query } from '../router';
+import { useElementEvent } from '../useElementEvent';
+
+const page = css`
+  min-height: 100vh;
+  display: grid;
+  grid-template-columns: minmax(320px, 5fr) 7fr;
+  @media (max-width: 860px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const brand = css`
+  background:
+    radial-gradient(circle at 20% 20%, rgba(255, 255, 255, 0.12), transparent 40%),
+    linear-gradient(150deg, #9f1d2e 0%, #6e1420 60%, #3d0b12 100%);
+  color: #fff;
+  padding: 48px;
+  display: flex;
+  flex-direction: column;
+  justify-content: space-between;
+  h1 {
+    font-size: 30px;
+    margin: 24px 0 8px;
+    letter-spacing: 1px;
+  }
+  p {
+    opacity: 0.85;
+    margin: 0 0 28px;
+  }
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 12px;
+  }
+  li::before {
+    content: '◆';
+    color: #d9b46a;
+    margin-right: 10px;
+  }
+  img {
+    height: 48px;
+    background: #fff;
+    border-radius: 8px;
+    padding: 4px 10px;
+  }
+  small {
+    opacity: 0.6;
+  }
+  @media (max-width: 860px) {
+    padding: 24px;
+    ul,
+    small {
+      display: none;
+    }
+  }
+`;
+
+const panel = css`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  padding: 32px 24px;
+  position: relative;
+  .card {
+    width: min(640px, 100%);
+    background: #fff;
+    border-radius: 12px;
+    box-shadow: 0 10px 40px rgba(31, 35, 41, 0.08);
+    padding: 28px 32px 32px;
+  }
+  .login-box {
+    max-width: 380px;
+    margin: 8px auto 0;
+  }
+  .switcher {
+    position: absolute;
+    top: 20px;
+    right: 24px;
+  }
+`;
+
+export default function LoginPage({ tenant }: { tenant?: string }) {
+  const t = useT();
+  const [tab, setTab] = useState('home');
+  const loginRef = useRef<HTMLElement>(null);
+  const settings = useAsync(frontSettings, []);
+  const tenantInfo = useAsync(
+    () => (tenant ? tenantByCode(tenant) : Promise.resolve(null)),
+    [tenant],
+  );
+  const logo = parseAttachments(tenantInfo.data?.ico ?? settings.data?.frontLogo)[0];
+  const title = tenantInfo.data?.name ?? (settings.data?.frontName || t('portal:brand.name'));
+
+  const onLogin = useCallback(
+    (event: CustomEvent<{ user: SessionUser; mustResetPassword: boolean }>) => {
+      event.preventDefault();
+      const { user, mustResetPassword } = event.detail;
+      if (mustResetPassword) navigate(`/resetPwdView?account=${encodeURIComponent(user.account)}`);
+      else navigate(query('redirect') ?? '/');
+    },
+    [],
+  );
+  useElementEvent(loginRef, 'atrium-login', onLogin);
+
+  const tabs = [
+    { id: 'home', label: t('login:tabs.home') },
+    { id: 'signup', label: t('login:tabs.signup') },
+    { id: 'news', label: t('login:tabs.news') },
+    { id: 'about', label: t('login:tabs.about') },
+  ];
+  return (
+    <main css={page}>
+      <section css={brand} aria-label={title}>
+        <div>
+          {logo && <img src={fileUrl(logo.id, true)} alt="" />}
+          <h1 data-field="title">{title}</h1>
+          <p>{t('portal:brand.tagline')}</p>
+          <ul>
+            {['p1', 'p2', 'p3'].map((point) => (
+              <li key={point}>{t(`portal:brand.points.${point}`)}</li>
+            ))}
+          </ul>
+        </div>
+        <small>{t('portal:brand.copyright')}</small>
+      </section>
+      <section css={panel}>
+        <div className="switcher">
+          <LanguageSwitcher />
+        </div>
+        <div className="card">
+          <Tabs items={tabs} active={tab} onChange={setTab}>
+            {tab === 'home' && (
+              <div className="login-box">
+                <atrium-login ref={loginRef} tenant={tenantInfo.data?.id} />
+              </div>
+            )}
+            {tab === 'signup' && <atrium-signup />}
+            {tab === 'news' && <atrium-news type="announcement" />}
+            {tab === 'about' && <atrium-about />}
+          </Tabs>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { printKinds } from '../../src/core/api/print';
+import type { Page, Route } from './routes';
+
+const printPage = () => import('./pages/PrintPage') as unknown as Promise<{ default: Page }>;
+
+/**
+ * The print views' routes (spec: print pages table): /print_fkqkd, /print_kpqrd, and the
+ * fee and dunning notices with their `_all` variants. Anonymous single pages: no portal
+ * frame, no sign-in guard (the data still needs a session or a signed print link).
+ */
+export const printRoutes: Route[] = printKinds.map((kind) => ({
+  pattern: `/print_${kind}`,
+  load: printPage,
+  single: true,
+  fixed: { kind },
+}));

@@ -1,0 +1,56 @@
+import { atom } from 'nanostores';
+
+/** The portal's base path (history mode), as in the spec. */
+export const base = '/fvue';
+
+/** The path inside the portal, without the base: `/login/hy`, `/home`. */
+export const $path = atom(currentPath());
+/** The query string of the current address (without `?`). */
+export const $search = atom(location.search.slice(1));
+
+function currentPath(): string {
+  const path = location.pathname.startsWith(base)
+    ? location.pathname.slice(base.length)
+    : location.pathname;
+  return path || '/';
+}
+
+/** Reads the address again (after something replaced it). */
+export function sync(): void {
+  $search.set(location.search.slice(1));
+  $path.set(currentPath());
+}
+
+addEventListener('popstate', sync);
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  const url = to.startsWith(base) ? to : base + (to.startsWith('/') ? to : `/${to}`);
+  if (options.replace) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  sync();
+}
+
+export function query(name: string): string | null {
+  return new URLSearchParams(location.search).get(name);
+}
+
+/** Matches `/login/:tenant?` style patterns; answers the parameters or null. */
+export function match(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((part) => {
+      if (part.startsWith('*')) {
+        names.push(part.slice(1));
+        return '(.*)';
+      }
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const optional = part.endsWith('?');
+      names.push(part.slice(1, optional ? -1 : undefined));
+      return optional ? '?([^/]*)' : '([^/]+)';
+    })
+    .join('/');
+  const found = new RegExp(`^${source}/?$`).exec(path);
+  if (!found) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+}

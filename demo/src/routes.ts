@@ -1,0 +1,239 @@
+import type { ComponentType } from 'react';
+import LoginPage from './pages/LoginPage';
+import { printRoutes } from './print-routes';
+
+export type Page = ComponentType<Record<string, string>>;
+
+/**
+ * The spec's route table (spec/shell.md section 2). Patterns use `:name` for a segment,
+ * `:name?` for an optional one and `*rest` for the remainder.
+ */
+export interface Route {
+  pattern: string;
+  /** The page's module, loaded on first visit (each page is its own chunk). */
+  load: () => Promise<{ default: Page }>;
+  /** Behind the sign-in guard. */
+  auth?: boolean;
+  /** A single-page route: no top bar, no side menu. */
+  single?: boolean;
+  /** The side menu is hidden (agentStart, inst, task, onlineForm, templateReport, ...). */
+  hideMenu?: boolean;
+  /** Parameters the route gives its page besides those in the path. */
+  fixed?: Record<string, string>;
+}
+
+/** Pages take their route parameters as props. */
+function lazyPage(load: () => Promise<{ default: unknown }>): () => Promise<{ default: Page }> {
+  return load as () => Promise<{ default: Page }>;
+}
+
+// The login page is where most visits start: it ships with the portal entry, in parallel
+// with the shared chunk, instead of one round trip later.
+const loginPage = () => Promise.resolve({ default: LoginPage as Page });
+const elementPage = lazyPage(() => import('./pages/ElementPage'));
+const notFoundPage = lazyPage(() => import('./pages/NotFound'));
+const product = 'atrium';
+
+/** A route whose page is one element (see element-pages.ts). */
+function element(
+  pattern: string,
+  name: string,
+  options: Omit<Route, 'pattern' | 'load'> = {},
+): Route {
+  return {
+    pattern,
+    load: elementPage,
+    auth: true,
+    ...options,
+    fixed: { element: name, ...options.fixed },
+  };
+}
+
+/**
+ * A route of a feature that lands with a later issue (workflow, mail, floor map, online
+ * forms, charts, home layout): it shows the 404 page until then, never a page that pretends.
+ */
+function later(pattern: string, options: Omit<Route, 'pattern' | 'load'> = {}): Route {
+  return { pattern, load: notFoundPage, auth: true, ...options };
+}
+
+/** Single-page routes also exist with a tenant segment (spec: "a variant carrying a tenant"). */
+function withTenant(route: Route): Route[] {
+  return [route, { ...route, pattern: `${route.pattern}/:tenant` }];
+}
+
+const financePages = ['lyfyjsd', 'yjfytzd', 'zlfymxd', 'fkqkd', 'xscx', 'ht', 'shcjftzd'];
+/** The flow area's children and the list each shows (atrium-task-list kinds). */
+const flowChildren: [string, string][] = [
+  ['v-todo', 'todo'],
+  ['v-leader', 'leader'],
+  ['v-contract', 'todo'],
+  [`v-${product}Todo`, 'todo'],
+  [`v-${product}Done`, 'done'],
+  ['v-done', 'done'],
+  ['v-request', 'request'],
+  ['v-draft', 'draft'],
+  ['v-flowList', 'newProcess'],
+  ['v-todoRead', 'todoRead'],
+  ['v-doneRead', 'doneRead'],
+  ['v-myRead', 'myRead'],
+  ['v-myDelegate', 'myDelegate'],
+];
+/** Personal pages of later issues (home layout, groups). */
+const personalChildren = ['myLayout', 'groupManager'];
+const mailChildren = ['mailList', 'linkmanList', 'settingList'];
+
+export const routes: Route[] = [
+  // Anonymous single-page routes (their data still needs a session or a handed-over token).
+  { pattern: '/login/:tenant?', load: loginPage, single: true },
+  {
+    pattern: '/resetPwdView',
+    load: lazyPage(() => import('./pages/ResetPasswordPage')),
+    single: true,
+  },
+  ...financePages.flatMap((page) => withTenant(element(`/${page}`, page, { single: true }))),
+  ...printRoutes,
+  ...withTenant(later('/mapContainer', { single: true, auth: false })),
+
+  // Home.
+  element('/home', 'home'),
+  element('/home/homeEmail', 'home'),
+
+  // Attendance: the two attendance views are query views of the statement area.
+  element('/v-check', 'statement', { fixed: { rest: 'querySql/queryView/kqyc/kqycmx' } }),
+  element(`/v-check/v-${product}Check`, 'statement', {
+    fixed: { rest: 'querySql/queryView/kqyc/kqycmx' },
+  }),
+  element(`/v-check/v-${product}Vacation`, 'statement', {
+    fixed: { rest: 'querySql/queryView/grqjmx/grqj' },
+  }),
+
+  // News.
+  element('/v-news', 'newsList', { fixed: { classifyId: 'all' } }),
+  element(`/v-news/v-${product}News`, 'newsList', { fixed: { classifyId: 'all' } }),
+  element('/vnewsList/:classifyId', 'newsList'),
+  element('/newsList/:type', 'newsList'),
+  element('/news/:newsId', 'newsViewer'),
+  element('/v-personal/newsList', 'newsList', { fixed: { classifyId: 'all' } }),
+
+  // Viewers.
+  element('/pdf/:src/:fileId', 'newsViewer'),
+  element('/iframeSrc/:iframeSrc/:fileId', 'newsViewer'),
+
+  // Statement area and report pages.
+  element('/statement/*rest', 'statement'),
+  element('/templateReport/:alias', 'report', { hideMenu: true }),
+
+  // Workflow: lists, the leader's to-do, starting flows, tasks and read-only instances.
+  element('/v-flow', 'taskList', { fixed: { kind: 'todo' } }),
+  ...flowChildren.flatMap(([child, kind]) => {
+    // The contract to-do is the to-do of the contract flow unless a route names another.
+    const fixed: Record<string, string> =
+      child === 'v-contract' ? { kind, defKey: 'contract' } : { kind };
+    return [
+      element(`/v-flow/${child}`, 'taskList', { fixed }),
+      element(`/v-flow/${child}/:defKey`, 'taskList', { fixed: { kind } }),
+    ];
+  }),
+  element('/flow/todo', 'taskList', { fixed: { kind: 'todo' } }),
+  element('/v-todo/:orgName/:orgId', 'taskList', { fixed: { kind: 'leader' } }),
+  element('/agentStart/:defId/:leaderId/:copeInstId?', 'flowStarter', { hideMenu: true }),
+  element('/agentStartByKey/:defKey', 'flowStarter', { hideMenu: true }),
+  element('/start/:defId/:instId', 'flowStarter'),
+  element('/inst/:instId', 'instance', { hideMenu: true }),
+  element('/inst/:instId/:type/:readId?', 'instance', { hideMenu: true }),
+  element('/inst/:instId/:type/:readType/:readDoneId', 'instance', { hideMenu: true }),
+  element('/myRead/:instId/:readId/:myReadType', 'instance'),
+  element('/instRead/:instId/:myReadType', 'instance'),
+  element('/taskRead/:taskId/:task_state', 'task', { fixed: { readonly: 'true' } }),
+  element('/task/:taskId/:leaderId?', 'task', { hideMenu: true }),
+  element('/doneReadOnly/:instId', 'instance', { fixed: { type: 'done' } }),
+  element('/completeView/:procDefKey', 'flowImage'),
+  element('/v-personal/approvalItem', 'approvalPhrases'),
+  element('/v-personal/approvalItem/:action/:id?', 'approvalPhrases'),
+  element('/v-personal/commonFlow', 'flowStarter'),
+  element('/v-personal/agent', 'agentSettings', { fixed: { kind: 'agent' } }),
+  element('/v-personal/agent/:action/:id?', 'agentSettings', { fixed: { kind: 'agent' } }),
+  element('/v-personal/secretary', 'agentSettings', { fixed: { kind: 'secretary' } }),
+  element('/v-personal/secretary/edit/:id?', 'agentSettings', {
+    fixed: { kind: 'secretary', action: 'edit' },
+  }),
+  element('/v-personal/bpmDeputy', 'agentSettings', { fixed: { kind: 'deputy' } }),
+  element('/v-personal/bpmDeputy/setting/:id?', 'agentSettings', {
+    fixed: { kind: 'deputy', action: 'setting' },
+  }),
+
+  // Later features: mail, maps, online forms and previews, module previews, columns, the
+  // personal home layout and groups.
+  later('/formManage/:instId/:type'),
+  later(`/v-${product}Mails`),
+  later('/editMap'),
+  later('/editMapYy'),
+  later('/sysModulePreview/:id'),
+  later('/v-mail'),
+  ...mailChildren.map((child) => later(`/v-mail/${child}`)),
+  later('/mail/mailGet/:id'),
+  later('/mail/mailAdd'),
+  later('/mail/mailEdit/:id'),
+  later('/mail/linkmanEdit/:id'),
+  later('/mail/linkmanGet/:id'),
+  later('/mail/settingAdd'),
+  later('/mail/settingEdit/:id'),
+  later('/mail/settingGet/:id'),
+  later('/v-personal'),
+  ...personalChildren.map((child) => later(`/v-personal/${child}`)),
+  later('/previewForm/:formId/:single?'),
+  later('/previewInstForm/:defId/:instId'),
+  later('/QRCodeForm/:templateKey/:action'),
+  later('/column/preview/:previewAlias'),
+  later('/onlineForm', { hideMenu: true }),
+  later('/appCenterFront'),
+  later('/appContent/:type/:id/:otherId'),
+  later('/meetingList/:type'),
+];
+
+export const notFoundRoute: Route = { pattern: '*', load: notFoundPage };
+
+/** Routes a menu adds at run time: `/{menuAlias}/...` pages of the statement area. */
+const runtimeRoutes: Route[] = [];
+
+export function addMenuRoutes(aliases: string[]): void {
+  for (const alias of aliases) {
+    const pattern = `/${alias}/*rest`;
+    if (runtimeRoutes.some((route) => route.pattern === pattern)) continue;
+    if (routes.some((route) => route.pattern.startsWith(`/${alias}`))) continue;
+    runtimeRoutes.push(element(pattern, 'statement', { fixed: { menuAlias: alias } }));
+  }
+}
+
+const loaded = new Map<Route['load'], Page>();
+
+/** The page component if its chunk is already here (no flash of a loading state). */
+export function loadedPage(route: Route): Page | undefined {
+  return loaded.get(route.load);
+}
+
+export async function loadPage(route: Route): Promise<Page> {
+  const found = loaded.get(route.load);
+  if (found) return found;
+  const page = (await route.load()).default;
+  loaded.set(route.load, page);
+  return page;
+}
+
+export function findRoute(
+  path: string,
+  match: (pattern: string, path: string) => Record<string, string> | null,
+) {
+  if (path === '/' || path === '')
+    return {
+      route: routes.find((route) => route.pattern === '/home')!,
+      params: { element: 'home' },
+      redirect: '/home',
+    };
+  for (const route of [...routes, ...runtimeRoutes]) {
+    const params = match(route.pattern, path);
+    if (params) return { route, params: { ...route.fixed, ...params }, redirect: undefined };
+  }
+  return { route: notFoundRoute, params: {}, redirect: undefined };
+}

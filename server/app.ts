@@ -1,0 +1,91 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { FileStorage } from './domain/storage';
+import { outboxProvider, type SmsProvider } from './domain/sms';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { staticPlugin } from './plugins/static';
+import { bpmModelService } from './services/bpm-model';
+import { bpmRuntimeService } from './services/bpm-runtime';
+import { devService } from './services/dev';
+import { formService } from './services/form';
+import { portalService } from './services/portal';
+import { ucService } from './services/uc';
+
+/** What the routes need; tests build the app with their own database and SMS provider. */
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  sms: SmsProvider;
+  storage: FileStorage;
+}
+
+/** Tests may bring their own SMS provider; the default writes to the outbox table. */
+export type AppInput = Omit<AppDeps, 'sms'> & { sms?: SmsProvider };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
+
+/** The services of the spec, each a plugin mounted under its own prefix. */
+export const servicePrefixes = {
+  uc: '/uc',
+  portal: '/portal',
+  bpmRunTime: '/bpm-runtime',
+  bpmModel: '/bpm-model',
+  form: '/form',
+} as const;
+
+export async function buildApp(
+  input: AppInput,
+  options: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: input.config.logLevel },
+    trustProxy: true,
+    // Requests carry JSON and uploads; 1 MiB covers every JSON body of the spec.
+    bodyLimit: 1024 * 1024,
+    ...options,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const deps: AppDeps = { ...input, sms: input.sms ?? outboxProvider(input.db, app.log) };
+  app.decorate('deps', deps);
+  await app.register(cors, {
+    // Elements are embedded on other sites and authenticate with a Bearer header, never a
+    // cookie, so any origin may call; there is no ambient credential to abuse.
+    origin: true,
+    // Every method the platform's calls use; requested headers are echoed (a custom query
+    // may carry its own headers).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After'],
+  });
+  await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atrium reference server', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(ucService, { prefix: servicePrefixes.uc });
+  await app.register(portalService, { prefix: servicePrefixes.portal });
+  await app.register(bpmRuntimeService, { prefix: servicePrefixes.bpmRunTime });
+  await app.register(formService, { prefix: servicePrefixes.form });
+  await app.register(bpmModelService, { prefix: servicePrefixes.bpmModel });
+  if (deps.config.devOutbox) await app.register(devService, { prefix: '/dev' });
+  await app.register(staticPlugin);
+  return app;
+}

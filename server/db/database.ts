@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PgliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded database itself, for dumping its data folder (tests copy a seeded one). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/**
+ * The same JavaScript types from both engines: PGlite returns bigint as a number and pg as a
+ * string; both return numeric as a string. Our bigints (counts, sizes) fit in a double and our
+ * amounts have two decimals under 1e11, so numbers are exact enough; dates stay text so no
+ * time zone shifts them.
+ */
+const oid = { int8: 20, numeric: 1700, date: 1082 } as const;
+const toNumber = (text: string) => Number(text);
+const keepText = (text: string) => text;
+
+function pgTypes() {
+  return {
+    getTypeParser(id: number, format?: 'text' | 'binary') {
+      if (id === oid.int8 || id === oid.numeric) return toNumber;
+      if (id === oid.date) return keepText;
+      return pg.types.getTypeParser(id, format);
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /** A dumped PGlite data folder (tar) to start from instead of an empty database. */
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: pgTypes() });
+    // An idle client whose connection ends (server restart, a dropped test database) is
+    // discarded by the pool, which then emits 'error': unheard, that would crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  // Without a folder the database lives in memory (tests).
+  const pglite = new PGlite(options.dataDir ?? 'memory://', {
+    parsers: { [oid.int8]: toNumber, [oid.numeric]: toNumber, [oid.date]: keepText },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './0001-foundation';
+import * as finance from './0002-finance';
+import * as workflow from './0003-workflow';
+import * as shell from './0004-shell';
+
+/** Every migration, in order. A static list: no directory scanning, works the same bundled. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-finance': finance,
+  '0003-workflow': workflow,
+  '0004-shell': shell,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

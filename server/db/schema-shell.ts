@@ -1,0 +1,347 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { DefaultTimestamp, Json } from './schema';
+
+/**
+ * Tables of the portal shell and home dashboard (docs/shell-api.md): menus and apps, the top
+ * bar's greetings and assets, the home page's notices, pop-ups, reminders, tips, tour and
+ * layout, posts, attendance and leave, and the configuration of custom queries, query views
+ * and data templates. The dyzl template's rows are the finance area's contract_prints. Dates
+ * are 'YYYY-MM-DD' text (see database.ts).
+ */
+type DateText = string;
+type Days = ColumnType<number, number | string, number | string>;
+
+/** A menu node. A tree: the children of the node with a given alias are that menu. */
+export interface MenusTable {
+  id: string;
+  parent_id: string | null;
+  alias: string;
+  name: string;
+  name_en: Generated<string>;
+  icon: Generated<string>;
+  sn: Generated<number>;
+  /** The in-app route the item opens (e.g. /v-flow/v-todo, template/preview/dyzl). */
+  menu_url: Generated<string>;
+  /** A page shown embedded instead of a route. */
+  href: Generated<string>;
+  open: Generated<boolean>;
+  active_tab: Generated<string>;
+  tabs_style: Generated<string>;
+}
+
+/** Who sees a menu node; a node without rows inherits its parent's visibility. */
+export interface MenuRolesTable {
+  menu_id: string;
+  role_id: string;
+}
+
+/** Result types of the app search (spec/shell.md, top bar). */
+export type AppType = 2 | 3 | 5 | 6 | 8;
+
+/** An app of the app centre; visible when its app-centre menu node is. */
+export interface AppsTable {
+  id: string;
+  menu_id: string;
+  name: string;
+  name_en: Generated<string>;
+  type: AppType;
+  icon: Generated<string>;
+  path: Generated<string>;
+  template_key: Generated<string>;
+  sql_alias: Generated<string>;
+  view_alias: Generated<string>;
+  form_key: Generated<string>;
+  def_key: Generated<string>;
+  sort: Generated<number>;
+}
+
+/** Scrolling greeting texts; user_id null means for everyone. */
+export interface GreetingsTable {
+  id: string;
+  user_id: string | null;
+  text: string;
+  sort: Generated<number>;
+}
+
+export interface PersonalAssetsTable {
+  id: string;
+  user_id: string;
+  unit_name: string;
+  asset_code: string;
+  name: string;
+  model: string;
+  acquired_on: DateText;
+}
+
+/** Dates that trigger personal holiday tips. */
+export interface StaffProfilesTable {
+  user_id: string;
+  birthday: DateText | null;
+  hired_on: DateText | null;
+}
+
+export type PersonalTipKind = 'birthday' | 'anniversary';
+
+/** The text and backgrounds of a personal tip; {{name}} and {{years}} are filled in. */
+export interface PersonalTipTextsTable {
+  kind: PersonalTipKind;
+  text: string;
+  text_en: string;
+  image_ids: Json<string[]>;
+}
+
+/** Festivals and company occasions, shown to everyone from starts_on to ends_on. */
+export interface FestivalsTable {
+  id: string;
+  name: string;
+  starts_on: DateText;
+  ends_on: DateText;
+  text: string;
+  text_en: Generated<string>;
+  image_ids: Json<string[]>;
+}
+
+export interface GuideTourRunsTable {
+  user_id: string;
+  version: number;
+  outcome: 'complete' | 'exit';
+  recorded_at: DefaultTimestamp;
+}
+
+export interface EnterpriseNoticesTable {
+  id: string;
+  text: string;
+  starts_on: DateText;
+  ends_on: DateText | null;
+  sort: Generated<number>;
+}
+
+export type PopupType = 'tab' | 'new' | 'dialog';
+
+export interface PopupsTable {
+  id: string;
+  subject: string;
+  description: Generated<string>;
+  url: string;
+  popup_type: PopupType;
+  dialog_width: Generated<string>;
+  dialog_height: Generated<string>;
+  /** Only for holders of this role; null for everyone. */
+  role_id: string | null;
+  starts_at: DefaultTimestamp;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sort: Generated<number>;
+}
+
+export interface PopupDismissalsTable {
+  popup_id: string;
+  user_id: string;
+  dismissed_at: DefaultTimestamp;
+}
+
+/** A form waiting for the user: opens /statement/template/form/{template_key}/get/true?id=. */
+export interface FormRemindersTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  content: Generated<string>;
+  count: Generated<number>;
+  template_key: string;
+  record_id: string;
+  created_at: DefaultTimestamp;
+}
+
+/** A home-page column (spec: workflow-office.md, column config). */
+export interface HomeColumnsTable {
+  alias: string;
+  name: string;
+  name_en: Generated<string>;
+  /** The browser widget that renders the column. */
+  widget: string;
+  col_type: Generated<number>;
+  data_mode: Generated<number>;
+  data_from: Generated<string>;
+  data_param: Generated<string>;
+  request_type: Generated<string>;
+  need_page: Generated<boolean>;
+  col_height: Generated<number>;
+  col_url: Generated<string>;
+  template_html: Generated<string>;
+}
+
+/** Who may see a column; a column without rows is for everyone. */
+export interface HomeColumnRolesTable {
+  column_alias: string;
+  role_id: string;
+}
+
+/** A grid of columns; the caller gets the first (by sort) whose role they hold. */
+export interface HomeLayoutsTable {
+  id: string;
+  name: string;
+  role_id: string | null;
+  sort: number;
+}
+
+export interface HomeLayoutColumnsTable {
+  layout_id: string;
+  column_alias: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface ReportLinksTable {
+  alias: string;
+  name: string;
+  /** Path of the report on the report server (REPORT_SERVER_URL). */
+  reportlet: string;
+}
+
+/** Posts (jobs held in an org). org_id is a wf_orgs id, kept without a foreign key. */
+export interface PostsTable {
+  id: string;
+  org_id: string;
+  code: string;
+  name: string;
+}
+
+export interface UserPostsTable {
+  user_id: string;
+  post_id: string;
+}
+
+export type AttendanceKind = 'late' | 'early' | 'absent' | 'missing';
+
+export interface AttendanceExceptionsTable {
+  id: string;
+  user_id: string;
+  day: DateText;
+  kind: AttendanceKind;
+  minutes: Generated<number>;
+  note: Generated<string>;
+}
+
+export type LeaveKind = 'annual' | 'sick' | 'personal' | 'marriage' | 'compensatory';
+
+export interface LeaveRecordsTable {
+  id: string;
+  user_id: string;
+  kind: LeaveKind;
+  starts_on: DateText;
+  ends_on: DateText;
+  days: Days;
+  status: 'approved' | 'pending';
+  reason: Generated<string>;
+}
+
+/** A custom query (spec/shell.md, custom queries). JSON settings are kept as the text given. */
+export interface CustomQueriesTable {
+  alias: string;
+  name: string;
+  /** dataSource: a named query of ours; restful: the browser calls url itself. */
+  ds_type: 'dataSource' | 'restful';
+  request_type: 'GET' | 'POST';
+  url: Generated<string>;
+  header: Generated<string>;
+  data_param: Generated<string>;
+  list_key: Generated<string>;
+  condition_fields: Generated<string>;
+  result_fields: Generated<string>;
+  display_fields: Generated<string>;
+  named_query: string | null;
+  page_size: Generated<number>;
+}
+
+export interface QueryViewColumn {
+  field: string;
+  label: string;
+  labelEn?: string;
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface QueryViewCondition {
+  field: string;
+  label: string;
+  labelEn?: string;
+  /** text: substring; date: a yyyy-mm-dd pair (both ends or none); select: one of options. */
+  type: 'text' | 'date' | 'select';
+  options?: { value: string; label: string }[];
+  /** A select whose options come from a list call: 'stores' is GET {portal}/bpm/haiyaapi/getStores. */
+  optionsFrom?: 'stores';
+}
+
+/** A query view (querySql/queryView/{sqlAlias}/{alias}) over a named query. */
+export interface QueryViewsTable {
+  sql_alias: string;
+  alias: string;
+  name: string;
+  name_en: Generated<string>;
+  named_query: string;
+  columns: Json<QueryViewColumn[]>;
+  conditions: Json<QueryViewCondition[]>;
+  page_size: Generated<number>;
+}
+
+export interface TemplateField {
+  name: string;
+  label: string;
+  labelEn?: string;
+  type: 'text' | 'select' | 'boolean' | 'datetime';
+  /** Rule string of src/core/rules/rule-string.ts. */
+  rules: string;
+  required: boolean;
+  readonly?: boolean;
+  /** Where a select takes its options from: 'stores'. */
+  options?: 'stores' | 'yesNo';
+}
+
+/** A data template (template/preview and template/form). */
+export interface DataTemplatesTable {
+  template_key: string;
+  name: string;
+  name_en: Generated<string>;
+  bo_alias: string;
+  form_key: string;
+  named_query: string;
+  columns: Json<QueryViewColumn[]>;
+  conditions: Json<QueryViewCondition[]>;
+  fields: Json<TemplateField[]>;
+  /** Roles that may add and edit; everyone else reads what their scope allows. */
+  edit_role_ids: Json<string[]>;
+}
+
+export interface ShellTables {
+  menus: MenusTable;
+  menu_roles: MenuRolesTable;
+  apps: AppsTable;
+  greetings: GreetingsTable;
+  personal_assets: PersonalAssetsTable;
+  staff_profiles: StaffProfilesTable;
+  personal_tip_texts: PersonalTipTextsTable;
+  festivals: FestivalsTable;
+  guide_tour_runs: GuideTourRunsTable;
+  enterprise_notices: EnterpriseNoticesTable;
+  popups: PopupsTable;
+  popup_dismissals: PopupDismissalsTable;
+  form_reminders: FormRemindersTable;
+  home_columns: HomeColumnsTable;
+  home_column_roles: HomeColumnRolesTable;
+  home_layouts: HomeLayoutsTable;
+  home_layout_columns: HomeLayoutColumnsTable;
+  report_links: ReportLinksTable;
+  posts: PostsTable;
+  user_posts: UserPostsTable;
+  attendance_exceptions: AttendanceExceptionsTable;
+  leave_records: LeaveRecordsTable;
+  custom_queries: CustomQueriesTable;
+  query_views: QueryViewsTable;
+  data_templates: DataTemplatesTable;
+}
+
+export type MenuRow = Selectable<MenusTable>;
+export type HomeColumnRow = Selectable<HomeColumnsTable>;
+export type CustomQueryRow = Selectable<CustomQueriesTable>;
+export type DataTemplateRow = Selectable<DataTemplatesTable>;

@@ -1,0 +1,36 @@
+/**
+ * A small seeded PRNG (mulberry32): the same seed gives the same demo data on every machine,
+ * so ids, names and amounts in docs and tests stay put from seed to seed.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+  /** `length` decimal digits. */
+  digits(length: number): string;
+}
+
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    pick: (items) => {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[int(0, items.length - 1)]!;
+    },
+    chance: (probability) => next() < probability,
+    digits: (length) => Array.from({ length }, () => String(int(0, 9))).join(''),
+  };
+}

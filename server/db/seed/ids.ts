@@ -1,0 +1,16 @@
+/** Fixed ids for demo rows, so links in docs and tests stay the same from seed to seed. */
+export function seedId(kind: number, n: number): string {
+  return `${1_700_000_000 + kind}${String(n).padStart(9, '0')}`;
+}
+
+export const roleIds = {
+  /** The contract-management role of spec/merchant-finance.md section 6. */
+  contractManager: '1821074083270496256',
+  /** The store role of the same section. */
+  store: '1902914013096972288',
+  merchant: seedId(1, 1),
+  accountant: seedId(1, 2),
+  staff: seedId(1, 3),
+} as const;
+
+export const storeIds = ['S01', 'S02', 'S03', 'S04'].map((_, i) => seedId(2, i + 1));

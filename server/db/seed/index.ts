@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../database';
+import { storeFile } from '../../domain/files';
+import type { FileStorage } from '../../domain/storage';
+import { seedFinance } from './finance';
+import { seedId } from './ids';
+import { seedNews } from './news';
+import { seedPeople } from './people';
+import { seedPrint } from './print';
+import { seedWorkflow } from './workflow';
+import { seedShell } from './shell';
+import { businessToday } from '../../domain/shell/today';
+
+export interface SeedOptions {
+  /** Multiplies merchants and months for benchmarks; 1 is the demo. */
+  scale: number;
+}
+
+const asset = (name: string) =>
+  readFile(fileURLToPath(new URL(`./assets/${name}`, import.meta.url)));
+
+async function seedFile(db: Db, storage: FileStorage, n: number, name: string, assetName: string) {
+  const row = await storeFile(db, storage, {
+    id: seedId(7, n),
+    name,
+    bytes: await asset(assetName),
+    public: true,
+  });
+  return { id: row.id, name: row.name, size: Number(row.size) };
+}
+
+/** True when the database holds no demo data yet (a fresh data folder). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+/** The demo data set: deterministic ids and contents; dates follow today. */
+export async function seedDemo(
+  db: Db,
+  storage: FileStorage,
+  options: SeedOptions = { scale: 1 },
+): Promise<void> {
+  const logo = await seedFile(db, storage, 1, '海雅商业标志.png', 'logo.png');
+  const handbook = await seedFile(
+    db,
+    storage,
+    2,
+    '商户入驻须知（2026版）.pdf',
+    'merchant-handbook.pdf',
+  );
+  const poster = await seedFile(db, storage, 3, '双十二促销海报.png', 'promotion-poster.png');
+  const feeTable = await seedFile(db, storage, 4, '2026年费用标准.xlsx', 'fee-schedule-2026.xlsx');
+  await seedPeople(db, logo.id);
+  await seedNews(db, { handbook, poster, feeTable });
+  await seedFinance(db, storage, { scale: options.scale });
+  await seedPrint(db, storage);
+  await seedWorkflow(db);
+  await db
+    .insertInto('system_settings')
+    .values([
+      { key: 'frontName', value: JSON.stringify('海雅企业门户') },
+      { key: 'frontLogo', value: JSON.stringify([{ id: logo.id, name: logo.name }]) },
+      { key: 'ico', value: JSON.stringify([{ id: logo.id, name: logo.name }]) },
+    ])
+    .execute();
+  // Last: the shell's posts and reminders point at rows of the other areas.
+  await seedShell(db, storage, {
+    today: businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'),
+    product: process.env.PRODUCT ?? 'atrium',
+  });
+}

@@ -1,0 +1,94 @@
+import type { Db } from '../db/database';
+import type { FileRow } from '../db/schema';
+import { newId } from '../lib/ids';
+import { UserError } from '../lib/errors';
+import type { AuthUser } from '../lib/context';
+import { storageKeyFor, type FileStorage } from './storage';
+
+const mimeByExtension: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  txt: 'text/plain; charset=utf-8',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+  ofd: 'application/ofd',
+  xml: 'application/xml',
+};
+
+/** Types a browser may show inline without running anything (no HTML, no SVG). */
+const inlineSafe = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'txt', 'mp3', 'm4a', 'mp4']);
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function mimeOf(extension: string): string {
+  return mimeByExtension[extension] ?? 'application/octet-stream';
+}
+
+export function canShowInline(extension: string): boolean {
+  return inlineSafe.has(extension);
+}
+
+/** RFC 6266 with an ASCII fallback, so Chinese file names survive every browser. */
+export function contentDisposition(name: string, inline: boolean): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export interface StoredFile {
+  /** Seeds use fixed ids so demo links stay stable. */
+  id?: string;
+  name: string;
+  bytes: Buffer;
+  uploader?: { id: string; name: string } | null;
+  public?: boolean;
+}
+
+export async function storeFile(db: Db, storage: FileStorage, file: StoredFile): Promise<FileRow> {
+  const id = file.id ?? newId();
+  const extension = extensionOf(file.name);
+  const key = storageKeyFor(id, extension);
+  await storage.put(key, file.bytes);
+  return db
+    .insertInto('files')
+    .values({
+      id,
+      name: file.name,
+      extension,
+      size: file.bytes.length,
+      mime: mimeOf(extension),
+      storage_key: key,
+      uploader_id: file.uploader?.id ?? null,
+      uploader_name: file.uploader?.name ?? '',
+      public: file.public ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A file the caller may read: public files for everyone, the others for signed-in users. */
+export async function readableFile(
+  db: Db,
+  fileId: string,
+  viewer: AuthUser | null,
+): Promise<FileRow> {
+  const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+  if (!file) throw new UserError(404, 'server:fileNotFound');
+  if (!file.public && !viewer) throw new UserError(401, 'server:unauthorized');
+  return file;
+}

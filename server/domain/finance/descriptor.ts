@@ -1,0 +1,114 @@
+import { badRequest } from '../../lib/errors';
+import {
+  maxPageSize,
+  type NamedQuery,
+  type Page,
+  type QueryRequest,
+  type SortTerm,
+} from './define-query';
+import { parseFilters } from './filters';
+
+/**
+ * The generic query endpoint's `param`: base64 of a JSON descriptor
+ * `{ query, filters?, page?, sort? }`. The original client sent SQL text here; anything that
+ * is not exactly a descriptor naming a registered query is refused with 400.
+ */
+export interface Descriptor extends QueryRequest {
+  query: NamedQuery;
+}
+
+const topLevelKeys = new Set(['query', 'filters', 'page', 'sort']);
+const maxSortTerms = 3;
+const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+const looksLikeSql = /^\s*(select|with|insert|update|delete|drop|create|alter|exec|call)\b/i;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** base64 (standard or URL-safe) to UTF-8 text. A '+' turned into ' ' by a lax URL is put back. */
+function decodeParam(param: string): string {
+  const text = param.trim().replace(/ /g, '+');
+  if (!base64.test(text) || text.replace(/=+$/, '').length % 4 === 1) {
+    throw badRequest('server:finance.paramNotBase64');
+  }
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest('server:finance.paramNotBase64');
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (looksLikeSql.test(text)) throw badRequest('server:finance.sqlRejected');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('server:finance.paramNotJson');
+  }
+}
+
+function parsePage(value: unknown): Page | null {
+  if (value === undefined || value === null) return null;
+  const valid =
+    isPlainObject(value) &&
+    Object.keys(value).every((key) => key === 'page' || key === 'pageSize') &&
+    Number.isInteger(value.page) &&
+    Number.isInteger(value.pageSize) &&
+    (value.page as number) >= 1 &&
+    (value.page as number) <= 1_000_000 &&
+    (value.pageSize as number) >= 1 &&
+    (value.pageSize as number) <= maxPageSize;
+  if (!valid) throw badRequest('server:finance.pageInvalid', { max: maxPageSize });
+  return { page: value.page as number, pageSize: value.pageSize as number };
+}
+
+function parseSort(value: unknown, query: NamedQuery): SortTerm[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > maxSortTerms) {
+    throw badRequest('server:finance.sortInvalid', { max: maxSortTerms });
+  }
+  return value.map((term: unknown) => {
+    const valid =
+      isPlainObject(term) &&
+      Object.keys(term).every((key) => key === 'field' || key === 'direction') &&
+      typeof term.field === 'string' &&
+      (term.direction === 'asc' || term.direction === 'desc');
+    if (!valid) throw badRequest('server:finance.sortInvalid', { max: maxSortTerms });
+    const field = term.field as string;
+    if (!query.sortable.includes(field)) {
+      throw badRequest('server:finance.sortField', {
+        query: query.name,
+        field: field.slice(0, 64),
+      });
+    }
+    return { field, direction: term.direction as SortTerm['direction'] };
+  });
+}
+
+export function parseDescriptor(
+  param: string,
+  registry: ReadonlyMap<string, NamedQuery>,
+): Descriptor {
+  const descriptor = parseJson(decodeParam(param));
+  if (!isPlainObject(descriptor)) throw badRequest('server:finance.paramNotDescriptor');
+  for (const key of Object.keys(descriptor)) {
+    if (key.toLowerCase() === 'sql') throw badRequest('server:finance.sqlRejected');
+    if (!topLevelKeys.has(key)) {
+      throw badRequest('server:finance.descriptorKeyUnknown', { key: key.slice(0, 64) });
+    }
+  }
+  const name = descriptor.query;
+  const query = typeof name === 'string' ? registry.get(name) : undefined;
+  if (!query) {
+    throw badRequest('server:finance.queryUnknown', {
+      query: typeof name === 'string' ? name.slice(0, 64) : '',
+    });
+  }
+  return {
+    query,
+    filters: parseFilters(query.filters, descriptor.filters),
+    page: parsePage(descriptor.page),
+    sort: parseSort(descriptor.sort, query),
+  };
+}

@@ -1,0 +1,15 @@
+import { formatDateTime } from '../../lib/time';
+
+/** How values look at the API edge: the platform's text formats. */
+
+/** 'YYYY-MM-01' (a statement month) as 'YYYY-MM'. */
+export const yearMonth = (date: string) => date.slice(0, 7);
+
+/** 'YYYY-MM-DD HH:mm:ss' in the business time zone, '' when unset. */
+export const dateTime = (value: Date | null, timeZone: string) => formatDateTime(value, timeZone);
+
+/** The platform's yes/no flags are these two characters in the data. */
+export const yesNo = (value: boolean) => (value ? '是' : '否');
+
+/** A fee notice is confirmed once its confirmation date is set. */
+export const confirmFlag = (value: Date | null) => (value ? '1' : '0');

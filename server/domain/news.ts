@@ -1,0 +1,125 @@
+import type { Db } from '../db/database';
+import type { NewsRow } from '../db/schema';
+import type { AuthUser } from '../lib/context';
+import { UserError } from '../lib/errors';
+import { formatDateTime } from '../lib/time';
+
+/** A list row in the platform's getNews shape. */
+export interface NewsListItem {
+  id: string;
+  title: string;
+  titleDescription: string;
+  drafter: string;
+  createTime: string;
+  type: string;
+  isUrl: 'true' | 'false';
+  rotatingDisplayPictures: string;
+  /** '未读' when the signed-in reader has not opened it (the platform's value), '已读' when they have, '' for visitors. */
+  status: string;
+}
+
+/** An item in the platform's getNewsById shape (strings where the platform has strings). */
+export interface NewsItem extends NewsListItem {
+  createByName: string;
+  content: string;
+  url: string;
+  pageHeight: number;
+  /** JSON text of `[{id, name, size}]`. */
+  file: string;
+}
+
+export interface NewsQuery {
+  kind?: 'announcement' | 'news';
+  classifyId?: string;
+  limit: number;
+}
+
+/** Read state exists only for a signed-in reader; visitors get an empty status. */
+function listItem(row: NewsRow, read: boolean | null, timeZone: string): NewsListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    titleDescription: row.summary,
+    drafter: row.drafter,
+    createTime: formatDateTime(row.created_at, timeZone),
+    type: row.kind === 'announcement' ? '1' : '0',
+    isUrl: row.is_url ? 'true' : 'false',
+    rotatingDisplayPictures: row.carousel_file_id ?? '',
+    status: read === null ? '' : read ? '已读' : '未读',
+  };
+}
+
+/** Published items, newest first; visitors see only the public ones. */
+export async function listNews(
+  db: Db,
+  query: NewsQuery,
+  viewer: AuthUser | null,
+  timeZone: string,
+) {
+  let select = db
+    .selectFrom('news as n')
+    .selectAll('n')
+    .where('n.published', '=', true)
+    .orderBy('n.created_at', 'desc')
+    .limit(query.limit);
+  if (!viewer) select = select.where('n.public', '=', true);
+  if (query.kind) select = select.where('n.kind', '=', query.kind);
+  if (query.classifyId && query.classifyId !== 'all')
+    select = select.where('n.classify_id', '=', query.classifyId);
+  const rows = await select.execute();
+  const read = viewer
+    ? await readIds(
+        db,
+        viewer.account,
+        rows.map((row) => row.id),
+      )
+    : null;
+  return rows.map((row) => listItem(row, read ? read.has(row.id) : null, timeZone));
+}
+
+async function readIds(db: Db, reader: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('news_reads')
+    .select('news_id')
+    .where('reader', '=', reader)
+    .where('news_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.news_id));
+}
+
+export async function getNews(
+  db: Db,
+  id: string,
+  viewer: AuthUser | null,
+  timeZone: string,
+): Promise<NewsItem> {
+  let select = db.selectFrom('news').selectAll().where('id', '=', id).where('published', '=', true);
+  if (!viewer) select = select.where('public', '=', true);
+  const row = await select.executeTakeFirst();
+  if (!row) throw new UserError(404, 'server:newsNotFound');
+  const read = viewer ? (await readIds(db, viewer.account, [id])).has(id) : null;
+  return {
+    ...listItem(row, read, timeZone),
+    createByName: row.drafter,
+    content: row.content,
+    url: row.url ?? '',
+    pageHeight: row.page_height ?? 600,
+    file: JSON.stringify(row.attachments),
+  };
+}
+
+/** Records that the caller opened an item; the first opening counts, later ones change nothing. */
+export async function markNewsRead(db: Db, newsId: string, viewer: AuthUser): Promise<void> {
+  const exists = await db
+    .selectFrom('news')
+    .select('id')
+    .where('id', '=', newsId)
+    .executeTakeFirst();
+  if (!exists) throw new UserError(404, 'server:newsNotFound');
+  await db
+    .insertInto('news_reads')
+    .values({ news_id: newsId, reader: viewer.account, reader_name: viewer.fullname })
+    .onConflict((conflict) => conflict.columns(['news_id', 'reader']).doNothing())
+    .execute();
+}

@@ -1,0 +1,136 @@
+import type { FastifyRequest } from 'fastify';
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AuthUser } from '../../lib/context';
+import { forbidden, UserError } from '../../lib/errors';
+import { bearerToken } from '../../plugins/auth';
+import { signToken } from '../tokens';
+import { sameDescriptor, type CanonicalDescriptor } from './batch';
+import { sameParams, type BatchKind, type PrintParams, type SingleKind } from './kinds';
+
+/**
+ * Who opens a print view. The page needs no sign-in, its data does: either the session
+ * token (handed over to the print window, or inherited with its sessionStorage), or a
+ * signed print link: a short-lived HMAC token bound to the user, the kind and the exact
+ * document (or the exact batch query). Scope is always worked out for that user, now.
+ */
+export type PrintGrant =
+  | { kind: SingleKind; params: PrintParams }
+  | { kind: `${BatchKind}_all`; batch: CanonicalDescriptor };
+
+export interface PrintCaller {
+  user: AuthUser;
+  /** The grant of the print link used, or null when the caller has a session. */
+  link: PrintGrant | null;
+}
+
+const unauthorized = (key: string) => new UserError(401, key);
+
+export async function signPrintLink(
+  secret: Uint8Array,
+  ttlSeconds: number,
+  user: AuthUser,
+  grant: PrintGrant,
+): Promise<{ printToken: string; expiresAt: string }> {
+  const printToken = await signToken(secret, 'print', { sub: user.id, grant }, ttlSeconds);
+  return { printToken, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+}
+
+/**
+ * The claims of a print link. An expired one is told apart (its signature is still checked
+ * by jose before it reports the expiry), so the user learns to reopen it from the list.
+ */
+async function readPrintLink(secret: Uint8Array, token: string): Promise<JWTPayload> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    if (payload.purpose === 'print' && typeof payload.sub === 'string') return payload;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired && error.payload.purpose === 'print') {
+      throw unauthorized('print:errors.linkExpired');
+    }
+  }
+  throw unauthorized('print:errors.unauthorized');
+}
+
+/** The user as a session would carry them, if they may still sign in at all. */
+async function activeUser(db: Db, id: string): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.account',
+      'u.fullname',
+      'u.status',
+      'u.must_change_password',
+      'u.sees_everything',
+      sql<
+        string[]
+      >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
+        'role_ids',
+      ),
+      sql<
+        string[]
+      >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
+        'store_ids',
+      ),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.status !== 1 || row.must_change_password) return null;
+  return {
+    id: row.id,
+    account: row.account,
+    fullname: row.fullname,
+    sessionId: '',
+    roleIds: row.role_ids,
+    storeIds: row.store_ids,
+    seesEverything: row.sees_everything,
+    mustChangePassword: false,
+  };
+}
+
+export async function resolvePrintCaller(
+  request: FastifyRequest,
+  db: Db,
+  secret: Uint8Array,
+): Promise<PrintCaller> {
+  // The auth plugin has already resolved a session token; a print link is not one.
+  if (request.user) {
+    if (request.user.mustChangePassword) throw forbidden('server:mustChangePassword');
+    return { user: request.user, link: null };
+  }
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('print:errors.unauthorized');
+  const claims = await readPrintLink(secret, token);
+  const user = await activeUser(db, claims.sub!);
+  if (!user) throw unauthorized('print:errors.linkUser');
+  return { user, link: claims.grant as PrintGrant };
+}
+
+const mismatch = () => new UserError(403, 'print:errors.linkMismatch');
+
+/** A link opens only the document it was made for. */
+export function assertLinkOpens(caller: PrintCaller, kind: SingleKind, params: PrintParams): void {
+  const link = caller.link;
+  if (!link) return;
+  if (link.kind !== kind || !('params' in link) || !sameParams(kind, link.params, params)) {
+    throw mismatch();
+  }
+}
+
+/**
+ * A batch link opens only its own query. The body may repeat it (then it must be the same)
+ * or leave it out: an embedded print view has no stored query, only the link.
+ */
+export function linkedBatch(
+  caller: PrintCaller,
+  kind: BatchKind,
+  given: CanonicalDescriptor | null,
+): CanonicalDescriptor | null {
+  const link = caller.link;
+  if (!link) return given;
+  if (link.kind !== `${kind}_all` || !('batch' in link)) throw mismatch();
+  if (given && !sameDescriptor(given, link.batch)) throw mismatch();
+  return link.batch;
+}

@@ -1,0 +1,113 @@
+import type { Db } from '../../db/database';
+import type { EdgeContext, EdgeRow } from '../finance/define-query';
+import { financeScope } from '../finance/scope';
+import { searchConfirmation, searchSettlement } from '../finance/search/settlement';
+import type { FileStorage } from '../storage';
+import type { PrintCaller } from './access';
+import type { BatchDescriptor } from './batch';
+import { locateDunning, printDunning, printDunnings } from './dunning';
+import { locateNotice, printNotice, printNotices, type Viewer } from './fee-notices';
+import type { BatchKind, PrintParams, SingleKind } from './kinds';
+import { readBankAccounts, readSeal } from './settings';
+
+/**
+ * One print view or batch, read for the caller (session or link user) in their scope. The
+ * settlement statement and its invoicing confirmation are the finance searches' answers;
+ * the notices add the upload time, the dunning notices the bank account and the seal.
+ */
+export interface PrintDeps {
+  db: Db;
+  storage: FileStorage;
+  context: EdgeContext;
+}
+
+async function viewerOf(db: Db, caller: PrintCaller): Promise<Viewer> {
+  return {
+    account: caller.user.account,
+    scope: await financeScope(db, caller.user),
+    now: new Date(),
+  };
+}
+
+const statementKey = (params: PrintParams) => ({
+  recordNo: params.JLBH!,
+  ...(params.HSFS ? { mode: params.HSFS } : {}),
+});
+const noticeKey = (params: PrintParams) => ({
+  contractNo: params.DJBH || params.HTH!,
+  month: params.NY!,
+});
+
+export async function printView(
+  deps: PrintDeps,
+  kind: SingleKind,
+  params: PrintParams,
+  caller: PrintCaller,
+): Promise<unknown> {
+  const { db, context } = deps;
+  const viewer = await viewerOf(db, caller);
+  switch (kind) {
+    case 'fkqkd':
+      return searchSettlement(db, statementKey(params), viewer.scope);
+    case 'kpqrd':
+      return searchConfirmation(db, statementKey(params), viewer.scope);
+    case 'yjftzd':
+    case 'lyfyjsd':
+    case 'zlfymxd':
+      return printNotice(db, kind, noticeKey(params), viewer, context);
+    case 'shcjftzd': {
+      const accountOf = await readBankAccounts(db);
+      const record = await printDunning(db, params.ID!, viewer, accountOf, context);
+      return { record, seal: await readSeal(db, deps.storage) };
+    }
+  }
+}
+
+export interface BatchAnswer {
+  rows: EdgeRow[];
+  total: number;
+  seal?: string;
+}
+
+export async function printBatch(
+  deps: PrintDeps,
+  kind: BatchKind,
+  descriptor: BatchDescriptor,
+  caller: PrintCaller,
+): Promise<BatchAnswer> {
+  const { db, context } = deps;
+  const viewer = await viewerOf(db, caller);
+  if (kind !== 'shcjftzd') {
+    const rows = await printNotices(db, kind, descriptor, viewer, context);
+    return { rows, total: rows.length };
+  }
+  const accountOf = await readBankAccounts(db);
+  const rows = await printDunnings(db, descriptor, viewer, accountOf, context);
+  return { rows, total: rows.length, seal: await readSeal(db, deps.storage) };
+}
+
+/** Before a link is made for a document: it must exist and be the caller's to see (else 404). */
+export async function assertVisible(
+  deps: PrintDeps,
+  kind: SingleKind,
+  params: PrintParams,
+  caller: PrintCaller,
+): Promise<void> {
+  const { db } = deps;
+  const viewer = await viewerOf(db, caller);
+  switch (kind) {
+    case 'fkqkd':
+      await searchSettlement(db, statementKey(params), viewer.scope);
+      return;
+    case 'kpqrd':
+      await searchConfirmation(db, statementKey(params), viewer.scope);
+      return;
+    case 'yjftzd':
+    case 'lyfyjsd':
+    case 'zlfymxd':
+      await locateNotice(db, kind, noticeKey(params), viewer.scope);
+      return;
+    case 'shcjftzd':
+      await locateDunning(db, params.ID!, viewer);
+  }
+}

@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { newId } from '../lib/ids';
+import { UserError } from '../lib/errors';
+import type { AuthUser } from '../lib/context';
+import { readToken, signToken } from './tokens';
+
+export interface SessionSettings {
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  defaultIdleMinutes: number;
+}
+
+/** last_seen_at is written at most this often, so reads stay reads. */
+const touchEverySeconds = 30;
+
+export async function createSession(
+  db: Db,
+  settings: SessionSettings,
+  userId: string,
+): Promise<string> {
+  const sessionId = newId();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      expires_at: new Date(Date.now() + settings.tokenTtlSeconds * 1000),
+    })
+    .execute();
+  return signToken(
+    settings.jwtSecret,
+    'session',
+    { sub: userId, sid: sessionId },
+    settings.tokenTtlSeconds,
+  );
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The user behind a session token, checked against the database on every request: a revoked
+ * session, an expired one, one idle for longer than the user's limit, or a disabled account
+ * all end here with 401.
+ */
+export async function resolveSession(
+  db: Db,
+  settings: SessionSettings,
+  token: string,
+): Promise<AuthUser> {
+  const claims = await readToken(settings.jwtSecret, 'session', token);
+  if (!claims || typeof claims.sid !== 'string') throw new UserError(401, 'server:sessionEnded');
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.revoked_at',
+      'u.id',
+      'u.account',
+      'u.fullname',
+      'u.status',
+      'u.must_change_password',
+      'u.sees_everything',
+      'u.idle_minutes',
+      sql<
+        string[]
+      >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
+        'role_ids',
+      ),
+      sql<
+        string[]
+      >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
+        'store_ids',
+      ),
+    ])
+    .where('s.id', '=', claims.sid)
+    .executeTakeFirst();
+  const now = Date.now();
+  if (!row || row.revoked_at || row.expires_at.getTime() <= now || row.status !== 1) {
+    throw new UserError(401, 'server:sessionEnded');
+  }
+  const idleLimitMs = (row.idle_minutes ?? settings.defaultIdleMinutes) * 60_000;
+  const idleMs = now - row.last_seen_at.getTime();
+  if (idleMs > idleLimitMs) {
+    await revokeSession(db, row.session_id);
+    throw new UserError(401, 'server:loginTimeout');
+  }
+  if (idleMs > touchEverySeconds * 1000) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date() })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
+  return {
+    id: row.id,
+    account: row.account,
+    fullname: row.fullname,
+    sessionId: row.session_id,
+    roleIds: row.role_ids,
+    storeIds: row.store_ids,
+    seesEverything: row.sees_everything,
+    mustChangePassword: row.must_change_password,
+  };
+}

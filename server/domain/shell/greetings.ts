@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { AuthUser } from '../../lib/context';
+
+/**
+ * The scrolling greeting of the top bar. The caller's own texts come first; without any, the
+ * general ones. One text per user per day, chosen by a hash of account and date so it stays
+ * the same all day, on every process, and changes from day to day.
+ */
+export async function greetingFor(db: Db, caller: AuthUser, today: string): Promise<string> {
+  const rows = await db
+    .selectFrom('greetings')
+    .select(['text', 'user_id'])
+    .where((eb) => eb.or([eb('user_id', '=', caller.id), eb('user_id', 'is', null)]))
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const own = rows.filter((row) => row.user_id === caller.id);
+  const pool = own.length > 0 ? own : rows;
+  if (pool.length === 0) return '';
+  const digest = createHash('sha256').update(`${caller.account}|${today}`).digest();
+  return pool[digest.readUInt32BE(0) % pool.length]!.text;
+}

@@ -1,0 +1,161 @@
+import type { Db } from '../../../db/database';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { financeScope, type FinanceScope } from '../../finance/scope';
+import type { SmsProvider } from '../../sms';
+import type { QueryContext } from '../queries/registry';
+import { contractPrintRows } from './contract-prints';
+import type { TemplateStore } from './store';
+
+/** The form values the server keeps; store name, SMS flags and creation time it sets itself. */
+interface PrintValues {
+  F_MDID: string;
+  F_GYSDM: string;
+  F_GYSMC: string;
+  F_PPMC: string;
+  F_HTH: string;
+  F_LXR: string;
+  F_LXSJH: string;
+  F_ZSRY: string;
+  F_ZSRYSJH: string;
+}
+
+const fieldNames: (keyof PrintValues)[] = [
+  'F_MDID',
+  'F_GYSDM',
+  'F_GYSMC',
+  'F_PPMC',
+  'F_HTH',
+  'F_LXR',
+  'F_LXSJH',
+  'F_ZSRY',
+  'F_ZSRYSJH',
+];
+
+function valuesOf(values: Record<string, unknown>): PrintValues {
+  const entries = fieldNames.map((name) => {
+    const value = values[name];
+    return [name, value === undefined || value === null ? '' : String(value).trim()];
+  });
+  return Object.fromEntries(entries) as PrintValues;
+}
+
+/** Contract managers write rows of any store, the store role rows of its own stores. */
+function writesStore(scope: FinanceScope, storeCode: string): boolean {
+  return scope.contractManager || (scope.storeRole && scope.storeCodes.includes(storeCode));
+}
+
+/**
+ * The unit and contract behind the typed-in values: a given vendor code must be a known
+ * merchant; a contract number that exists links the row to its contract, and lends its unit
+ * when none was typed.
+ */
+async function links(db: Db, values: PrintValues) {
+  const store = await db
+    .selectFrom('stores')
+    .select('code')
+    .where('code', '=', values.F_MDID)
+    .executeTakeFirst();
+  if (!store) throw badRequest('server:storeUnknown');
+  if (values.F_GYSDM) {
+    const merchant = await db
+      .selectFrom('merchants')
+      .select('code')
+      .where('code', '=', values.F_GYSDM)
+      .executeTakeFirst();
+    if (!merchant) throw badRequest('server:shell.merchantUnknown');
+  }
+  const contract = await db
+    .selectFrom('contracts')
+    .select(['id', 'merchant_code'])
+    .where('number', '=', values.F_HTH)
+    .where('store_code', '=', values.F_MDID)
+    .executeTakeFirst();
+  return {
+    contractId: contract?.id ?? null,
+    merchantCode: values.F_GYSDM || contract?.merchant_code || null,
+  };
+}
+
+/**
+ * Sends the registration notice to the brand contact and the merchant liaison once the row is
+ * saved; each flag records whether its message went out (the list's "SMS succeeded" columns).
+ */
+async function notify(db: Db, sms: SmsProvider, id: string, values: PrintValues) {
+  const text = `【海雅】${values.F_PPMC}（合同号${values.F_HTH}）的对账打印资料已登记，请登录企业门户查看。`;
+  const send = async (mobile: string) => {
+    try {
+      await sms.send({ mobile, text });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const brandOk = await send(values.F_LXSJH);
+  const liaisonOk = await send(values.F_ZSRYSJH);
+  await db
+    .updateTable('contract_prints')
+    .set({ brand_sms_ok: brandOk, liaison_sms_ok: liaisonOk })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function getRow(ctx: QueryContext, scope: FinanceScope, id: string) {
+  return contractPrintRows(ctx, scope).where('p.id', '=', id).executeTakeFirst();
+}
+
+function columnsOf(values: PrintValues, linked: Awaited<ReturnType<typeof links>>) {
+  return {
+    store_code: values.F_MDID,
+    contract_id: linked.contractId,
+    merchant_code: linked.merchantCode,
+    merchant_name: values.F_GYSMC,
+    brand: values.F_PPMC,
+    contract_no: values.F_HTH,
+    contact_name: values.F_LXR,
+    contact_mobile: values.F_LXSJH,
+    liaison_name: values.F_ZSRY,
+    liaison_mobile: values.F_ZSRYSJH,
+  };
+}
+
+export function contractPrintStore(sms: SmsProvider): TemplateStore {
+  return {
+    boAlias: 'dyzl',
+    async get(ctx, id) {
+      return getRow(ctx, await financeScope(ctx.db, ctx.caller), id);
+    },
+    async canWrite(ctx, record) {
+      const scope = await financeScope(ctx.db, ctx.caller);
+      if (record) return writesStore(scope, String(record.F_MDID));
+      return scope.contractManager || (scope.storeRole && scope.storeCodes.length > 0);
+    },
+    async save(ctx, given, id) {
+      const scope = await financeScope(ctx.db, ctx.caller);
+      const values = valuesOf(given);
+      if (!writesStore(scope, values.F_MDID)) throw forbidden('server:shell.templateNoWrite');
+      const columns = columnsOf(values, await links(ctx.db, values));
+      if (id) {
+        const existing = await getRow(ctx, scope, id);
+        if (!existing) throw notFound('server:shell.recordNotFound');
+        if (!writesStore(scope, String(existing.F_MDID)))
+          throw forbidden('server:shell.templateNoWrite');
+        await ctx.db.updateTable('contract_prints').set(columns).where('id', '=', id).execute();
+        return id;
+      }
+      const rowId = newId();
+      await ctx.db
+        .insertInto('contract_prints')
+        .values({
+          id: rowId,
+          ...columns,
+          brand_sms_ok: false,
+          liaison_sms_ok: false,
+          created_at: new Date(),
+        })
+        .execute();
+      await notify(ctx.db, sms, rowId, values);
+      return rowId;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AuthUser } from '../../lib/context';
+
+/**
+ * What makes the contacts dot: published news and announcements, still running (no end date
+ * or one not past), that the caller has not opened (no news_reads row for their account).
+ */
+export async function unreadNewsCount(db: Db, caller: AuthUser, today: string): Promise<number> {
+  const row = await db
+    .selectFrom('news as n')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('n.published', '=', true)
+    .where((eb) => eb.or([eb('n.ends_on', 'is', null), eb('n.ends_on', '>=', today)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('news_reads as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.news_id', '=', 'n.id')
+            .where('r.reader', '=', caller.account),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { languageOf, translate } from '../i18n';
+import { UserError } from '../lib/errors';
+
+/**
+ * Every failure answers with the platform envelope `{ state: false, message }`, the message
+ * in the caller's language. Schema violations are 400 with the offending field named;
+ * anything unexpected is logged and answered with a generic 500 that leaks nothing.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('language', 'zh-CN');
+  app.decorateRequest(
+    't',
+    function (this: { language: 'zh-CN' | 'en-US' }, key: string, params = {}) {
+      return translate(this.language, key, params);
+    },
+  );
+  app.addHook('onRequest', async (request) => {
+    request.language = languageOf(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError | UserError, request, reply) => {
+    if (error instanceof UserError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply
+        .status(error.statusCode)
+        .send({ state: false, message: request.t(error.key, error.params) });
+    }
+    if (error.validation) {
+      const first = error.validation[0];
+      const where = `${error.validationContext ?? ''}${first?.instancePath ?? ''}`.replace(
+        /\//g,
+        '.',
+      );
+      const detail = `${where} ${first?.message ?? ''}`.trim();
+      return reply
+        .status(400)
+        .send({ state: false, message: request.t('server:invalidRequest', { detail }) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(500).send({ state: false, message: request.t('server:internal') });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
+    return reply.status(status).send({
+      state: false,
+      message: request.t('server:invalidRequest', { detail: error.message }),
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ state: false, message: request.t('server:notFound') });
+  });
+});

@@ -1,0 +1,43 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Serves the built front end: element bundles under /elements/ (embeddable from any site)
+ * and the host portal under /fvue/ (history-mode routes all answer with its index.html).
+ * Entry files keep stable names and are revalidated; hashed chunks are cached for a year.
+ */
+export const staticPlugin = fp(async (app: FastifyInstance) => {
+  const root = app.deps.config.staticDir;
+  if (!existsSync(join(root, 'fvue', 'index.html'))) {
+    app.log.warn(`no built front end in ${root}; run "npm run build"`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    // npm run build writes .br and .gz beside each bundle.
+    preCompressed: true,
+    setHeaders(reply, path) {
+      // Chunks carry a content hash in their name; so does everything under elements/assets.
+      const hashed =
+        /-[A-Za-z0-9_-]{8}\.(m?js|css|woff2?|png|svg)$/.test(path) ||
+        /[\\/]elements[\\/]assets[\\/]/.test(path);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendPortal = (
+    _request: unknown,
+    reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
+  ) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('fvue/index.html');
+  };
+  app.get('/', (_request, reply) => reply.redirect('/fvue/'));
+  app.get('/fvue', sendPortal);
+  app.get('/fvue/*', sendPortal);
+});

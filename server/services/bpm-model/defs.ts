@@ -1,0 +1,368 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { formatDateTime } from '../../lib/time';
+import { hasStartRight } from '../../workflow/actions/start';
+import { deployDefinition, mainDefinition } from '../../workflow/definitions';
+import type { QueryFilter } from '../../workflow/queries/filter';
+import { startableList } from '../../workflow/queries/lists';
+import { runList, withTimes } from '../../workflow/queries/run';
+import {
+  callerOf,
+  id,
+  idList,
+  optionalText,
+  pageAnswer,
+  queryFilter,
+  stateAnswer,
+} from '../bpm-runtime/workflow/common';
+
+const base = '/flow/def/v1';
+const loose = Type.Object({}, { additionalProperties: true });
+
+function requireAdmin(request: FastifyRequest) {
+  if (!callerOf(request).isAdmin) throw forbidden();
+}
+
+/** Flow definitions of the model service: read, rights, and (for the admin) deploy. */
+export async function defRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tz = config.timeZone;
+  const describe = (row: {
+    id: string;
+    def_key: string;
+    name: string;
+    version: number;
+    is_main: boolean;
+    category_id: string;
+    icon: string;
+    description: string;
+    status: string;
+    created_at: Date;
+  }) => ({
+    id: row.id,
+    defKey: row.def_key,
+    name: row.name,
+    version: row.version,
+    isMain: row.is_main ? 'Y' : 'N',
+    typeId: row.category_id,
+    icon: row.icon,
+    desc: row.description,
+    status: row.status,
+    createTime: formatDateTime(row.created_at, tz),
+  });
+
+  app.get(
+    `${base}/flowHasStartRights`,
+    {
+      schema: {
+        summary: 'May the caller start this flow? value true or false (the admin always may)',
+        querystring: Type.Object({ defKey: id }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { defKey } = request.query as { defKey: string };
+      const def = await mainDefinition(db, { defKey });
+      const allowed =
+        def.row.status === 'deploy' &&
+        (caller.isAdmin || (await hasStartRight(db, caller.id, defKey)));
+      return {
+        state: true,
+        message: allowed ? '' : request.t('server:workflow.noStartRight'),
+        value: allowed,
+      };
+    },
+  );
+
+  app.get(
+    `${base}/getJson`,
+    {
+      schema: {
+        summary:
+          'The main version of a flow with its form (bpmnXml left empty, as the platform answers)',
+        querystring: Type.Object({ defKey: id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const def = await mainDefinition(db, {
+        defKey: (request.query as { defKey: string }).defKey,
+      });
+      return {
+        ...describe(def.row),
+        bpmnXml: '',
+        form: def.form,
+        subjectTemplate: def.graph.subjectTemplate,
+      };
+    },
+  );
+
+  app.get(
+    `${base}/getMainById`,
+    {
+      schema: {
+        summary: 'The id of the main version of the flow a definition id belongs to',
+        querystring: Type.Object({ id }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const def = await mainDefinition(db, { defId: (request.query as { id: string }).id });
+      return { state: true, message: '', value: def.row.id };
+    },
+  );
+
+  app.get(
+    `${base}/defGet`,
+    {
+      schema: {
+        summary: 'One definition version, with its BPMN XML and form',
+        querystring: Type.Object({ id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom('wf_definitions')
+        .selectAll()
+        .where('id', '=', (request.query as { id: string }).id)
+        .executeTakeFirst();
+      if (!row) throw notFound('server:workflow.defNotFound');
+      return { ...describe(row), bpmnXml: row.bpmn_xml, form: row.form };
+    },
+  );
+
+  app.post(
+    `${base}/listJson`,
+    {
+      schema: {
+        summary: 'Flows the caller may start (the admin: every deployed flow)',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const page = await runList(
+        db,
+        startableList(callerOf(request)),
+        (request.body ?? {}) as QueryFilter,
+        tz,
+      );
+      return { ...page, rows: page.rows.map((row) => withTimes(row, ['createTime'], tz)) };
+    },
+  );
+
+  app.post(
+    `${base}/deploy`,
+    {
+      schema: {
+        summary:
+          'The admin deploys a flow: a new version becomes the main one (BPMN XML checked, form checked)',
+        body: Type.Object({
+          defKey: Type.String({ minLength: 1, maxLength: 64 }),
+          name: Type.String({ minLength: 1, maxLength: 100 }),
+          typeId: id,
+          bpmnXml: Type.String({ minLength: 1, maxLength: 500_000 }),
+          form: Type.Object({ fields: Type.Array(loose, { maxItems: 200 }) }),
+          icon: optionalText(200),
+          desc: optionalText(1000),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const body = request.body as {
+        defKey: string;
+        name: string;
+        typeId: string;
+        bpmnXml: string;
+        form: unknown;
+        icon?: string;
+        desc?: string;
+      };
+      const defId = await deployDefinition(db, {
+        defKey: body.defKey,
+        name: body.name,
+        categoryId: body.typeId,
+        bpmnXml: body.bpmnXml,
+        form: body.form,
+        ...(body.icon ? { icon: body.icon } : {}),
+        ...(body.desc ? { description: body.desc } : {}),
+        createdBy: callerOf(request).id,
+      });
+      return { state: true, message: request.t('server:workflow.done.deployed'), value: defId };
+    },
+  );
+
+  app.get(
+    '/flow/type/v1/tree',
+    {
+      schema: {
+        summary: 'Flow categories (the flow type tree, one level)',
+        response: { 200: Type.Array(loose) },
+      },
+    },
+    async () => {
+      const rows = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        code: row.code,
+        icon: row.icon,
+        sn: row.sort,
+        parentId: '0',
+      }));
+    },
+  );
+
+  app.get(
+    '/flow/defAuthorize/v1/getPermissionList',
+    {
+      schema: {
+        summary:
+          "Start rights: every flow's for the admin, the flows the caller may start for others",
+        querystring: Type.Object({ defKey: optionalText(64) }),
+        response: { 200: Type.Array(loose) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { defKey } = request.query as { defKey?: string };
+      let query = db
+        .selectFrom('wf_start_rights as r')
+        .leftJoin('users as u', (join) =>
+          join.onRef('u.id', '=', 'r.ref_id').on('r.kind', '=', 'user'),
+        )
+        .leftJoin('roles as o', (join) =>
+          join.onRef('o.id', '=', 'r.ref_id').on('r.kind', '=', 'role'),
+        )
+        .select(['r.def_key', 'r.kind', 'r.ref_id', 'u.fullname', 'o.name']);
+      if (defKey) query = query.where('r.def_key', '=', defKey);
+      const rows = await query.orderBy('r.def_key').orderBy('r.kind').execute();
+      const visible = caller.isAdmin
+        ? rows
+        : rows.filter((row) => row.kind === 'everyone' || row.ref_id === caller.id);
+      return visible.map((row) => ({
+        defKey: row.def_key,
+        type: row.kind,
+        refId: row.ref_id,
+        refName: row.fullname ?? row.name ?? '',
+      }));
+    },
+  );
+
+  app.post(
+    '/flow/defAuthorize/v1/save',
+    {
+      schema: {
+        summary: 'The admin sets who may start a flow (everyone, users, roles)',
+        body: Type.Object({
+          defKey: id,
+          rights: Type.Array(
+            Type.Object({
+              type: Type.Union([
+                Type.Literal('everyone'),
+                Type.Literal('user'),
+                Type.Literal('role'),
+              ]),
+              refId: optionalText(64),
+            }),
+            { maxItems: 500 },
+          ),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const body = request.body as {
+        defKey: string;
+        rights: { type: 'everyone' | 'user' | 'role'; refId?: string }[];
+      };
+      await mainDefinition(db, { defKey: body.defKey });
+      const rights = body.rights.map((right) => ({
+        def_key: body.defKey,
+        kind: right.type,
+        ref_id: right.type === 'everyone' ? '' : (right.refId ?? ''),
+      }));
+      for (const right of rights) {
+        const table = right.kind === 'user' ? 'users' : right.kind === 'role' ? 'roles' : null;
+        if (!table) continue;
+        const found = await db
+          .selectFrom(table)
+          .select('id')
+          .where('id', '=', right.ref_id)
+          .executeTakeFirst();
+        if (!found) throw badRequest('server:workflow.rightRefUnknown', { ref: right.ref_id });
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('wf_start_rights').where('def_key', '=', body.defKey).execute();
+        if (rights.length > 0)
+          await trx
+            .insertInto('wf_start_rights')
+            .values(rights)
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+      });
+      return { state: true, message: request.t('server:workflow.done.saved') };
+    },
+  );
+
+  app.post(
+    '/bpmModel/BpmOftenFlow/v1/saveMyOftenFlow',
+    {
+      schema: {
+        summary: "Replaces the caller's favourite flows (at most 11: 最多可添加11个常用流程)",
+        body: Type.Union([
+          Type.Array(
+            Type.Object({
+              defKey: id,
+              name: optionalText(200),
+              isAdd: Type.Optional(Type.Unknown()),
+            }),
+            { maxItems: 200 },
+          ),
+          Type.Object({
+            defKeys: Type.Union([
+              Type.String({ maxLength: 5000 }),
+              Type.Array(id, { maxItems: 200 }),
+            ]),
+          }),
+        ]),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body as { defKey: string }[] | { defKeys: string | string[] };
+      const keys = Array.isArray(body)
+        ? body.map((item) => item.defKey)
+        : Array.isArray(body.defKeys)
+          ? body.defKeys
+          : idList(body.defKeys);
+      const unique = [...new Set(keys)];
+      if (unique.length > 11) throw badRequest('server:workflow.tooManyFavourites');
+      const startable = await runList(
+        db,
+        startableList(caller),
+        { pageBean: { page: 1, pageSize: 500 } },
+        tz,
+      );
+      const unknown = unique.find((key) => !startable.rows.some((row) => row.defKey === key));
+      if (unknown) throw badRequest('server:workflow.favouriteUnknown', { defKey: unknown });
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('wf_favourites').where('user_id', '=', caller.id).execute();
+        if (unique.length > 0) {
+          await trx
+            .insertInto('wf_favourites')
+            .values(unique.map((def_key, sort) => ({ user_id: caller.id, def_key, sort })))
+            .execute();
+        }
+      });
+      return { state: true, message: request.t('server:workflow.done.saved') };
+    },
+  );
+}

@@ -1,0 +1,360 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { formatDateTime } from '../../lib/time';
+import {
+  callerOf,
+  id,
+  idList,
+  optionalText,
+  pageAnswer,
+  stateAnswer,
+} from '../bpm-runtime/workflow/common';
+
+const loose = Type.Object({}, { additionalProperties: true });
+const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
+const keysBody = Type.Optional(
+  Type.Union([
+    Type.String({ maxLength: 5000 }),
+    Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
+  ]),
+);
+
+/** "yyyy-MM-dd[ HH:mm[:ss]]" in the business time zone, read by PostgreSQL. */
+async function businessTime(db: Kysely<Database>, text: string, timeZone: string): Promise<Date> {
+  if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(text.trim())) {
+    throw badRequest('server:workflow.dateInvalid');
+  }
+  try {
+    const result = await sql<{
+      at: Date;
+    }>`select (${text.trim()}::timestamp at time zone ${timeZone}) as at`.execute(db);
+    return result.rows[0]!.at;
+  } catch {
+    throw badRequest('server:workflow.dateInvalid');
+  }
+}
+
+async function activeUser(db: Kysely<Database>, userId: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'fullname'])
+    .where('id', '=', userId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (!user) throw badRequest('server:workflow.userUnknown');
+  return user;
+}
+
+interface AgentBody {
+  id?: string;
+  agentId: string;
+  startDate: string;
+  endDate: string;
+  isEnabled?: boolean | string;
+  type?: 1 | 2 | '1' | '2';
+  defKeys?: string | string[];
+  note?: string;
+}
+
+/**
+ * Agents (委托, /flow/agent/v1): while a rule is enabled and inside its period, tasks of the
+ * owner (in all flows, or the listed ones) go to the agent with status AGENT; the owner sees
+ * them in getDelegate and may take them back.
+ */
+export async function agentRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tz = config.timeZone;
+  const base = '/flow/agent/v1';
+  const select = () =>
+    db
+      .selectFrom('wf_agents as a')
+      .innerJoin('users as u', 'u.id', 'a.agent_id')
+      .select([
+        'a.id',
+        'a.owner_id',
+        'a.agent_id',
+        'u.fullname as agent_name',
+        'a.scope',
+        'a.def_keys',
+        'a.starts_at',
+        'a.ends_at',
+        'a.enabled',
+        'a.note',
+        'a.created_at',
+      ])
+      .select(
+        sql<string>`(select string_agg(distinct d.name, ',') from wf_definitions d where d.def_key = any(a.def_keys))`.as(
+          'auth_names',
+        ),
+      );
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+  const shape = (row: Row) => ({
+    id: row.id,
+    agentId: row.agent_id,
+    agent: row.agent_name,
+    agentName: row.agent_name,
+    type: row.scope === 'all' ? 1 : 2,
+    defKeys: row.def_keys.join(','),
+    authNames: row.scope === 'all' ? '' : (row.auth_names ?? ''),
+    startDate: formatDateTime(row.starts_at, tz),
+    endDate: formatDateTime(row.ends_at, tz),
+    isEnabled: row.enabled ? 'enabled' : 'disabled',
+    note: row.note,
+    createTime: formatDateTime(row.created_at, tz),
+  });
+
+  app.post(
+    `${base}/listJson`,
+    {
+      schema: {
+        summary: "The caller's agent rules",
+        body: Type.Optional(loose),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const rows = (
+        await select()
+          .where('a.owner_id', '=', callerOf(request).id)
+          .orderBy('a.created_at', 'desc')
+          .execute()
+      ).map(shape);
+      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+    },
+  );
+
+  app.get(
+    `${base}/agentGet`,
+    {
+      schema: {
+        summary: "One of the caller's agent rules",
+        querystring: Type.Object({ id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const row = await select()
+        .where('a.id', '=', (request.query as { id: string }).id)
+        .where('a.owner_id', '=', callerOf(request).id)
+        .executeTakeFirst();
+      if (!row) throw notFound('server:workflow.agentNotFound');
+      return shape(row);
+    },
+  );
+
+  app.post(
+    `${base}/save`,
+    {
+      schema: {
+        summary:
+          'Adds or changes an agent rule (type 1 all flows, 2 the listed defKeys); overlapping enabled rules are refused',
+        body: Type.Object({
+          id: optionalText(64),
+          agentId: id,
+          startDate: Type.String({ maxLength: 19 }),
+          endDate: Type.String({ maxLength: 19 }),
+          isEnabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
+          type: Type.Optional(
+            Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]),
+          ),
+          defKeys: keysBody,
+          note: optionalText(500),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body as AgentBody;
+      const agent = await activeUser(db, body.agentId);
+      if (agent.id === caller.id) throw badRequest('server:workflow.notYourself');
+      const starts = await businessTime(db, body.startDate, tz);
+      const ends = await businessTime(db, body.endDate, tz);
+      if (starts >= ends) throw badRequest('server:workflow.periodInvalid');
+      const scope = String(body.type ?? 1) === '2' ? 'part' : 'all';
+      const defKeys =
+        scope === 'all'
+          ? []
+          : Array.isArray(body.defKeys)
+            ? body.defKeys
+            : idList(body.defKeys ?? '');
+      if (scope === 'part') {
+        const known = defKeys.length
+          ? await db
+              .selectFrom('wf_definitions')
+              .select('def_key')
+              .distinct()
+              .where('def_key', 'in', defKeys)
+              .execute()
+          : [];
+        if (defKeys.length === 0 || known.length !== new Set(defKeys).size)
+          throw badRequest('server:workflow.defNotFound');
+      }
+      const enabled =
+        body.isEnabled === undefined ||
+        body.isEnabled === true ||
+        body.isEnabled === 'enabled' ||
+        body.isEnabled === 'true';
+      if (enabled) {
+        const clash = await db
+          .selectFrom('wf_agents')
+          .select('id')
+          .where('owner_id', '=', caller.id)
+          .where('enabled', '=', true)
+          .where('id', '<>', body.id ?? '')
+          .where('starts_at', '<', ends)
+          .where('ends_at', '>', starts)
+          .where((eb) =>
+            eb.or([
+              eb('scope', '=', 'all'),
+              sql<boolean>`${scope} = 'all'`,
+              sql<boolean>`def_keys && ${sql.val(defKeys)}::text[]`,
+            ]),
+          )
+          .executeTakeFirst();
+        if (clash) throw badRequest('server:workflow.agentOverlap');
+      }
+      const values = {
+        agent_id: agent.id,
+        scope: scope as 'all' | 'part',
+        def_keys: defKeys,
+        starts_at: starts,
+        ends_at: ends,
+        enabled,
+        note: (body.note ?? '').trim(),
+      };
+      if (body.id) {
+        const result = await db
+          .updateTable('wf_agents')
+          .set(values)
+          .where('id', '=', body.id)
+          .where('owner_id', '=', caller.id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound('server:workflow.agentNotFound');
+      } else {
+        await db
+          .insertInto('wf_agents')
+          .values({ id: newId(), owner_id: caller.id, ...values })
+          .execute();
+      }
+      return { state: true, message: request.t('server:workflow.done.saved') };
+    },
+  );
+
+  app.delete(
+    `${base}/remove`,
+    {
+      schema: {
+        summary: "Removes the caller's agent rules",
+        querystring: idsQuery,
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const result = await db
+        .deleteFrom('wf_agents')
+        .where('id', 'in', idList((request.query as { ids: string }).ids))
+        .where('owner_id', '=', callerOf(request).id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.agentNotFound');
+      return { state: true, message: request.t('server:workflow.done.removed') };
+    },
+  );
+}
+
+/**
+ * Deputies (/bpmModel/bpmDeputy/v1): each task arriving for the user is copied to their
+ * deputies (a COPYTO notice), so a deputy can follow what the user has to do.
+ */
+export async function deputyRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const base = '/bpmModel/bpmDeputy/v1';
+  const list = async (userId: string) => {
+    const rows = await db
+      .selectFrom('wf_deputies as d')
+      .innerJoin('users as u', 'u.id', 'd.deputy_id')
+      .select(['d.id', 'd.deputy_id', 'u.fullname', 'd.created_at'])
+      .where('d.user_id', '=', userId)
+      .orderBy('d.created_at')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      agentId: row.deputy_id,
+      agentName: row.fullname,
+      createTime: formatDateTime(row.created_at, config.timeZone),
+    }));
+  };
+
+  app.get(
+    `${base}/getByUserId`,
+    {
+      schema: {
+        summary: "The caller's deputies",
+        querystring: Type.Object({ userId: optionalText(64) }),
+        response: { 200: Type.Array(loose) },
+      },
+    },
+    async (request) => list(callerOf(request).id),
+  );
+
+  app.post(
+    `${base}/list`,
+    {
+      schema: {
+        summary: "The caller's deputies as a page list",
+        body: Type.Optional(loose),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const rows = await list(callerOf(request).id);
+      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+    },
+  );
+
+  app.post(
+    `${base}/save`,
+    {
+      schema: {
+        summary: 'Adds a deputy for the caller',
+        body: Type.Object({ agentId: id }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const deputy = await activeUser(db, (request.body as { agentId: string }).agentId);
+      if (deputy.id === caller.id) throw badRequest('server:workflow.notYourself');
+      await db
+        .insertInto('wf_deputies')
+        .values({ id: newId(), user_id: caller.id, deputy_id: deputy.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { state: true, message: request.t('server:workflow.done.saved') };
+    },
+  );
+
+  app.delete(
+    `${base}/removes`,
+    {
+      schema: {
+        summary: "Removes the caller's deputies",
+        querystring: idsQuery,
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const result = await db
+        .deleteFrom('wf_deputies')
+        .where('id', 'in', idList((request.query as { ids: string }).ids))
+        .where('user_id', '=', callerOf(request).id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.deputyNotFound');
+      return { state: true, message: request.t('server:workflow.done.removed') };
+    },
+  );
+}

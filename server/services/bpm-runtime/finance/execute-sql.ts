@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { parseDescriptor } from '../../../domain/finance/descriptor';
+import { namedQueries } from '../../../domain/finance/registry';
+import { financeScope } from '../../../domain/finance/scope';
+import { badRequest } from '../../../lib/errors';
+import { currentUser } from '../../../plugins/auth';
+import { withFilterLabel } from './labels';
+
+const answer = Type.Object({
+  state: Type.Literal(true),
+  result: Type.Array(Type.Object({}, { additionalProperties: true })),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  summary: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  permissions: Type.Optional(Type.Object({ canAdd: Type.Boolean(), canEdit: Type.Boolean() })),
+});
+
+/**
+ * The spec's generic query endpoint, without SQL: `param` is base64 of a JSON descriptor
+ * naming a registered query (docs/finance-queries.md). Scope always comes from the session.
+ */
+export async function executeSqlRoute(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  app.get(
+    `/bpm/${config.product}Script/executeSql`,
+    {
+      schema: {
+        summary: 'Runs a named finance query (param: base64 of a JSON query descriptor)',
+        description:
+          'Descriptor: { "query": name, "filters": {...}, "page": { "page", "pageSize" }, "sort": [{ "field", "direction" }] }. SQL text is refused.',
+        security: [{ bearer: [] }],
+        querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 65_536 }) }),
+        response: { 200: answer },
+      },
+      preValidation: async (request) => {
+        // The old client sent SQL text; a `sql` parameter is refused, not ignored.
+        const keys = Object.keys((request.query ?? {}) as object);
+        if (keys.some((key) => key.toLowerCase() === 'sql')) {
+          throw badRequest('server:finance.sqlRejected');
+        }
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { param } = request.query as { param: string };
+      const descriptor = withFilterLabel(request, () => parseDescriptor(param, namedQueries));
+      const scope = await financeScope(db, user);
+      const found = await descriptor.query.run(db, descriptor, scope, {
+        timeZone: config.timeZone,
+      });
+      return {
+        state: true as const,
+        result: found.rows,
+        total: found.total,
+        page: found.page,
+        pageSize: found.pageSize,
+        ...(found.summary ? { summary: found.summary } : {}),
+        ...(found.permissions ? { permissions: found.permissions } : {}),
+      };
+    },
+  );
+}

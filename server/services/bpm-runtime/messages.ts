@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { markNewsRead } from '../../domain/news';
+import { currentUser } from '../../plugins/auth';
+import { okMessage } from '../schemas';
+
+export async function messageRoutes(app: FastifyInstance) {
+  app.post(
+    '/message/SaveNewsItem',
+    {
+      schema: {
+        summary: 'Records that the caller read a news item',
+        description:
+          'The platform body names the reader (xm, gh); the server ignores those and uses the session. ggbm is the news id.',
+        body: Type.Object({
+          ggbm: Type.String({ minLength: 1, maxLength: 64 }),
+          ggbt: Type.Optional(Type.String({ maxLength: 500 })),
+          xm: Type.Optional(Type.String({ maxLength: 100 })),
+          gh: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      await markNewsRead(
+        app.deps.db,
+        (request.body as { ggbm: string }).ggbm,
+        currentUser(request),
+      );
+      return { state: true, message: '' };
+    },
+  );
+}

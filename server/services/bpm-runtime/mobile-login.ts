@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { sendLoginCode, signInWithTicket, verifyLoginCode } from '../../domain/mobile-login';
+import { commonResult } from '../schemas';
+import { loginAnswerSchema } from '../uc/auth';
+
+/**
+ * Mobile login, in three calls of the platform's shape. Unlike the original (which generated
+ * and checked the code in the browser), the server makes the code, checks it, and issues a
+ * token only against a ticket that proves the check passed.
+ */
+export async function mobileLoginRoutes(app: FastifyInstance) {
+  const { db, config, sms } = app.deps;
+
+  app.post(
+    '/api/user/v1/user/getMobileCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sends a login code to a mobile number (60 s cooldown)',
+        querystring: Type.Object({ mobile: Type.String({ maxLength: 20 }) }),
+        response: {
+          200: commonResult(
+            Type.Object({ cooldownSeconds: Type.Integer(), expiresInSeconds: Type.Integer() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { mobile } = request.query as { mobile: string };
+      await sendLoginCode(db, config.jwtSecret, sms, {
+        mobile: mobile.trim(),
+        ip: request.ip,
+        language: request.language,
+      });
+      return {
+        state: true,
+        message: request.t('server:codeSent'),
+        value: { cooldownSeconds: 60, expiresInSeconds: 300 },
+      };
+    },
+  );
+
+  app.post(
+    '/api/user/v1/user/getMobileTokenByUserUserName',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Checks the code; answers the accounts tied to the mobile and a one-time ticket',
+        querystring: Type.Object({
+          mobile: Type.String({ maxLength: 20 }),
+          code: Type.Optional(Type.String({ maxLength: 10 })),
+        }),
+        body: Type.Optional(Type.Object({ code: Type.Optional(Type.String({ maxLength: 10 })) })),
+        response: {
+          200: commonResult(
+            Type.Object({
+              ticket: Type.String(),
+              accounts: Type.Array(
+                Type.Object({ account: Type.String(), username: Type.String() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { mobile, code: queryCode } = request.query as { mobile: string; code?: string };
+      const code = (request.body as { code?: string } | undefined)?.code ?? queryCode ?? '';
+      const value = await verifyLoginCode(db, config.jwtSecret, mobile.trim(), code.trim());
+      return { state: true, message: '', value };
+    },
+  );
+
+  app.post(
+    '/api/user/v1/user/getTokenByUserUserName',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Signs in as one of the accounts of a verified mobile',
+        querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        body: Type.Object({ ticket: Type.String({ maxLength: 2000 }) }),
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { username } = request.query as { username: string };
+      const { ticket } = request.body as { ticket: string };
+      return signInWithTicket(db, config, ticket, username.trim());
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  assertLinkOpens,
+  linkedBatch,
+  resolvePrintCaller,
+  signPrintLink,
+  type PrintGrant,
+} from '../../../domain/print/access';
+import { parseBatchDescriptor } from '../../../domain/print/batch';
+import {
+  batchKindOf,
+  batchKinds,
+  isSingleKind,
+  kindParams,
+  parseParams,
+  singleKinds,
+  type BatchKind,
+  type SingleKind,
+} from '../../../domain/print/kinds';
+import { assertVisible, printBatch, printView, type PrintDeps } from '../../../domain/print/views';
+import { badRequest } from '../../../lib/errors';
+import { currentUser } from '../../../plugins/auth';
+import { withPrintLabel } from './labels';
+
+/**
+ * The print views' calls (docs/print.md): one read per kind, one batch read per `_all` kind
+ * (driven by the list's query descriptor), and signed print links. Reads are POST because
+ * opening a fee notice confirms it and opening a dunning notice marks it viewed.
+ */
+const envelope = Type.Object({
+  state: Type.Literal(true),
+  value: Type.Object({}, { additionalProperties: true }),
+});
+const batchEnvelope = Type.Object({
+  state: Type.Literal(true),
+  value: Type.Object({
+    rows: Type.Array(Type.Object({}, { additionalProperties: true })),
+    total: Type.Integer(),
+    seal: Type.Optional(Type.String()),
+  }),
+});
+const linkEnvelope = Type.Object({
+  state: Type.Literal(true),
+  value: Type.Object({ printToken: Type.String(), expiresAt: Type.String() }),
+});
+const descriptorSchema = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description: 'The list query: { "query": name, "filters": {...}, "sort"?: [...] }',
+  },
+);
+
+/** Parameters of a kind as optional text: missing ones get a message naming them. */
+const paramsSchema = (kind: SingleKind) =>
+  Type.Object(
+    Object.fromEntries(
+      Object.entries(kindParams[kind]).map(([name, spec]) => [
+        name,
+        Type.Optional(
+          Type.String({ maxLength: 100, description: spec.required ? 'required' : 'optional' }),
+        ),
+      ]),
+    ),
+  );
+
+const linkSecurity = [{ bearer: [] }];
+const linkNote =
+  'Authorization: Bearer <session token> or Bearer <printToken of a signed print link>.';
+
+export async function printRoutes(app: FastifyInstance) {
+  const { db, config, storage } = app.deps;
+  const base = `/bpm/${config.product}Script`;
+  const deps: PrintDeps = { db, storage, context: { timeZone: config.timeZone } };
+  const publicRoute = { access: 'public' as const };
+
+  for (const kind of singleKinds) {
+    app.post(
+      `${base}/printView/${kind}`,
+      {
+        config: publicRoute,
+        schema: {
+          summary: `Print view ${kind}: the document for the caller`,
+          description: linkNote,
+          security: linkSecurity,
+          body: paramsSchema(kind),
+          response: { 200: envelope },
+        },
+      },
+      async (request) => {
+        const caller = await resolvePrintCaller(request, db, config.jwtSecret);
+        const params = withPrintLabel(request, () => parseParams(kind, request.body));
+        assertLinkOpens(caller, kind, params);
+        return {
+          state: true as const,
+          value: (await printView(deps, kind, params, caller)) as object,
+        };
+      },
+    );
+  }
+
+  for (const kind of batchKinds) {
+    app.post(
+      `${base}/printBatch/${kind}`,
+      {
+        config: publicRoute,
+        schema: {
+          summary: `Batch print view ${kind}_all: every row of the list query, in list order`,
+          description: `${linkNote} With a print link the descriptor may be left out.`,
+          security: linkSecurity,
+          body: Type.Object({ descriptor: Type.Optional(descriptorSchema) }),
+          response: { 200: batchEnvelope },
+        },
+      },
+      async (request) => {
+        const caller = await resolvePrintCaller(request, db, config.jwtSecret);
+        const given = (request.body as { descriptor?: unknown } | undefined)?.descriptor;
+        const parsed =
+          given === undefined
+            ? null
+            : withPrintLabel(request, () => parseBatchDescriptor(kind, given));
+        const canonical = linkedBatch(caller, kind, parsed?.canonical ?? null);
+        if (!canonical) throw badRequest('print:errors.batchDescriptor');
+        const descriptor = parsed ?? parseBatchDescriptor(kind, canonical);
+        return { state: true as const, value: await printBatch(deps, kind, descriptor, caller) };
+      },
+    );
+  }
+
+  app.post(
+    `${base}/printLink`,
+    {
+      schema: {
+        summary: 'A signed, short-lived link to one print view or batch, for the signed-in user',
+        security: linkSecurity,
+        body: Type.Object({
+          kind: Type.String({
+            maxLength: 32,
+            description: 'fkqkd … shcjftzd, or a batch kind like lyfyjsd_all',
+          }),
+          params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+          descriptor: Type.Optional(descriptorSchema),
+        }),
+        response: { 200: linkEnvelope },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body as { kind: string; params?: unknown; descriptor?: unknown };
+      const grant = await withPrintLabel(request, () => grantFor(body.kind, body));
+      if ('params' in grant) {
+        await assertVisible(deps, grant.kind, grant.params, { user, link: null });
+      }
+      const link = await signPrintLink(config.jwtSecret, config.printLinkTtlSeconds, user, grant);
+      return { state: true as const, value: link };
+    },
+  );
+}
+
+/** What a link may open: one document of a kind, or the batch of one list query. */
+function grantFor(kind: string, body: { params?: unknown; descriptor?: unknown }): PrintGrant {
+  if (isSingleKind(kind)) return { kind, params: parseParams(kind, body.params) };
+  const batch: BatchKind | null = batchKindOf(kind);
+  if (!batch) throw badRequest('print:errors.kindUnknown', { kind: kind.slice(0, 32) });
+  const descriptor = parseBatchDescriptor(batch, body.descriptor);
+  return { kind: `${batch}_all`, batch: descriptor.canonical };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { enforceLimits } from '../../domain/rate-limit';
+import { saveSignup } from '../../domain/signups';
+import { commonResult } from '../schemas';
+
+const field = (maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Number()]));
+
+export async function signupRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.post(
+    '/bpm/haiyaapi/SavePpbmb',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Supplier sign-up (anonymous); answers the new id',
+        body: Type.Object({
+          fdmc: field(64),
+          xm: field(200),
+          lxfs: field(200),
+          xqmj: field(32),
+          xqwz: field(400),
+          pppl: field(64),
+          zw: field(400),
+          bz: field(2000),
+        }),
+        response: { 200: commonResult(Type.Integer()) },
+      },
+    },
+    async (request) => {
+      // An anonymous form: limit per address so it cannot be used to flood the table.
+      await enforceLimits(db, [{ key: `signup:ip:${request.ip}`, max: 10, windowSeconds: 3600 }]);
+      const id = await saveSignup(db, request.body as Parameters<typeof saveSignup>[1]);
+      return { state: true, message: request.t('rules:signup.success'), value: id };
+    },
+  );
+}

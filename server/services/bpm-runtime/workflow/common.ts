@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest } from '../../../lib/errors';
+import { currentUser } from '../../../plugins/auth';
+import type { Caller } from '../../../workflow/access';
+
+/** The caller from the session; leaderId (a secretary acting for a leader) is checked later. */
+export function callerOf(request: FastifyRequest, leaderId?: string | null): Caller {
+  const user = currentUser(request);
+  return {
+    id: user.id,
+    fullname: user.fullname,
+    isAdmin: user.seesEverything,
+    leaderId: leaderId ?? null,
+    translate: (key, params) => request.t(key, params),
+  };
+}
+
+/** The leader named by ?leaderId= or the body's agentLeaderId / leaderId. */
+export function leaderParam(request: FastifyRequest): string | null {
+  const query = request.query as { leaderId?: string } | undefined;
+  const body = request.body as { agentLeaderId?: unknown; leaderId?: unknown } | undefined;
+  const fromBody = typeof body === 'object' && body ? (body.agentLeaderId ?? body.leaderId) : null;
+  const value = query?.leaderId ?? (typeof fromBody === 'string' ? fromBody : null);
+  return value && value !== '0' ? value : null;
+}
+
+/**
+ * Form data as the platform sends it: base64 of the form JSON (an object is accepted too).
+ * Anything that is not an object after decoding is a 400.
+ */
+export function decodeData(data: unknown): Record<string, unknown> | undefined {
+  if (data === undefined || data === null || data === '') return undefined;
+  let value = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
+    } catch {
+      throw badRequest('server:workflow.dataInvalid');
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('server:workflow.dataInvalid');
+  }
+  return value as Record<string, unknown>;
+}
+
+export const id = Type.String({ minLength: 1, maxLength: 64 });
+export const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+export const files = Type.Optional(Type.String({ maxLength: 20_000 }));
+/** "id1,id2" or a list of ids or accounts. */
+export const userList = Type.Union([
+  Type.String({ maxLength: 5000 }),
+  Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 }),
+]);
+
+export const queryFilter = Type.Object({
+  pageBean: Type.Optional(
+    Type.Object({
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+      showTotal: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  querys: Type.Optional(
+    Type.Array(
+      Type.Object({
+        property: Type.String({ minLength: 1, maxLength: 64 }),
+        value: Type.Optional(Type.Unknown()),
+        operation: Type.Optional(Type.String({ maxLength: 32 })),
+        relation: Type.Optional(Type.String({ maxLength: 8 })),
+        group: Type.Optional(Type.String({ maxLength: 32 })),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+  sorter: Type.Optional(
+    Type.Array(
+      Type.Object({
+        property: Type.String({ minLength: 1, maxLength: 64 }),
+        direction: Type.Optional(Type.String({ maxLength: 4 })),
+      }),
+      { maxItems: 5 },
+    ),
+  ),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  groupRelation: Type.Optional(Type.String({ maxLength: 3 })),
+});
+
+/** A bare PageList of loosely described rows (the fields are listed in docs/workflow.md). */
+export const pageAnswer = Type.Object({
+  rows: Type.Array(Type.Object({}, { additionalProperties: true })),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+/** The count calls: rows per flow category, as the platform answers them. */
+export const countAnswer = Type.Array(
+  Type.Object({ typeId: Type.String(), count: Type.Integer() }),
+);
+
+export const stateAnswer = Type.Object({
+  state: Type.Boolean(),
+  message: Type.String(),
+  value: Type.Optional(Type.Unknown()),
+});
+
+export const ok = (request: FastifyRequest, key: string, value?: unknown) => ({
+  state: true,
+  message: request.t(key),
+  ...(value !== undefined ? { value } : {}),
+});
+
+export const idList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .slice(0, 500);

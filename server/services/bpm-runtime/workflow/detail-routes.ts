@@ -1,0 +1,572 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/time';
+import { assertCanView } from '../../../workflow/access';
+import { mainDefinition } from '../../../workflow/definitions';
+import { urgentStates } from '../../../workflow/actions/timing';
+import {
+  destinationsOf,
+  executors,
+  flowImage,
+  instanceInfo,
+  nodeDefs,
+  opinions,
+  readCtx,
+  taskButtons,
+  taskDetail,
+} from '../../../workflow/queries/details';
+import type { QueryFilter } from '../../../workflow/queries/filter';
+import { startableList } from '../../../workflow/queries/lists';
+import { runList, withTimes } from '../../../workflow/queries/run';
+import {
+  callerOf,
+  id,
+  leaderParam,
+  optionalText,
+  pageAnswer,
+  queryFilter,
+  stateAnswer,
+} from './common';
+import { infoMap } from './list-routes';
+
+const task = '/runtime/task/v1';
+const instance = '/runtime/instance/v1';
+const loose = Type.Object({}, { additionalProperties: true });
+const looseList = Type.Array(loose);
+const nodeChoice = Type.Object({
+  nodeId: Type.String(),
+  name: Type.String(),
+  nodeType: Type.String(),
+});
+
+/** Reads of the runtime service: a task, its buttons, an instance, its history and image. */
+export async function detailRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tz = config.timeZone;
+
+  app.get(
+    `${task}/get`,
+    {
+      schema: {
+        summary: 'A task with its instance, form, data and editable fields',
+        querystring: Type.Object({ id, leaderId: optionalText(64) }),
+        response: { 200: loose },
+      },
+    },
+    async (request) =>
+      taskDetail(
+        db,
+        callerOf(request, leaderParam(request)),
+        (request.query as { id: string }).id,
+        tz,
+      ),
+  );
+
+  app.get(
+    `${task}/getButtonsBytaskId`,
+    {
+      schema: {
+        summary:
+          "The task's buttons in the spec order (TaskDetailVo); readOnly when the caller cannot act",
+        querystring: Type.Object({ taskId: id, leaderId: optionalText(64) }),
+        response: {
+          200: Type.Object({
+            taskId: Type.String(),
+            status: Type.String(),
+            kind: Type.String(),
+            readOnly: Type.Boolean(),
+            isAddSign: Type.Boolean(),
+            buttons: Type.Array(
+              Type.Object({
+                name: Type.String(),
+                alias: Type.String(),
+                beforeScript: Type.String(),
+                afterScript: Type.String(),
+                groovyScript: Type.String(),
+                supportScript: Type.Boolean(),
+                rejectMode: Type.Optional(Type.String()),
+                isLock: Type.Optional(Type.Boolean()),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      taskButtons(
+        db,
+        callerOf(request, leaderParam(request)),
+        (request.query as { taskId: string }).taskId,
+      ),
+  );
+
+  const jumpNodes = async (taskId: string, request: FastifyRequest) =>
+    destinationsOf(db, callerOf(request, leaderParam(request)), taskId);
+  app.post(
+    `${task}/getAfterJumpNodes`,
+    {
+      schema: {
+        summary: 'Nodes the task may be returned to (rejectToAnyNode destinations)',
+        body: Type.Object({ taskId: id }),
+        response: { 200: Type.Array(nodeChoice) },
+      },
+    },
+    async (request) => jumpNodes((request.body as { taskId: string }).taskId, request),
+  );
+  app.get(
+    `${task}/taskToReject`,
+    {
+      schema: {
+        summary:
+          'Return targets of a task for a back model (reject: the previous node, backToStart: the start, rejectToAnyNode: all)',
+        querystring: Type.Object({
+          taskId: id,
+          backModel: optionalText(32),
+          leaderId: optionalText(64),
+        }),
+        response: { 200: Type.Array(nodeChoice) },
+      },
+    },
+    async (request) => {
+      const { taskId, backModel } = request.query as { taskId: string; backModel?: string };
+      const choices = await jumpNodes(taskId, request);
+      if (backModel === 'backToStart') return choices.slice(0, 1);
+      if (backModel === 'reject') {
+        const row = await db
+          .selectFrom('wf_tasks')
+          .select('prev_node_id')
+          .where('id', '=', taskId)
+          .executeTakeFirst();
+        return choices.filter(
+          (choice) => choice.nodeId === (row?.prev_node_id ?? choices[0]?.nodeId),
+        );
+      }
+      return choices;
+    },
+  );
+
+  app.post(
+    `${task}/isEnd`,
+    {
+      schema: {
+        summary: 'Has the instance finished? value true or false',
+        querystring: Type.Object({ procInstId: id }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const instId = (request.query as { procInstId: string }).procInstId;
+      await assertCanView(db, instId, caller.id, caller.isAdmin);
+      const ctx = await readCtx(db, instId);
+      return { state: true, message: '', value: ctx.inst.status !== 'running' };
+    },
+  );
+
+  app.get(
+    `${task}/taskNode`,
+    {
+      schema: {
+        summary: 'The nodes of a definition (nodeId, name, nodeType)',
+        querystring: Type.Object({ defId: id }),
+        response: { 200: looseList },
+      },
+    },
+    async (request) => nodeDefs(db, { defId: (request.query as { defId: string }).defId }),
+  );
+
+  app.get(
+    `${task}/getCurNodeProperties`,
+    {
+      schema: {
+        summary: "The settings of a task's node",
+        querystring: Type.Object({
+          taskId: optionalText(64),
+          defId: optionalText(64),
+          instId: optionalText(64),
+        }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const { taskId } = request.query as { taskId?: string };
+      if (!taskId) throw notFound('server:workflow.taskNotFound');
+      const detail = await taskDetail(db, callerOf(request), taskId, tz);
+      const ctx = await readCtx(db, detail.task.procInstId);
+      const found = ctx.def.graph.nodes.get(detail.task.nodeId);
+      return {
+        nodeId: found?.id,
+        name: found?.name,
+        nodeType: found?.type,
+        ...(found?.task ?? {}),
+      };
+    },
+  );
+
+  app.get(
+    `${task}/nodeOpinion`,
+    {
+      schema: {
+        summary: 'Opinions given at one node of an instance',
+        querystring: Type.Object({ instId: id, nodeId: id }),
+        response: { 200: looseList },
+      },
+    },
+    async (request) => {
+      const { instId, nodeId } = request.query as { instId: string; nodeId: string };
+      return opinions(db, callerOf(request), instId, tz, nodeId);
+    },
+  );
+
+  app.get(
+    `${task}/getTaskKeyByTaskId`,
+    {
+      schema: {
+        summary: 'The node (taskKey) of a task',
+        querystring: Type.Object({ taskId: id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const detail = await taskDetail(
+        db,
+        callerOf(request),
+        (request.query as { taskId: string }).taskId,
+        tz,
+      );
+      return {
+        taskId: detail.task.id,
+        taskKey: detail.task.nodeId,
+        taskName: detail.task.name,
+        procInstId: detail.task.procInstId,
+      };
+    },
+  );
+
+  const notice = async (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    const noticeId = (request.query as { id: string }).id;
+    const row = await db
+      .selectFrom('wf_notices as n')
+      .innerJoin('wf_instances as i', 'i.id', 'n.inst_id')
+      .leftJoin('users as s', 's.id', 'n.sender_id')
+      .select([
+        'n.id',
+        'n.inst_id',
+        'n.task_id',
+        'n.node_id',
+        'n.node_name',
+        'n.kind',
+        'n.opinion',
+        'n.reply',
+        'n.created_at',
+        'n.read_at',
+        'n.receiver_id',
+        'n.sender_id',
+        's.fullname as sender_name',
+        'i.subject',
+      ])
+      .where('n.id', '=', noticeId)
+      .executeTakeFirst();
+    if (!row) throw notFound('server:workflow.noticeNotFound');
+    if (row.receiver_id !== caller.id && row.sender_id !== caller.id && !caller.isAdmin)
+      throw forbidden('server:workflow.notYourNotice');
+    return {
+      id: row.id,
+      procInstId: row.inst_id,
+      taskId: row.task_id ?? '',
+      nodeId: row.node_id,
+      name: row.node_name,
+      status: row.kind,
+      subject: row.subject,
+      opinion: row.opinion,
+      reply: row.reply ?? '',
+      ownerName: row.sender_name ?? '',
+      createTime: formatDateTime(row.created_at, tz),
+      readTime: formatDateTime(row.read_at, tz),
+    };
+  };
+  for (const path of ['getNotice', 'getBpmTaskNoticeById', 'getBpmTaskNoticeDoneById']) {
+    app.get(
+      `${task}/${path}`,
+      {
+        schema: {
+          summary: 'One notice (carbon copy or follow notice) of the caller',
+          querystring: Type.Object({ id }),
+          response: { 200: loose },
+        },
+      },
+      notice,
+    );
+  }
+
+  app.get(
+    `${instance}/instanceFlowOpinions`,
+    {
+      schema: {
+        summary: 'Every action on the instance with its opinion and files (JSON strings)',
+        querystring: Type.Object({ instId: id }),
+        response: { 200: looseList },
+      },
+    },
+    async (request) =>
+      opinions(db, callerOf(request), (request.query as { instId: string }).instId, tz),
+  );
+
+  app.get(
+    `${instance}/getInstanceByInstId`,
+    {
+      schema: {
+        summary: 'The instance with its form, data and open tasks',
+        querystring: Type.Object({ instId: id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) =>
+      instanceInfo(db, callerOf(request), (request.query as { instId: string }).instId, tz),
+  );
+
+  const image = async (request: FastifyRequest) => {
+    const query = request.query as { proInstId?: string; instId?: string; defId?: string };
+    const instId = query.proInstId ?? query.instId;
+    return flowImage(
+      db,
+      callerOf(request),
+      { ...(instId ? { instId } : {}), ...(query.defId ? { defId: query.defId } : {}) },
+      tz,
+    );
+  };
+  const imageQuery = Type.Object({
+    proInstId: optionalText(64),
+    instId: optionalText(64),
+    defId: optionalText(64),
+    nodeId: optionalText(64),
+    type: optionalText(16),
+  });
+  app.get(
+    `${instance}/instanceFlowImage`,
+    {
+      schema: {
+        summary: 'BPMN XML with done nodes and flows, current nodes and opinions per node',
+        querystring: imageQuery,
+        response: { 200: loose },
+      },
+    },
+    image,
+  );
+  app.get(
+    `${instance}/getBpmImage`,
+    {
+      schema: {
+        summary: "Same as instanceFlowImage; with defId only, the definition's XML",
+        querystring: imageQuery,
+        response: { 200: loose },
+      },
+    },
+    image,
+  );
+
+  app.get(
+    `${instance}/getNodeDefs`,
+    {
+      schema: {
+        summary: "The nodes of a definition or an instance's definition",
+        querystring: Type.Object({ defId: optionalText(64), instId: optionalText(64) }),
+        response: { 200: looseList },
+      },
+    },
+    async (request) => {
+      const query = request.query as { defId?: string; instId?: string };
+      if (query.instId) {
+        const caller = callerOf(request);
+        await assertCanView(db, query.instId, caller.id, caller.isAdmin);
+      }
+      return nodeDefs(db, query);
+    },
+  );
+
+  app.get(
+    `${instance}/getExcutorNameByInstId`,
+    {
+      schema: {
+        summary: 'Who holds each open node',
+        querystring: Type.Object({ instId: id }),
+        response: { 200: looseList },
+      },
+    },
+    async (request) =>
+      executors(db, callerOf(request), (request.query as { instId: string }).instId),
+  );
+
+  app.get(
+    `${instance}/getMaindefId`,
+    {
+      schema: {
+        summary: 'The id of the main (newest) version of a flow',
+        querystring: Type.Object({ defKey: optionalText(64), defId: optionalText(64) }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const query = request.query as { defKey?: string; defId?: string };
+      const def = await mainDefinition(db, {
+        ...(query.defKey ? { defKey: query.defKey } : {}),
+        ...(query.defId ? { defId: query.defId } : {}),
+      });
+      return { state: true, message: '', value: def.row.id };
+    },
+  );
+
+  app.get(
+    `${instance}/getDefaultInfoMap`,
+    {
+      schema: {
+        summary:
+          'Home counters: myTaks, myAlready, myAccordingMatters, myRequest, myNotice, myDraft, myLeaderTodo',
+        response: { 200: loose },
+      },
+    },
+    async (request) => infoMap(app, request),
+  );
+
+  app.post(
+    `${instance}/getHasAuthFlowList`,
+    {
+      schema: {
+        summary: 'Startable flows grouped by category: [{id, name, icon, flowList}]',
+        body: Type.Optional(queryFilter),
+        response: { 200: looseList },
+      },
+    },
+    async (request) => {
+      const filter = {
+        ...((request.body ?? {}) as QueryFilter),
+        pageBean: { page: 1, pageSize: 500 },
+      };
+      const page = await runList(db, startableList(callerOf(request)), filter, tz);
+      const categories = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+      return categories
+        .map((category) => ({
+          id: category.id,
+          name: category.name,
+          code: category.code,
+          icon: category.icon,
+          sn: category.sort,
+          flowList: page.rows
+            .filter((row) => row.typeId === category.id)
+            .map((row) => withTimes(row, ['createTime'], tz)),
+        }))
+        .filter((group) => group.flowList.length > 0);
+    },
+  );
+
+  app.get(
+    `${instance}/getMyOftenFlow`,
+    {
+      schema: {
+        summary:
+          "The caller's favourite flows (main versions), with the leaders they may start each for",
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const startable = await runList(
+        db,
+        startableList(caller),
+        { pageBean: { page: 1, pageSize: 500 } },
+        tz,
+      );
+      const favourites = await db
+        .selectFrom('wf_favourites')
+        .select('def_key')
+        .where('user_id', '=', caller.id)
+        .orderBy('sort')
+        .execute();
+      const rows = favourites
+        .map((favourite) => startable.rows.find((row) => row.defKey === favourite.def_key))
+        .filter((row): row is Record<string, unknown> => row !== undefined)
+        .map((row) => ({ ...withTimes(row, ['createTime'], tz), isAdd: true }));
+      return { rows, total: rows.length, page: 1, pageSize: rows.length };
+    },
+  );
+
+  app.post(
+    `${instance}/getUrgentStateConf`,
+    {
+      schema: {
+        summary: 'Urgency levels for a flow',
+        body: Type.Optional(Type.Object({ defKey: optionalText(64), instId: optionalText(64) })),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as { defKey?: string; instId?: string };
+      let defKey = body.defKey;
+      if (!defKey && body.instId) defKey = (await readCtx(db, body.instId)).inst.def_key;
+      return { urgentStates: await urgentStates(db, defKey) };
+    },
+  );
+
+  app.post(
+    `${instance}/getUrgrntById`,
+    {
+      schema: {
+        summary: 'Urging records of an instance (querys: instId EQUAL, required)',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => urgeRecords(app, request),
+  );
+}
+
+async function urgeRecords(app: FastifyInstance, request: FastifyRequest) {
+  const { db, config } = app.deps;
+  const filter = (request.body ?? {}) as QueryFilter;
+  const instField = filter.querys?.find((field) => field.property === 'instId');
+  const unknown = filter.querys?.find((field) => field.property !== 'instId');
+  if (unknown || typeof instField?.value !== 'string') {
+    throw badRequest('server:workflow.queryProperty', { property: unknown?.property ?? 'instId' });
+  }
+  const caller = callerOf(request);
+  await assertCanView(db, instField.value, caller.id, caller.isAdmin);
+  const rows = await db
+    .selectFrom('wf_urges as g')
+    .innerJoin('users as u', 'u.id', 'g.urger_id')
+    .select([
+      'g.id',
+      'g.inst_id',
+      'g.node_id',
+      'g.urger_id',
+      'u.fullname',
+      'g.appointee_ids',
+      'g.urgent_state',
+      'g.opinion',
+      'g.created_at',
+    ])
+    .where('g.inst_id', '=', instField.value)
+    .orderBy('g.created_at', 'desc')
+    .execute();
+  const names = await db
+    .selectFrom('users')
+    .select(['id', 'fullname'])
+    .where('id', 'in', [...new Set(rows.flatMap((row) => row.appointee_ids)), ''])
+    .execute();
+  const mapped = rows.map((row) => ({
+    id: row.id,
+    instId: row.inst_id,
+    nodeId: row.node_id,
+    urgerId: row.urger_id,
+    urgerName: row.fullname,
+    appointeeId: row.appointee_ids.join(','),
+    appointeeName: row.appointee_ids
+      .map((userId) => names.find((user) => user.id === userId)?.fullname ?? '')
+      .join(','),
+    urgentStateValue: row.urgent_state,
+    opinion: row.opinion,
+    createTime: formatDateTime(row.created_at, config.timeZone),
+  }));
+  return { rows: mapped, total: mapped.length, page: 1, pageSize: mapped.length };
+}

@@ -1,0 +1,342 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { completeTask } from '../../../workflow/actions/complete';
+import { getDraft, removeDrafts, saveDraft } from '../../../workflow/actions/drafts';
+import { endProcess, endProcessById, revokeInstance } from '../../../workflow/actions/ending';
+import { copyTo, replyToCopy } from '../../../workflow/actions/notices';
+import { startInstance, type StartInput } from '../../../workflow/actions/start';
+import { urge } from '../../../workflow/actions/timing';
+import { withTimes } from '../../../workflow/queries/run';
+import {
+  callerOf,
+  decodeData,
+  files,
+  id,
+  idList,
+  leaderParam,
+  ok,
+  optionalText,
+  stateAnswer,
+  userList,
+} from './common';
+import { doNextBody } from './task-actions';
+
+const base = '/runtime/instance/v1';
+
+/** StartFlowParamObject (reference/platform-api.md section 3, "Start"). */
+const startBody = Type.Object({
+  defId: optionalText(64),
+  flowKey: optionalText(64),
+  subject: optionalText(400),
+  data: Type.Union([
+    Type.String({ maxLength: 700_000 }),
+    Type.Record(Type.String(), Type.Unknown()),
+  ]),
+  businessKey: optionalText(64),
+  formType: optionalText(16),
+  vars: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  nodeUsers: optionalText(10_000),
+  destination: optionalText(64),
+  proInstId: optionalText(64),
+  startOrgId: optionalText(64),
+  urgentStateValue: Type.Optional(Type.Unknown()),
+  agentLeaderId: optionalText(64),
+  account: optionalText(100),
+  sysCode: optionalText(64),
+});
+
+type StartBody = {
+  defId?: string;
+  flowKey?: string;
+  subject?: string;
+  data: unknown;
+  businessKey?: string;
+  proInstId?: string;
+  startOrgId?: string;
+};
+
+/** StartResult: CommonResult with the id in instId, not value. */
+const startAnswer = Type.Object({
+  state: Type.Boolean(),
+  message: Type.String(),
+  instId: Type.String(),
+});
+
+function startInput(body: StartBody): StartInput {
+  return {
+    data: decodeData(body.data) ?? {},
+    ...(body.defId ? { defId: body.defId } : {}),
+    ...(body.flowKey ? { flowKey: body.flowKey } : {}),
+    ...(body.subject ? { subject: body.subject } : {}),
+    ...(body.businessKey ? { businessKey: body.businessKey } : {}),
+    ...(body.proInstId ? { draftId: body.proInstId } : {}),
+    ...(body.startOrgId ? { startOrgId: body.startOrgId } : {}),
+  };
+}
+
+const leaderQuery = Type.Object({ leaderId: optionalText(64) });
+
+/** The instance actions of the runtime service. */
+export async function instanceActionRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const answer = { 200: stateAnswer };
+
+  app.post(
+    `${base}/start`,
+    {
+      schema: {
+        summary: 'Starts a flow (start rights, then the form rules); answers instId',
+        querystring: leaderQuery,
+        body: startBody,
+        response: { 200: startAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request, leaderParam(request));
+      const instId = await startInstance(
+        db,
+        caller,
+        startInput(request.body as StartBody),
+        config.timeZone,
+      );
+      return { state: true, message: request.t('server:workflow.done.start'), instId };
+    },
+  );
+
+  app.post(
+    `${base}/saveDraft`,
+    {
+      schema: {
+        summary: 'Saves (or with proInstId updates) a draft; answers the draft id in instId',
+        querystring: leaderQuery,
+        body: startBody,
+        response: { 200: startAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request, leaderParam(request));
+      const instId = await saveDraft(db, caller, startInput(request.body as StartBody));
+      return { state: true, message: request.t('server:workflow.done.saved'), instId };
+    },
+  );
+
+  app.get(
+    `${base}/getDraftById`,
+    {
+      schema: {
+        summary: "One of the caller's drafts with its form data, to restore it",
+        querystring: Type.Object({ id }),
+      },
+    },
+    async (request) => {
+      const draft = await getDraft(db, callerOf(request), (request.query as { id: string }).id);
+      return withTimes(
+        {
+          id: draft.id,
+          defId: draft.def_id,
+          defKey: draft.def_key,
+          procDefName: draft.def_name,
+          subject: draft.subject,
+          businessKey: draft.business_key,
+          data: draft.form_data,
+          leaderId: draft.on_behalf_of_id ?? '',
+          startOrgId: draft.start_org_id ?? '',
+          sourceInstId: draft.source_inst_id ?? '',
+          createTime: draft.created_at,
+          updateTime: draft.updated_at,
+        },
+        ['createTime', 'updateTime'],
+        config.timeZone,
+      );
+    },
+  );
+
+  const removeDraft = async (request: FastifyRequest) => {
+    await removeDrafts(db, callerOf(request), idList((request.query as { ids: string }).ids));
+    return ok(request, 'server:workflow.done.removed');
+  };
+  const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
+  app.delete(
+    `${base}/removeDraftById`,
+    {
+      schema: {
+        summary: "Removes the caller's drafts (ids comma-separated)",
+        querystring: idsQuery,
+        response: answer,
+      },
+    },
+    removeDraft,
+  );
+  app.get(
+    `${base}/removeDraftById`,
+    {
+      schema: {
+        summary: 'Same as DELETE (the platform calls it with GET too)',
+        querystring: idsQuery,
+        response: answer,
+      },
+    },
+    removeDraft,
+  );
+
+  app.post(
+    `${base}/revokeInstance`,
+    {
+      schema: {
+        summary:
+          "With taskId: takes back one's own done action. Without: the applicant withdraws the instance (it becomes a draft)",
+        querystring: leaderQuery,
+        body: Type.Object({
+          instanceId: id,
+          taskId: optionalText(64),
+          cause: optionalText(2000),
+          messageType: optionalText(64),
+          isHandRevoke: Type.Optional(Type.Unknown()),
+          revokeNodeId: optionalText(64),
+          account: optionalText(100),
+        }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { instanceId: string; taskId?: string; cause?: string };
+      await revokeInstance(db, callerOf(request, leaderParam(request)), {
+        instanceId: body.instanceId,
+        ...(body.taskId ? { taskId: body.taskId } : {}),
+        ...(body.cause ? { cause: body.cause } : {}),
+      });
+      return ok(request, 'server:workflow.done.revoked');
+    },
+  );
+
+  app.post(
+    `${base}/doEndProcess`,
+    {
+      schema: {
+        summary: 'Ends the instance from a task whose node offers endProcess (message 终止成功)',
+        querystring: leaderQuery,
+        body: Type.Object({
+          taskId: id,
+          endReason: optionalText(2000),
+          messageType: optionalText(64),
+          files,
+          account: optionalText(100),
+        }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId: string; endReason?: string; files?: string };
+      await endProcess(db, callerOf(request, leaderParam(request)), body);
+      return ok(request, 'server:workflow.done.end');
+    },
+  );
+
+  app.get(
+    `${base}/doEndProcessById`,
+    {
+      schema: {
+        summary: 'The applicant (or the admin) ends their running instance',
+        querystring: Type.Object({ id, reason: optionalText(2000) }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const { id: instId, reason } = request.query as { id: string; reason?: string };
+      await endProcessById(db, callerOf(request), instId, reason);
+      return ok(request, 'server:workflow.done.end');
+    },
+  );
+
+  app.post(
+    `${base}/doNextcommu`,
+    {
+      schema: {
+        summary: 'Answers a communication (沟通反馈): taskId is the COMMU task',
+        querystring: leaderQuery,
+        body: doNextBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId: string; opinion?: string; files?: string };
+      await completeTask(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        actionName: 'commuReply',
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...(body.files ? { files: body.files } : {}),
+      });
+      return ok(request, 'server:workflow.done.reply');
+    },
+  );
+
+  app.post(
+    `${base}/doNextCopyto`,
+    {
+      schema: {
+        summary: 'Answers a carbon copy (传阅回复): taskId is the notice id',
+        body: doNextBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId: string; opinion?: string };
+      await replyToCopy(db, callerOf(request), body);
+      return ok(request, 'server:workflow.done.reply');
+    },
+  );
+
+  app.post(
+    `${base}/transToMore`,
+    {
+      schema: {
+        summary: 'Carbon copy (传阅) from a task to more people; they see it in their notices',
+        querystring: leaderQuery,
+        body: Type.Object({
+          taskId: id,
+          userIds: userList,
+          opinion: optionalText(2000),
+          instId: optionalText(64),
+        }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId: string; userIds: string | string[]; opinion?: string };
+      await copyTo(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        userIds: Array.isArray(body.userIds) ? body.userIds.join(',') : body.userIds,
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+      });
+      return ok(request, 'server:workflow.done.copyTo');
+    },
+  );
+
+  app.post(
+    `${base}/sendBpmTaskUrgent`,
+    {
+      schema: {
+        summary: 'The applicant urges the holders of the open tasks (of a node, or all)',
+        body: Type.Object({
+          instId: id,
+          nodeId: optionalText(64),
+          opinion: optionalText(2000),
+          urgentStateValue: optionalText(32),
+          appointeeId: optionalText(5000),
+          messageType: optionalText(64),
+        }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as {
+        instId: string;
+        nodeId?: string;
+        opinion?: string;
+        urgentStateValue?: string;
+      };
+      await urge(db, callerOf(request), body);
+      return ok(request, 'server:workflow.done.urge');
+    },
+  );
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { QueryFilter } from '../../../workflow/queries/filter';
+import {
+  delegateList,
+  doneList,
+  draftList,
+  leaderTodoList,
+  noticeList,
+  requestList,
+  startableList,
+  todoList,
+  type NoticeBox,
+} from '../../../workflow/queries/lists';
+import {
+  runCount,
+  runList,
+  totalOf,
+  withTimes,
+  type ListSpec,
+} from '../../../workflow/queries/run';
+import { callerOf, countAnswer, pageAnswer, queryFilter } from './common';
+
+const taskTimes = ['createTime', 'createDate', 'dueTime'];
+const noticeTimes = ['createTime', 'readTime'];
+const instanceTimes = ['createTime', 'endTime', 'completeTime', 'updateTime'];
+
+interface ListDef {
+  path: string;
+  count?: { path: string; method: 'GET' | 'POST' };
+  summary: string;
+  spec(request: FastifyRequest): ListSpec;
+  times: string[];
+}
+
+const instanceStatus = Type.Object({
+  status: Type.Optional(
+    Type.Union(['running', 'end', 'manualend', 'revoke'].map((value) => Type.Literal(value))),
+  ),
+});
+
+function lists(): ListDef[] {
+  const user = (request: FastifyRequest) => callerOf(request);
+  const notices = (box: NoticeBox) => (request: FastifyRequest) =>
+    noticeList(user(request).id, box);
+  return [
+    {
+      path: '/runtime/task/v1/getTodoList',
+      count: { path: '/runtime/task/v1/getTodoCount', method: 'POST' },
+      summary: "The caller's to-do tasks (DefaultBpmTask rows with identityList)",
+      spec: (request) => todoList(user(request)),
+      times: taskTimes,
+    },
+    {
+      path: '/runtime/task/v1/getLeaderTodoList',
+      count: { path: '/runtime/task/v1/getLeaderTodoCount', method: 'POST' },
+      summary:
+        'To-do tasks of the leaders the caller is secretary of (identityList, orgId, orgName)',
+      spec: (request) => leaderTodoList(user(request).id),
+      times: taskTimes,
+    },
+    {
+      path: '/runtime/task/v1/getDelegate',
+      count: { path: '/runtime/task/v1/getDelegateCount', method: 'POST' },
+      summary: 'Open tasks the caller owns that another person holds (DELIVERTO, AGENT)',
+      spec: (request) => delegateList(user(request).id),
+      times: taskTimes,
+    },
+    {
+      path: '/runtime/task/v1/getNoticeTodoReadList',
+      count: { path: '/runtime/task/v1/getNoticeTodoReadCount', method: 'POST' },
+      summary: 'Carbon copies and follow notices not read yet',
+      spec: notices('todoRead'),
+      times: noticeTimes,
+    },
+    {
+      path: '/runtime/task/v1/getNoticeDoneReadList',
+      count: { path: '/runtime/task/v1/getNoticeDoneReadCount', method: 'POST' },
+      summary: 'Carbon copies and follow notices read',
+      spec: notices('doneRead'),
+      times: noticeTimes,
+    },
+    {
+      path: '/runtime/task/v1/getMyNoticeReadList',
+      count: { path: '/runtime/task/v1/getMyNoticeReadCount', method: 'POST' },
+      summary: 'Carbon copies the caller sent',
+      spec: notices('myRead'),
+      times: noticeTimes,
+    },
+    {
+      path: '/runtime/instance/v1/getDoneInstList',
+      count: { path: '/runtime/instance/v1/getDoneInstCount', method: 'POST' },
+      summary: 'One row per action the caller took on a task, with the computed revoke flag',
+      spec: (request) => doneList(user(request).id, (request.query as { status?: string }).status),
+      times: instanceTimes,
+    },
+    {
+      path: '/runtime/instance/v1/myRequest',
+      count: { path: '/runtime/instance/v1/myRequestCount', method: 'GET' },
+      summary: 'Instances the caller started (revoke: they may still withdraw it)',
+      spec: (request) => requestList(user(request).id),
+      times: instanceTimes,
+    },
+    {
+      path: '/runtime/instance/v1/getMyDraftList',
+      count: { path: '/runtime/instance/v1/myDraftCount', method: 'GET' },
+      summary: "The caller's drafts",
+      spec: (request) => draftList(user(request).id),
+      times: instanceTimes,
+    },
+    {
+      path: '/runtime/instance/v1/newProcess',
+      count: { path: '/runtime/instance/v1/newProcessCount', method: 'POST' },
+      summary: 'Flows the caller may start, with the leaders they may start each for',
+      spec: (request) => startableList(user(request)),
+      times: ['createTime'],
+    },
+  ];
+}
+
+/** The lists (bare PageList) and their counts ([{typeId, count}]) of the runtime service. */
+export async function listRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  for (const list of lists()) {
+    app.post(
+      list.path,
+      {
+        schema: {
+          summary: list.summary,
+          querystring: instanceStatus,
+          body: Type.Optional(queryFilter),
+          response: { 200: pageAnswer },
+        },
+      },
+      async (request) => {
+        const page = await runList(
+          db,
+          list.spec(request),
+          (request.body ?? {}) as QueryFilter,
+          config.timeZone,
+        );
+        return {
+          ...page,
+          rows: page.rows.map((row) => withTimes(row, list.times, config.timeZone)),
+        };
+      },
+    );
+    if (!list.count) continue;
+    const count = list.count;
+    app.route({
+      method: count.method,
+      url: count.path,
+      schema: {
+        summary: `How many rows ${list.path.split('/').pop()} has, per flow category`,
+        querystring: instanceStatus,
+        ...(count.method === 'POST' ? { body: Type.Optional(queryFilter) } : {}),
+        response: { 200: countAnswer },
+      },
+      handler: async (request) =>
+        runCount(db, list.spec(request), (request.body ?? {}) as QueryFilter, config.timeZone),
+    });
+  }
+}
+
+/** Counter boxes of the home page (getDefaultInfoMap), from the same lists. */
+export async function infoMap(app: FastifyInstance, request: FastifyRequest) {
+  const { db, config } = app.deps;
+  const caller = callerOf(request);
+  const count = async (spec: ListSpec) => totalOf(await runCount(db, spec, {}, config.timeZone));
+  const box = (key: string, value: number, url: string, type: string) => ({
+    icon: '',
+    color: '',
+    dataText: request.t(`server:workflow.box.${key}`),
+    dataContent: String(value),
+    type,
+    data: value,
+    statType: '',
+    statData: '',
+    statStatus: '',
+    url,
+  });
+  const [todo, done, delegated, requests, notices, drafts, leader] = await Promise.all([
+    count(todoList(caller)),
+    count(doneList(caller.id, undefined)),
+    count(delegateList(caller.id)),
+    count(requestList(caller.id)),
+    count(noticeList(caller.id, 'todoRead')),
+    count(draftList(caller.id)),
+    count(leaderTodoList(caller.id)),
+  ]);
+  const product = config.product;
+  return {
+    myTaks: box('myTaks', todo, `/fvue/v-flow/v-${product}Todo?curr=todo`, 'todo'),
+    myAlready: box('myAlready', done, `/fvue/v-flow/v-${product}Done`, 'done'),
+    myAccordingMatters: box(
+      'myAccordingMatters',
+      delegated,
+      '/fvue/v-flow/v-myDelegate',
+      'delegate',
+    ),
+    myRequest: box('myRequest', requests, '/fvue/v-flow/v-request', 'request'),
+    myNotice: box('myNotice', notices, '/fvue/v-flow/v-todoRead', 'notice'),
+    myDraft: box('myDraft', drafts, '/fvue/v-flow/v-draft', 'draft'),
+    myLeaderTodo: box('myLeaderTodo', leader, '/fvue/v-flow/v-leader', 'leader'),
+    userId: caller.id,
+    fullname: caller.fullname,
+  };
+}

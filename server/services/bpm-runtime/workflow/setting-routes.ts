@@ -1,0 +1,414 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { formatDateTime } from '../../../lib/time';
+import { actorFor } from '../../../workflow/access';
+import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
+import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
+import {
+  callerOf,
+  id,
+  idList,
+  leaderParam,
+  ok,
+  optionalText,
+  pageAnswer,
+  stateAnswer,
+} from './common';
+
+const loose = Type.Object({}, { additionalProperties: true });
+
+/** Follows, due times, secretaries, parallel sign revokes and reminders of the runtime service. */
+export async function settingRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tz = config.timeZone;
+
+  app.post(
+    '/runtime/taskFollow/v1/save',
+    {
+      schema: {
+        summary: 'The nodes of an instance the caller follows (replaces the set)',
+        body: Type.Object({
+          instId: id,
+          nodeIds: Type.Union([
+            Type.String({ maxLength: 2000 }),
+            Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
+          ]),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const body = request.body as { instId: string; nodeIds: string | string[] };
+      const nodeIds = Array.isArray(body.nodeIds) ? body.nodeIds : idList(body.nodeIds);
+      await saveFollows(db, callerOf(request), body.instId, nodeIds);
+      return ok(request, 'server:workflow.done.saved');
+    },
+  );
+
+  app.get(
+    '/runtime/taskFollow/v1/getFollowedNode',
+    {
+      schema: {
+        summary: 'The nodes of an instance the caller follows',
+        querystring: Type.Object({ instId: id }),
+        response: { 200: Type.Array(Type.Object({ nodeId: Type.String(), name: Type.String() })) },
+      },
+    },
+    async (request) =>
+      followedNodes(db, callerOf(request), (request.query as { instId: string }).instId),
+  );
+
+  const ownTask = async (request: FastifyRequest, taskId: string) => {
+    const caller = callerOf(request, leaderParam(request));
+    const task = await db
+      .selectFrom('wf_tasks as t')
+      .innerJoin('wf_instances as i', 'i.id', 't.inst_id')
+      .select(['t.id', 't.due_at', 't.due_status', 't.assignee_id', 't.owner_id', 'i.def_key'])
+      .where('t.id', '=', taskId)
+      .executeTakeFirst();
+    if (!task) throw notFound('server:workflow.taskNotFound');
+    const actor = await actorFor(db, caller, task.def_key);
+    if (task.assignee_id !== actor.identity && task.owner_id !== actor.identity && !caller.isAdmin)
+      throw forbidden('server:workflow.notYourTask');
+    return task;
+  };
+
+  app.get(
+    '/runtime/bpmTaskDueTime/v1/getByTaskId',
+    {
+      schema: {
+        summary: 'The due time of a task (expirationDate, status 1 when overdue, remainingMinutes)',
+        querystring: Type.Object({ taskId: id, leaderId: optionalText(64) }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const task = await ownTask(request, (request.query as { taskId: string }).taskId);
+      const info = dueInfo(task, new Date());
+      return { ...info, expirationDate: formatDateTime(info.expirationDate, tz) };
+    },
+  );
+
+  app.get(
+    '/runtime/bpmTaskDueTime/v1/getExpirationDate',
+    {
+      schema: {
+        summary: 'The due time after extending by addDueTime hours (nothing is changed)',
+        querystring: Type.Object({ id, addDueTime: Type.Number(), leaderId: optionalText(64) }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const { id: taskId, addDueTime } = request.query as { id: string; addDueTime: number };
+      const task = await ownTask(request, taskId);
+      return {
+        state: true,
+        message: '',
+        value: formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz),
+      };
+    },
+  );
+
+  app.post(
+    '/runtime/bpmTaskDueTime/v1/save',
+    {
+      schema: {
+        summary: "Extends a task's due time by addDueTime hours (at most 720)",
+        querystring: Type.Object({ leaderId: optionalText(64) }),
+        body: Type.Object({ taskId: id, addDueTime: Type.Number(), remark: optionalText(2000) }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      await extendDue(
+        db,
+        callerOf(request, leaderParam(request)),
+        request.body as { taskId: string; addDueTime: number },
+      );
+      return ok(request, 'server:workflow.done.saved');
+    },
+  );
+
+  app.get(
+    '/runtime/customsign/v1/getParallelRevokeTasks',
+    {
+      schema: {
+        summary: 'Unanswered parallel custom-sign tasks of a waiting task',
+        querystring: Type.Object({ taskId: id }),
+        response: { 200: Type.Array(loose) },
+      },
+    },
+    async (request) => {
+      const taskId = (request.query as { taskId: string }).taskId;
+      const parent = await ownTask(request, taskId);
+      const rows = await db
+        .selectFrom('wf_tasks as t')
+        .leftJoin('users as u', 'u.id', 't.assignee_id')
+        .select(['t.id', 't.assignee_id', 'u.fullname', 't.status', 't.state'])
+        .where('t.parent_id', '=', parent.id)
+        .where('t.kind', '=', 'customsign')
+        .where('t.state', 'in', ['open', 'pending'])
+        .orderBy('t.seq')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        assigneeId: row.assignee_id,
+        assigneeName: row.fullname,
+        status: row.status,
+        state: row.state,
+      }));
+    },
+  );
+
+  await secretaryRoutes(app);
+
+  app.post(
+    '/runtime/message/v1/myList',
+    {
+      schema: {
+        summary: 'Reminders the job poller delivered to the caller (urging, due times)',
+        body: Type.Optional(
+          Type.Object({
+            pageBean: Type.Optional(
+              Type.Object({
+                page: Type.Optional(Type.Integer({ minimum: 1 })),
+                pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+              }),
+            ),
+          }),
+        ),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { page = 1, pageSize = 10 } =
+        (request.body as { pageBean?: { page?: number; pageSize?: number } } | undefined)
+          ?.pageBean ?? {};
+      const rows = await db
+        .selectFrom('wf_messages')
+        .selectAll()
+        .where('user_id', '=', caller.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      const total = await db
+        .selectFrom('wf_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', caller.id)
+        .executeTakeFirstOrThrow();
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          text: row.text,
+          procInstId: row.inst_id ?? '',
+          taskId: row.task_id ?? '',
+          createTime: formatDateTime(row.created_at, tz),
+          readTime: formatDateTime(row.read_at, tz),
+        })),
+        total: Number(total.n),
+        page,
+        pageSize,
+      };
+    },
+  );
+}
+
+/**
+ * Secretaries (/runtime/bpmSecretaryManage/v1): a leader names who may act for them, for all
+ * flows or some. getSecretaryByUserId answers the leaders the caller serves (empty: the
+ * caller is no secretary, and the leader menu is hidden).
+ */
+async function secretaryRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const base = '/runtime/bpmSecretaryManage/v1';
+  const row = (item: {
+    id: string;
+    leader_id: string;
+    leader_name: string;
+    secretary_id: string;
+    secretary_name: string;
+    def_keys: string[];
+    created_at: Date;
+  }) => ({
+    id: item.id,
+    leaderId: item.leader_id,
+    leaderName: item.leader_name,
+    secretaryId: item.secretary_id,
+    secretaryName: item.secretary_name,
+    defKeys: item.def_keys.join(','),
+    createTime: formatDateTime(item.created_at, config.timeZone),
+  });
+  const select = () =>
+    db
+      .selectFrom('wf_secretaries as s')
+      .innerJoin('users as l', 'l.id', 's.leader_id')
+      .innerJoin('users as c', 'c.id', 's.secretary_id')
+      .select([
+        's.id',
+        's.leader_id',
+        'l.fullname as leader_name',
+        's.secretary_id',
+        'c.fullname as secretary_name',
+        's.def_keys',
+        's.created_at',
+      ]);
+
+  app.get(
+    `${base}/getSecretaryByUserId`,
+    {
+      schema: {
+        summary: 'The leaders the caller is secretary of',
+        response: { 200: Type.Array(loose) },
+      },
+    },
+    async (request) =>
+      (
+        await select()
+          .where('s.secretary_id', '=', callerOf(request).id)
+          .orderBy('l.fullname')
+          .execute()
+      ).map(row),
+  );
+
+  app.post(
+    `${base}/list`,
+    {
+      schema: {
+        summary: "The caller's secretaries (as a leader)",
+        querystring: Type.Object({ personal: Type.Optional(Type.Boolean()) }),
+        body: Type.Optional(loose),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const rows = (
+        await select()
+          .where('s.leader_id', '=', callerOf(request).id)
+          .orderBy('s.created_at')
+          .execute()
+      ).map(row);
+      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+    },
+  );
+
+  app.get(
+    `${base}/get/:id`,
+    {
+      schema: {
+        summary: "One of the caller's secretary settings",
+        params: Type.Object({ id }),
+        response: { 200: loose },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const found = await select()
+        .where('s.id', '=', (request.params as { id: string }).id)
+        .executeTakeFirst();
+      if (!found || (found.leader_id !== caller.id && found.secretary_id !== caller.id))
+        throw notFound('server:workflow.secretaryNotFound');
+      return row(found);
+    },
+  );
+
+  app.post(
+    `${base}/save`,
+    {
+      schema: {
+        summary: 'The caller (a leader) names a secretary, for all flows or some (defKeys)',
+        body: Type.Object({
+          id: optionalText(64),
+          secretaryId: id,
+          defKeys: Type.Optional(
+            Type.Union([
+              Type.String({ maxLength: 2000 }),
+              Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
+            ]),
+          ),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body as {
+        id?: string;
+        secretaryId: string;
+        defKeys?: string | string[];
+      };
+      const defKeys = Array.isArray(body.defKeys) ? body.defKeys : idList(body.defKeys ?? '');
+      const secretary = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', body.secretaryId)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      if (!secretary) throw badRequest('server:workflow.userUnknown');
+      if (secretary.id === caller.id) throw badRequest('server:workflow.notYourself');
+      const known = defKeys.length
+        ? await db
+            .selectFrom('wf_definitions')
+            .select('def_key')
+            .distinct()
+            .where('def_key', 'in', defKeys)
+            .execute()
+        : [];
+      if (known.length !== new Set(defKeys).size) throw badRequest('server:workflow.defNotFound');
+      if (body.id) {
+        const updated = await db
+          .updateTable('wf_secretaries')
+          .set({ secretary_id: secretary.id, def_keys: defKeys })
+          .where('id', '=', body.id)
+          .where('leader_id', '=', caller.id)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0)
+          throw notFound('server:workflow.secretaryNotFound');
+        return ok(request, 'server:workflow.done.saved');
+      }
+      const existing = await db
+        .selectFrom('wf_secretaries')
+        .select('id')
+        .where('leader_id', '=', caller.id)
+        .where('secretary_id', '=', secretary.id)
+        .executeTakeFirst();
+      if (existing) throw badRequest('server:workflow.secretaryExists');
+      await db
+        .insertInto('wf_secretaries')
+        .values({
+          id: newId(),
+          leader_id: caller.id,
+          secretary_id: secretary.id,
+          def_keys: defKeys,
+        })
+        .execute();
+      return ok(request, 'server:workflow.done.saved');
+    },
+  );
+
+  app.delete(
+    `${base}/removes`,
+    {
+      schema: {
+        summary: "Removes the caller's secretary settings (ids comma-separated)",
+        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const ids = idList((request.query as { ids: string }).ids);
+      const removed = await db
+        .deleteFrom('wf_secretaries')
+        .where('id', 'in', ids)
+        .where('leader_id', '=', callerOf(request).id)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
+      return ok(request, 'server:workflow.done.removed');
+    },
+  );
+}

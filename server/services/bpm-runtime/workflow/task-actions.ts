@@ -1,0 +1,442 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  askOthers,
+  revokeChildren,
+  startCustomSign,
+  startTrans,
+} from '../../../workflow/actions/children';
+import { completeTask } from '../../../workflow/actions/complete';
+import { saveTaskDraft } from '../../../workflow/actions/drafts';
+import { delegateTask, lockUnlock, retrieveTask } from '../../../workflow/actions/holding';
+import { deleteNotice, markNoticesRead } from '../../../workflow/actions/notices';
+import {
+  callerOf,
+  decodeData,
+  files,
+  id,
+  idList,
+  leaderParam,
+  ok,
+  optionalText,
+  stateAnswer,
+  userList,
+} from './common';
+
+const base = '/runtime/task/v1';
+
+/** DoNextParamObject (reference/platform-api.md section 3, "Complete"). */
+export const doNextBody = Type.Object({
+  taskId: id,
+  instId: Type.Optional(Type.String({ maxLength: 64 })),
+  actionName: Type.String({ minLength: 1, maxLength: 32 }),
+  opinion: optionalText(2000),
+  data: Type.Optional(
+    Type.Union([Type.String({ maxLength: 700_000 }), Type.Record(Type.String(), Type.Unknown())]),
+  ),
+  formType: optionalText(16),
+  jumpType: optionalText(16),
+  destination: optionalText(64),
+  backHandMode: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('direct')])),
+  nodeUsers: optionalText(10_000),
+  vars: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  files,
+  zfiles: files,
+  notifyType: optionalText(64),
+  directHandlerSign: Type.Optional(Type.Boolean()),
+  urgentStateValue: Type.Optional(Type.Unknown()),
+  agentLeaderId: optionalText(64),
+  account: optionalText(100),
+});
+
+type DoNext = {
+  taskId: string;
+  actionName: string;
+  opinion?: string;
+  data?: unknown;
+  destination?: string;
+  backHandMode?: 'normal' | 'direct';
+  files?: string;
+  zfiles?: string;
+};
+
+/** TaskTransParamObject: transfer, inquiry, communication, add-sign, custom sign answers. */
+const transBody = Type.Object({
+  taskId: id,
+  instanceId: optionalText(64),
+  userIds: Type.Optional(userList),
+  opinion: optionalText(2000),
+  notifyType: optionalText(64),
+  action: Type.Optional(Type.Union([Type.Literal('submit'), Type.Literal('back')])),
+  decideType: Type.Optional(Type.Union([Type.Literal('agree'), Type.Literal('refuse')])),
+  voteType: Type.Optional(Type.Union([Type.Literal('amount'), Type.Literal('percent')])),
+  voteAmount: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  signType: Type.Optional(Type.Union([Type.Literal('parallel'), Type.Literal('seq')])),
+  actionName: optionalText(32),
+  data: Type.Optional(Type.Unknown()),
+  files,
+  zfiles: files,
+});
+
+type Trans = {
+  taskId: string;
+  userIds?: string | string[];
+  opinion?: string;
+  action?: 'submit' | 'back';
+  decideType?: 'agree' | 'refuse';
+  voteType?: 'amount' | 'percent';
+  voteAmount?: number;
+  signType?: 'parallel' | 'seq';
+  actionName?: string;
+  files?: string;
+  zfiles?: string;
+};
+
+/** AssignParamObject: delegate and the custom sign starts. */
+const assignBody = Type.Object({
+  taskId: id,
+  userId: userList,
+  opinion: optionalText(2000),
+  messageType: optionalText(64),
+  files,
+  account: optionalText(100),
+});
+
+type Assign = { taskId: string; userId: string | string[]; opinion?: string; files?: string };
+
+const joinUsers = (users: string | string[] | undefined) =>
+  Array.isArray(users) ? users.join(',') : (users ?? '');
+
+const leaderQuery = Type.Object({ leaderId: optionalText(64) });
+const taskIdQuery = Type.Object({ taskId: id, leaderId: optionalText(64) });
+
+/** The task actions of the runtime service (POST task/v1/...). */
+export async function taskActionRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  const answer = { 200: stateAnswer };
+
+  app.post(
+    `${base}/complete`,
+    {
+      schema: {
+        summary:
+          'Acts on a task: agree, oppose, abandon, reject, backToStart, rejectToAnyNode, agreeTrans, opposeTrans, inquReply, commuReply',
+        body: doNextBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as DoNext;
+      await completeTask(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        actionName: body.actionName,
+        ...(body.opinion !== undefined ? { opinion: body.opinion } : {}),
+        ...(body.data !== undefined ? { data: decodeData(body.data) } : {}),
+        ...(body.destination ? { destination: body.destination } : {}),
+        ...(body.backHandMode ? { backHandMode: body.backHandMode } : {}),
+        ...(body.files ? { files: body.files } : {}),
+        ...(body.zfiles ? { zfiles: body.zfiles } : {}),
+      });
+      return ok(request, 'server:workflow.done.complete');
+    },
+  );
+
+  app.post(
+    `${base}/saveDraft`,
+    {
+      schema: {
+        summary: 'Keeps form changes on an open task without completing it',
+        body: doNextBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as DoNext;
+      await saveTaskDraft(
+        db,
+        callerOf(request, leaderParam(request)),
+        body.taskId,
+        decodeData(body.data),
+      );
+      return ok(request, 'server:workflow.done.saved');
+    },
+  );
+
+  app.post(
+    `${base}/delegate`,
+    {
+      schema: {
+        summary: 'Hands the task to one other person (DELIVERTO)',
+        querystring: leaderQuery,
+        body: assignBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as Assign;
+      await delegateTask(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        userId: joinUsers(body.userId),
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...(body.files ? { files: body.files } : {}),
+      });
+      return ok(request, 'server:workflow.done.delegate');
+    },
+  );
+
+  app.post(
+    `${base}/taskToTrans`,
+    {
+      schema: {
+        summary: 'Transfer (流转): the task waits while the users vote',
+        querystring: leaderQuery,
+        body: transBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as Trans;
+      await startTrans(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        userIds: joinUsers(body.userIds),
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...(body.action ? { action: body.action } : {}),
+        ...(body.decideType ? { decideType: body.decideType } : {}),
+        ...(body.voteType ? { voteType: body.voteType } : {}),
+        ...(body.voteAmount ? { voteAmount: body.voteAmount } : {}),
+        ...(body.signType ? { signType: body.signType } : {}),
+        ...(body.files ? { files: body.files } : {}),
+      });
+      return ok(request, 'server:workflow.done.trans');
+    },
+  );
+
+  const ask = (path: string, kind: 'inqu' | 'commu' | 'addsign', summary: string) =>
+    app.post(
+      path,
+      { schema: { summary, querystring: leaderQuery, body: transBody, response: answer } },
+      async (request) => {
+        const body = request.body as Trans;
+        await askOthers(db, callerOf(request, leaderParam(request)), kind, {
+          taskId: body.taskId,
+          userIds: joinUsers(body.userIds),
+          ...(body.opinion ? { opinion: body.opinion } : {}),
+          ...(body.files ? { files: body.files } : {}),
+        });
+        return ok(request, `server:workflow.done.${kind}`);
+      },
+    );
+  ask(
+    `${base}/taskToInqu`,
+    'inqu',
+    'Inquiry (征询): asks the users; the task waits for their replies before agreeing',
+  );
+  ask(
+    `${base}/communicate`,
+    'commu',
+    'Communicate (沟通): asks the users without holding the task',
+  );
+  ask(
+    `${base}/addSign`,
+    'addsign',
+    'Add-sign (加签): the users must sign before the task can be agreed',
+  );
+
+  app.post(
+    `${base}/taskToInquReply`,
+    {
+      schema: {
+        summary: 'Replies to an inquiry (opinion status inqu)',
+        querystring: leaderQuery,
+        body: transBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as Trans;
+      await completeTask(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        actionName: 'inquReply',
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...(body.files ? { files: body.files } : {}),
+        ...(body.zfiles ? { zfiles: body.zfiles } : {}),
+      });
+      return ok(request, 'server:workflow.done.reply');
+    },
+  );
+
+  const custom = (path: string, signType: 'seq' | 'parallel', summary: string) =>
+    app.post(
+      path,
+      { schema: { summary, querystring: leaderQuery, body: assignBody, response: answer } },
+      async (request) => {
+        const body = request.body as Assign;
+        await startCustomSign(db, callerOf(request, leaderParam(request)), signType, {
+          taskId: body.taskId,
+          userIds: joinUsers(body.userId),
+          ...(body.opinion ? { opinion: body.opinion } : {}),
+        });
+        return ok(request, 'server:workflow.done.customSign');
+      },
+    );
+  custom(
+    `${base}/taskCustomSignUsers`,
+    'seq',
+    'Custom sign in sequence (SIGNSEQUENCEED): the task waits',
+  );
+  custom(
+    `${base}/taskSignUsers`,
+    'parallel',
+    'Custom sign in parallel (SIGNLINEED): the task waits',
+  );
+
+  app.post(
+    `${base}/userTaskToSign`,
+    {
+      schema: {
+        summary:
+          'A custom signer signs: actionName agree (default) or oppose, or decideType refuse',
+        querystring: leaderQuery,
+        body: transBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as Trans;
+      const refuse = body.actionName === 'oppose' || body.decideType === 'refuse';
+      await completeTask(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        actionName: refuse ? 'oppose' : 'agree',
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...(body.files ? { files: body.files } : {}),
+      });
+      return ok(request, 'server:workflow.done.complete');
+    },
+  );
+
+  app.get(
+    `${base}/lockUnlock`,
+    {
+      schema: {
+        summary:
+          'Claims or releases a shared task; a bare int: 0 handled, 1 locked, 2 no lock needed, 3 unlocked, 4 locked by someone else',
+        querystring: taskIdQuery,
+        response: { 200: Type.Integer() },
+      },
+    },
+    async (request) => {
+      const { taskId } = request.query as { taskId: string };
+      return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, true);
+    },
+  );
+
+  app.get(
+    `${base}/canLock`,
+    {
+      schema: {
+        summary: 'What lockUnlock would answer now (a bare int), without changing anything',
+        querystring: taskIdQuery,
+        response: { 200: Type.Integer() },
+      },
+    },
+    async (request) => {
+      const { taskId } = request.query as { taskId: string };
+      return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, false);
+    },
+  );
+
+  app.get(
+    `${base}/retrieveBpmTask`,
+    {
+      schema: {
+        summary: 'The owner takes back a delegated (DELIVERTO) or agent (AGENT) task',
+        querystring: taskIdQuery,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const { taskId } = request.query as { taskId: string };
+      await retrieveTask(db, callerOf(request, leaderParam(request)), taskId);
+      return ok(request, 'server:workflow.done.retrieve');
+    },
+  );
+
+  const readMarks = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 5000 }) });
+  app.post(
+    `${base}/addReadRecord`,
+    {
+      schema: {
+        summary: 'Marks notices (carbon copies, follow notices) read: taskId is the notice id',
+        querystring: readMarks,
+        response: answer,
+      },
+    },
+    async (request) => {
+      await markNoticesRead(
+        db,
+        callerOf(request),
+        idList((request.query as { taskId: string }).taskId),
+      );
+      return ok(request, 'server:workflow.done.read');
+    },
+  );
+  app.post(
+    `${base}/noticeTurnDode`,
+    {
+      schema: {
+        summary: 'Marks notices done (read); taskId is a comma-separated list of notice ids',
+        querystring: readMarks,
+        response: answer,
+      },
+    },
+    async (request) => {
+      await markNoticesRead(
+        db,
+        callerOf(request),
+        idList((request.query as { taskId: string }).taskId),
+      );
+      return ok(request, 'server:workflow.done.read');
+    },
+  );
+  app.post(
+    `${base}/delBpmTaskNoticeById`,
+    {
+      schema: {
+        summary: 'The receiver removes a notice from their lists',
+        querystring: Type.Object({ id }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      await deleteNotice(db, callerOf(request), (request.query as { id: string }).id);
+      return ok(request, 'server:workflow.done.removed');
+    },
+  );
+}
+
+/** Revokes of the instance service that act on a waiting task. */
+export async function revokeRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  const body = Type.Object({ taskId: id, instanceId: optionalText(64), cause: optionalText(2000) });
+  const revoke = (path: string, what: 'trans' | 'seq' | 'parallel', summary: string) =>
+    app.post(
+      path,
+      { schema: { summary, querystring: leaderQuery, body, response: { 200: stateAnswer } } },
+      async (request) => {
+        await revokeChildren(
+          db,
+          callerOf(request, leaderParam(request)),
+          (request.body as { taskId: string }).taskId,
+          what,
+        );
+        return ok(request, 'server:workflow.done.revoked');
+      },
+    );
+  revoke(
+    '/runtime/instance/v1/revokeTrans',
+    'trans',
+    'Calls back a transfer: unanswered votes are cancelled, the task is open again',
+  );
+  revoke('/runtime/instance/v1/revokeCustomSign', 'seq', 'Calls back a custom sign in sequence');
+  revoke('/runtime/instance/v1/revokeSignLine', 'parallel', 'Calls back a custom sign in parallel');
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { canShowInline, contentDisposition, readableFile } from '../../domain/files';
+import { mayReadInvoiceFile } from '../../domain/finance/invoice-files';
+import { UserError } from '../../lib/errors';
+import { commonResult } from '../schemas';
+
+export async function fileRoutes(app: FastifyInstance) {
+  const { db, storage } = app.deps;
+
+  /** A readable file, also checked against its owner when it is an invoice file. */
+  const fileFor = async (fileId: string, request: FastifyRequest) => {
+    const file = await readableFile(db, fileId, request.user);
+    // Someone else's invoice answers like a missing file: its id tells nothing.
+    if ((await mayReadInvoiceFile(db, file.id, request.user)) === false)
+      throw new UserError(404, 'server:fileNotFound');
+    return file;
+  };
+
+  app.get(
+    '/system/file/v1/downloadFile',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Streams a file; public files for everyone, others with a session',
+        querystring: Type.Object({
+          fileId: Type.String({ minLength: 1, maxLength: 64 }),
+          inline: Type.Optional(Type.Boolean()),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { fileId, inline } = request.query as { fileId: string; inline?: boolean };
+      const file = await fileFor(fileId, request);
+      if (!(await storage.exists(file.storage_key)))
+        throw new UserError(404, 'server:fileNotFound');
+      reply
+        .header('Content-Type', file.mime)
+        .header('Content-Length', String(file.size))
+        .header(
+          'Content-Disposition',
+          contentDisposition(file.name, Boolean(inline) && canShowInline(file.extension)),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', file.public ? 'public, max-age=3600' : 'private, no-store');
+      return reply.send(await storage.read(file.storage_key));
+    },
+  );
+
+  app.post(
+    '/bpm/aliasScript/v1/execute/FileType',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A file's type and path, for deciding how to preview it",
+        querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: commonResult(
+            Type.Array(
+              Type.Object({
+                FILETYPE: Type.String(),
+                FILEPATH: Type.String(),
+                FILENAME: Type.String(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const file = await fileFor((request.query as { id: string }).id, request);
+      const path = `/portal/system/file/v1/downloadFile?fileId=${file.id}`;
+      return {
+        state: true,
+        value: [{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }],
+      };
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { fileRoutes } from './files';
+import { newsRoutes } from './news';
+import { settingsRoutes } from './settings';
+import { shellPortalRoutes } from './shell';
+
+/** The portal service ({portal}): news, files, system settings, the shell and home page. */
+export async function portalService(app: FastifyInstance) {
+  await app.register(newsRoutes);
+  await app.register(fileRoutes);
+  await app.register(settingsRoutes);
+  await app.register(shellPortalRoutes);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { commonResult } from '../schemas';
+
+export interface FrontSettings {
+  frontName: string;
+  /** JSON text of `[{id, name}]` files: the browser icon. */
+  ico: string;
+  /** JSON text of `[{id, name}]` files: the logo of the top bar and login page. */
+  frontLogo: string;
+}
+
+export async function readFrontSettings(app: FastifyInstance): Promise<FrontSettings> {
+  const rows = await app.deps.db
+    .selectFrom('system_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['frontName', 'ico', 'frontLogo'])
+    .execute();
+  const found = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const files = (value: unknown) => JSON.stringify(Array.isArray(value) ? value : []);
+  return {
+    frontName: typeof found.frontName === 'string' ? found.frontName : '',
+    ico: files(found.ico),
+    frontLogo: files(found.frontLogo),
+  };
+}
+
+export async function settingsRoutes(app: FastifyInstance) {
+  app.get(
+    '/sys/sysProperties/v1/getDecryptBySysSetting',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Front-end system settings: product name, icon and logo (value is JSON text)',
+        response: { 200: commonResult(Type.String()) },
+      },
+    },
+    async () => ({ state: true, value: JSON.stringify(await readFrontSettings(app)) }),
+  );
+
+  app.get(
+    '/bpm/haiyaapi/getStores',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "The group's stores, for the store dropdowns (sign-up and finance filters)",
+        response: {
+          200: commonResult(
+            Type.Array(
+              Type.Object({
+                code: Type.String(),
+                name: Type.String(),
+                nameEn: Type.String(),
+                city: Type.String(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async () => {
+      const stores = await app.deps.db
+        .selectFrom('stores')
+        .select(['code', 'name', 'name_en as nameEn', 'city'])
+        .orderBy('sort')
+        .execute();
+      return { state: true, value: stores };
+    },
+  );
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  acceptUpload,
+  attachmentInfos,
+  deleteAttachments,
+} from '../../../domain/shell/attachments';
+import type { ShellSettings } from '../../../domain/shell/settings';
+import { allowedFor, parseAccept } from '../../../domain/shell/upload-policy';
+import { badRequest, UserError } from '../../../lib/errors';
+import { currentUser } from '../../../plugins/auth';
+import { commonResult, okMessage } from '../../schemas';
+
+const uploadResult = Type.Object({
+  success: Type.Boolean(),
+  fileId: Type.String(),
+  fileName: Type.String(),
+  size: Type.Integer(),
+  username: Type.String(),
+  message: Type.String(),
+});
+
+const infoSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  size: Type.Number(),
+  bytes: Type.Integer(),
+  type: Type.String(),
+  username: Type.String(),
+  createTime: Type.String(),
+});
+
+const idList = (text: string) =>
+  text
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
+/** The one file of an upload request; a second file or none is refused. */
+async function readOneFile(request: FastifyRequest, maxBytes: number) {
+  let file: { name: string; bytes: Buffer } | null = null;
+  try {
+    for await (const part of request.files()) {
+      if (file) {
+        part.file.resume();
+        throw badRequest('server:shell.uploadOneFile');
+      }
+      if (part.fieldname !== 'files' && part.fieldname !== 'file') {
+        part.file.resume();
+        throw badRequest('server:shell.uploadField');
+      }
+      file = { name: part.filename, bytes: await part.toBuffer() };
+    }
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new UserError(413, 'server:shell.uploadTooLarge', {
+        size: Math.floor(maxBytes / 1024 / 1024),
+      });
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw badRequest('server:shell.uploadNoFile');
+    throw error;
+  }
+  if (!file) throw badRequest('server:shell.uploadNoFile');
+  return file;
+}
+
+/** Refusals answer the platform's UploadResult shape too, so the control reads `success`. */
+function refuse(request: FastifyRequest, reply: FastifyReply, error: UserError) {
+  const message = request.t(error.key, error.params);
+  return reply.status(error.statusCode).send({ success: false, state: false, message });
+}
+
+/** Upload, infos, delete and the preview service (docs/shell-api.md, "Attachments"). */
+export async function attachmentRoutes(app: FastifyInstance, options: { settings: ShellSettings }) {
+  const { db, storage, config } = app.deps;
+  const { settings } = options;
+
+  app.post(
+    '/system/file/v1/upload',
+    {
+      schema: {
+        summary: 'Uploads one file (multipart field "files"); answers the platform UploadResult',
+        description:
+          'Refused with 400/413 and { success: false, state: false, message } when the ' +
+          'extension is not allowed (configured list narrowed by accept), the file is empty, ' +
+          'too large, active content (HTML, SVG, script, executable) or not what its extension says.',
+        querystring: Type.Object({ accept: Type.Optional(Type.String({ maxLength: 500 })) }),
+        response: { 200: uploadResult },
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const allowed = allowedFor(
+        settings.uploadExtensions,
+        parseAccept((request.query as { accept?: string }).accept),
+      );
+      try {
+        const file = await readOneFile(request, config.maxUploadBytes);
+        return await acceptUpload(db, storage, caller, file, allowed);
+      } catch (error) {
+        if (error instanceof UserError) return refuse(request, reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/system/file/v1/getFileInfos',
+    {
+      schema: {
+        summary: 'Infos of files by id (size in KB with 2 decimals, bytes, type, uploader)',
+        body: Type.Object({
+          ids: Type.Union([
+            Type.String({ maxLength: 4000 }),
+            Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 }),
+          ]),
+        }),
+        response: { 200: commonResult(Type.Array(infoSchema)) },
+      },
+    },
+    async (request) => {
+      const { ids } = request.body as { ids: string | string[] };
+      const list = Array.isArray(ids) ? ids : idList(ids);
+      return { state: true, value: await attachmentInfos(db, list, config.timeZone) };
+    },
+  );
+
+  app.delete(
+    '/system/file/v1/delete',
+    {
+      schema: {
+        summary: 'Deletes files (ids joined by commas): all or none; uploader or admin only',
+        querystring: Type.Object({ ids: Type.Optional(Type.String({ maxLength: 4000 })) }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const ids = idList((request.query as { ids?: string }).ids ?? '');
+      if (ids.length === 0) throw badRequest('server:shell.selectOne');
+      const count = await deleteAttachments(db, storage, currentUser(request), ids);
+      return { state: true, message: request.t('server:shell.filesDeleted', { count }) };
+    },
+  );
+
+  app.get(
+    '/system/file/v1/previewConfig',
+    {
+      schema: {
+        summary: 'Whether a document-preview service is configured (DOC_PREVIEW_URL)',
+        response: {
+          200: commonResult(Type.Object({ enabled: Type.Boolean(), url: Type.String() })),
+        },
+      },
+    },
+    async () => ({
+      state: true,
+      value: { enabled: settings.docPreviewUrl !== null, url: settings.docPreviewUrl ?? '' },
+    }),
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { appsOfMenu, searchApps } from '../../../domain/shell/apps';
+import { menuTree, sideMenu } from '../../../domain/shell/menus';
+import { badRequest } from '../../../lib/errors';
+import { currentUser } from '../../../plugins/auth';
+import { commonResult } from '../../schemas';
+import { assertOwnAccount } from './context';
+import { accountQuery, appEntry, menuNode, sideMenuItem } from './schemas';
+
+/** Menus, the side menu, the app centre and the app search (docs/shell-api.md, "Menus"). */
+export async function menuRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.get(
+    '/sys/sysMenu/v1/getCurrentUserMenu',
+    {
+      schema: {
+        summary:
+          "The caller's menu tree below the menu with this alias (front_menu, appCenterFront, ...)",
+        querystring: Type.Object({ menuAlias: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: commonResult(Type.Array(menuNode)) },
+      },
+    },
+    async (request) => {
+      const { menuAlias } = request.query as { menuAlias: string };
+      const tree = await menuTree(db, currentUser(request), menuAlias, request.language);
+      return { state: true, message: request.t('server:shell.menuLoaded'), value: tree };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getmenu',
+    {
+      schema: {
+        summary: "The shell's side menu: the first level of the caller's front menu",
+        querystring: accountQuery,
+        response: { 200: commonResult(Type.Array(sideMenuItem)) },
+      },
+    },
+    async (request) => {
+      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      return { state: true, value: await sideMenu(db, caller, request.language) };
+    },
+  );
+
+  app.post(
+    '/portal/sysApp/v1/authList',
+    {
+      schema: {
+        summary:
+          'The apps of an app-centre menu node (and below it) the caller may see (a bare array)',
+        body: Type.Object({ menuId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Type.Array(appEntry) },
+      },
+    },
+    async (request) => {
+      const { menuId } = request.body as { menuId: string };
+      return appsOfMenu(db, currentUser(request), menuId, request.language);
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/searchApps',
+    {
+      schema: {
+        summary:
+          'Apps of the app centre whose name contains the keyword, among those the caller may see',
+        querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: commonResult(Type.Array(appEntry)) },
+      },
+    },
+    async (request) => {
+      const keyword = (request.query as { keyword?: string }).keyword?.trim() ?? '';
+      if (!keyword) throw badRequest('server:shell.searchEmpty');
+      return {
+        state: true,
+        value: await searchApps(db, currentUser(request), keyword, request.language),
+      };
+    },
+  );
+}

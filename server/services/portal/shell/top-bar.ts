@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { assetDetails, assetSummary } from '../../../domain/shell/assets';
+import { greetingFor } from '../../../domain/shell/greetings';
+import { businessToday } from '../../../domain/shell/today';
+import { recordTour, tourState } from '../../../domain/shell/tour';
+import { unreadNewsCount } from '../../../domain/shell/unread';
+import { currentUser } from '../../../plugins/auth';
+import { commonResult } from '../../schemas';
+import { assertOwnAccount } from './context';
+import { accountQuery } from './schemas';
+
+const tourSchema = Type.Object({
+  due: Type.Boolean(),
+  version: Type.Integer(),
+  seenVersion: Type.Integer(),
+  outcome: Type.Union([Type.Literal('complete'), Type.Literal('exit'), Type.Literal('')]),
+});
+
+/** Greeting, assets, the unread dot and the guided tour (docs/shell-api.md, "Top bar"). */
+export async function topBarRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const today = () => businessToday(config.timeZone);
+
+  app.post(
+    '/bpm/haiyaapi/getManageGreets',
+    {
+      schema: {
+        summary: "The caller's scrolling greeting for today",
+        response: { 200: commonResult(Type.Object({ zswb: Type.String() })) },
+      },
+    },
+    async (request) => ({
+      state: true,
+      value: { zswb: await greetingFor(db, currentUser(request), today()) },
+    }),
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getZcmc',
+    {
+      schema: {
+        summary: "The caller's asset unit (dwmc) and the names of their assets with counts",
+        response: {
+          200: commonResult(
+            Type.Object({
+              dwmc: Type.String(),
+              items: Type.Array(Type.Object({ zcmc: Type.String(), count: Type.Integer() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({ state: true, value: await assetSummary(db, currentUser(request)) }),
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getGrzcmx',
+    {
+      schema: {
+        summary: "The caller's assets of one name (all when zcmc is empty)",
+        querystring: Type.Object({ zcmc: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: {
+          200: commonResult(
+            Type.Array(
+              Type.Object({
+                zcmc: Type.String(),
+                zcid: Type.String(),
+                ggxh: Type.String(),
+                dwmc: Type.String(),
+                acquiredOn: Type.String(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { zcmc } = request.query as { zcmc?: string };
+      return { state: true, value: await assetDetails(db, currentUser(request), zcmc ?? '') };
+    },
+  );
+
+  app.get(
+    '/bpm/haiyaapi/isReadNews',
+    {
+      schema: {
+        summary: 'Whether the caller has unread news or announcements (the contacts dot)',
+        querystring: accountQuery,
+        response: {
+          200: commonResult(Type.Object({ hasUnread: Type.Boolean(), count: Type.Integer() })),
+        },
+      },
+    },
+    async (request) => {
+      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      const count = await unreadNewsCount(db, caller, today());
+      return { state: true, value: { hasUnread: count > 0, count } };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getManageGuide',
+    {
+      schema: {
+        summary: 'Whether the guided tour is due for the caller',
+        querystring: accountQuery,
+        response: { 200: commonResult(tourSchema) },
+      },
+    },
+    async (request) => {
+      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      return { state: true, value: await tourState(db, caller) };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/updateManageGuide',
+    {
+      schema: {
+        summary: 'Records that the caller completed or exited the current tour version',
+        querystring: Type.Object({
+          account: Type.Optional(Type.String({ maxLength: 100 })),
+          outcome: Type.Optional(Type.Union([Type.Literal('complete'), Type.Literal('exit')])),
+        }),
+        // No body at all is fine: the outcome may come in the query.
+        body: Type.Union([
+          Type.Object({
+            outcome: Type.Optional(Type.Union([Type.Literal('complete'), Type.Literal('exit')])),
+          }),
+          Type.Null(),
+        ]),
+        response: { 200: commonResult(tourSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query as { account?: string; outcome?: 'complete' | 'exit' };
+      const caller = assertOwnAccount(request, query.account);
+      const body = request.body as { outcome?: 'complete' | 'exit' } | null;
+      const outcome = body?.outcome ?? query.outcome ?? 'complete';
+      return {
+        state: true,
+        message: request.t('server:shell.tourRecorded'),
+        value: await recordTour(db, caller, outcome),
+      };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { ServerConfig } from '../../config';
+import { validateLogin } from '../../../src/core/rules/login';
+import { checkCredentials, loginAnswer, signInAs } from '../../domain/accounts';
+import { enforceLimits } from '../../domain/rate-limit';
+import { createSession, revokeSession } from '../../domain/sessions';
+import { badRequest } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { okMessage } from '../schemas';
+
+export const loginAnswerSchema = Type.Object({
+  token: Type.String(),
+  username: Type.String(),
+  account: Type.String(),
+  userId: Type.String(),
+  expiration: Type.Integer(),
+  loginStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  userAttrs: Type.Object({ tenantId: Type.String() }),
+});
+
+/** Sign-in limits: per address and per account, so neither spraying nor guessing scales. */
+export const loginLimits = (config: ServerConfig, ip: string, account: string) => [
+  { key: `login:ip:${ip}`, max: config.loginAttempts.perAddress, windowSeconds: 300 },
+  {
+    key: `login:account:${account.toLowerCase()}`,
+    max: config.loginAttempts.perAccount,
+    windowSeconds: 300,
+  },
+];
+
+export async function authRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.post(
+    '/auth',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Password login',
+        querystring: Type.Object({ tenantId: Type.Optional(Type.String()) }),
+        body: Type.Object({
+          username: Type.String({ maxLength: 100 }),
+          password: Type.String({ maxLength: 200 }),
+        }),
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body as { username: string; password: string };
+      const account = username.trim();
+      const failures = validateLogin({ account, password });
+      const first = failures.account ?? failures.password;
+      if (first) throw badRequest(first.key, first.params);
+      await enforceLimits(db, loginLimits(config, request.ip, account));
+      const user = await checkCredentials(db, account, password);
+      return signInAs(db, config, user);
+    },
+  );
+
+  app.get(
+    '/refresh',
+    {
+      config: { access: 'password-reset' },
+      schema: {
+        summary: 'A fresh token for the current session',
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'account', 'fullname', 'must_change_password', 'tenant_id'])
+        .where('id', '=', caller.id)
+        .executeTakeFirstOrThrow();
+      // A new session replaces the old one, so a leaked old token stops working.
+      const token = await createSession(db, config, user.id);
+      await revokeSession(db, caller.sessionId);
+      return loginAnswer(user, token, config.tokenTtlSeconds);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'password-reset' },
+      schema: { summary: 'Ends the current session', response: { 200: okMessage } },
+    },
+    async (request) => {
+      await revokeSession(db, currentUser(request).sessionId);
+      return { state: true, message: request.t('server:logoutDone') };
+    },
+  );
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth';
+import { passwordRoutes } from './password';
+import { tenantJsonRoutes } from './tenant-json';
+import { ssoRoutes } from './sso';
+import { tenantRoutes } from './tenants';
+import { userRoutes } from './users';
+
+/** The user centre ({uc}): sign-in, sessions, passwords, tenants. */
+export async function ucService(app: FastifyInstance) {
+  await app.register(authRoutes);
+  await app.register(passwordRoutes);
+  await app.register(tenantRoutes);
+  await app.register(ssoRoutes);
+  await app.register(tenantJsonRoutes);
+  await app.register(userRoutes);
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { checkPasswordPolicy } from '../../../src/core/rules/password';
+import { defaultPolicy } from '../../domain/password-policy';
+import { badRequest } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { currentUser } from '../../plugins/auth';
+import { commonResult, okMessage } from '../schemas';
+
+const policySchema = Type.Object({
+  enable: Type.Boolean(),
+  pwdRule: Type.Integer(),
+  pwdLength: Type.Integer(),
+});
+
+export async function passwordRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.get(
+    '/pwdStrategy/v1/getDefault',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The default password policy',
+        response: { 200: commonResult(Type.Union([policySchema, Type.Null()])) },
+      },
+    },
+    async () => ({ state: true, message: '', value: await defaultPolicy(db) }),
+  );
+
+  app.post(
+    '/api/user/v1/user/changUserPsd',
+    {
+      config: { access: 'password-reset' },
+      schema: {
+        summary: "Changes the caller's password under the server's policy",
+        body: Type.Object({
+          oldPwd: Type.String({ maxLength: 200 }),
+          newPwd: Type.String({ maxLength: 200 }),
+        }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const { oldPwd, newPwd } = request.body as { oldPwd: string; newPwd: string };
+      if (!oldPwd) throw badRequest('rules:password.oldRequired');
+      if (!newPwd) throw badRequest('rules:password.newRequired');
+      const broken = checkPasswordPolicy(newPwd, await defaultPolicy(db));
+      if (broken) throw badRequest(broken.key, broken.params);
+      const user = await db
+        .selectFrom('users')
+        .select(['password_hash'])
+        .where('id', '=', caller.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(oldPwd, user.password_hash)))
+        throw badRequest('server:oldPasswordWrong');
+      if (oldPwd === newPwd) throw badRequest('server:samePassword');
+      await db
+        .updateTable('users')
+        .set({
+          password_hash: await hashPassword(newPwd),
+          must_change_password: false,
+          password_changed_at: new Date(),
+        })
+        .where('id', '=', caller.id)
+        .execute();
+      return { state: true, message: request.t('rules:password.success') };
+    },
+  );
+}

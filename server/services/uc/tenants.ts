@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/errors';
+import { commonResult } from '../schemas';
+
+const tenantSchema = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  /** JSON text of `[{id, name}]`, as the platform stores logos. */
+  ico: Type.String(),
+});
+
+export async function tenantRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.get(
+    '/uc/tenantManage/v1/getTenantByCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A tenant's name and logo, for the login page of /login/{tenant}",
+        querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: commonResult(tenantSchema) },
+      },
+    },
+    async (request) => {
+      const { code } = request.query as { code: string };
+      const tenant = await db
+        .selectFrom('tenants as t')
+        .leftJoin('files as f', 'f.id', 't.logo_file_id')
+        .select(['t.id', 't.code', 't.name', 'f.id as logo_id', 'f.name as logo_name'])
+        .where('t.code', '=', code)
+        .executeTakeFirst();
+      if (!tenant) throw notFound('server:tenantNotFound');
+      const ico = tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [];
+      return {
+        state: true,
+        value: { id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) },
+      };
+    },
+  );
+}

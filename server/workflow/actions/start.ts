@@ -1,0 +1,204 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { FormData } from '../../db/schema-workflow';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { formatDate } from '../../lib/time';
+import { leaderOf, type Caller } from '../access';
+import { mainDefinition, type LoadedDefinition } from '../definitions';
+import { flushCtx, record, trail, type Ctx, type EngineOptions } from '../engine/context';
+import { arrive, settle } from '../engine/flow';
+import { isSecretaryOf } from '../engine/people';
+import { validateFormData } from '../model/form';
+import { flow, node } from '../model/graph';
+
+/** May this user start flows of this key? Everyone, or listed by user or by role. */
+export async function hasStartRight(
+  db: Kysely<Database>,
+  userId: string,
+  defKey: string,
+): Promise<boolean> {
+  const row = await sql<{ ok: boolean }>`
+    select exists (
+      select 1 from wf_start_rights r
+      where r.def_key = ${defKey}
+        and (r.kind = 'everyone'
+          or (r.kind = 'user' and r.ref_id = ${userId})
+          or (r.kind = 'role' and exists (
+            select 1 from user_roles ur
+            where ur.user_id = ${userId} and ur.role_id = r.ref_id and not ur.deleted)))
+    ) as ok`.execute(db);
+  return row.rows[0]?.ok === true;
+}
+
+export interface StartInput {
+  defId?: string;
+  flowKey?: string;
+  subject?: string;
+  data: unknown;
+  businessKey?: string;
+  startOrgId?: string;
+  /** A draft to start from (the platform's proInstId); it is removed once started. */
+  draftId?: string;
+}
+
+interface Applicant {
+  id: string;
+  fullname: string;
+  orgId: string | null;
+}
+
+async function applicantFor(db: Db, caller: Caller, def: LoadedDefinition): Promise<Applicant> {
+  const leaderId = leaderOf(caller);
+  const id = leaderId ?? caller.id;
+  if (leaderId && !(await isSecretaryOf(db, caller.id, leaderId, def.row.def_key))) {
+    throw forbidden('server:workflow.notSecretary');
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['fullname', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!user || user.status !== 1) throw badRequest('server:workflow.userUnknown');
+  return { id, fullname: user.fullname, orgId: null };
+}
+
+/** The org the flow is started from: one of the applicant's, the main one by default. */
+async function startOrg(db: Db, applicantId: string, wanted: string | undefined) {
+  const orgs = await db
+    .selectFrom('wf_org_members')
+    .select(['org_id', 'is_main'])
+    .where('user_id', '=', applicantId)
+    .orderBy('is_main', 'desc')
+    .execute();
+  if (wanted) {
+    if (!orgs.some((org) => org.org_id === wanted)) throw badRequest('server:workflow.orgInvalid');
+    return wanted;
+  }
+  return orgs[0]?.org_id ?? null;
+}
+
+/** The subject: as given, else from the process's atrium:subject template, else a default. */
+export function subjectFor(
+  def: LoadedDefinition,
+  given: string | undefined,
+  data: FormData,
+  applicant: string,
+  now: Date,
+  timeZone: string,
+): string {
+  const subject = given?.trim();
+  if (subject) {
+    if (subject.length > 200) throw badRequest('server:workflow.subjectTooLong');
+    return subject;
+  }
+  const template = def.graph.subjectTemplate || `{starter}的${def.row.name}（{date}）`;
+  return template
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (name === 'starter') return applicant;
+      if (name === 'date') return formatDate(now, timeZone);
+      const value = data[name];
+      return value === undefined || value === null ? '' : String(value);
+    })
+    .slice(0, 200);
+}
+
+async function assertCanStart(db: Db, caller: Caller, def: LoadedDefinition, applicantId: string) {
+  if (def.row.status !== 'deploy') throw badRequest('server:workflow.defForbidden');
+  if (caller.isAdmin) return;
+  if (!(await hasStartRight(db, applicantId, def.row.def_key))) {
+    throw forbidden('server:workflow.noStartRight');
+  }
+}
+
+async function draftOf(db: Db, caller: Caller, draftId: string) {
+  const draft = await db
+    .selectFrom('wf_drafts')
+    .select(['id', 'creator_id'])
+    .where('id', '=', draftId)
+    .executeTakeFirst();
+  if (!draft || draft.creator_id !== caller.id) throw notFound('server:workflow.draftNotFound');
+  return draft;
+}
+
+/**
+ * POST instance/v1/start. Rights first (the admin skips them), then the form against its
+ * rules, then one transaction: the instance, its start record, and the first tokens.
+ * Answers the new instance id.
+ */
+export async function startInstance(
+  db: Db,
+  caller: Caller,
+  input: StartInput,
+  timeZone: string,
+  options: EngineOptions = {},
+): Promise<string> {
+  const def = await mainDefinition(db, {
+    ...(input.defId ? { defId: input.defId } : {}),
+    ...(input.flowKey ? { defKey: input.flowKey } : {}),
+  });
+  const applicant = await applicantFor(db, caller, def);
+  await assertCanStart(db, caller, def, applicant.id);
+  const checked = validateFormData(def.form, input.data, caller.translate);
+  if ('problem' in checked) throw badRequest(checked.problem.key, checked.problem.params);
+  if (input.draftId) await draftOf(db, caller, input.draftId);
+  const orgId = await startOrg(db, applicant.id, input.startOrgId);
+  const now = options.now ?? new Date();
+  const id = (options.newId ?? newId)();
+  const subject = subjectFor(def, input.subject, checked.data, applicant.fullname, now, timeZone);
+  const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('wf_instances')
+      .values({
+        id,
+        def_id: def.row.id,
+        def_key: def.row.def_key,
+        subject,
+        business_key: businessKey,
+        status: 'running',
+        result: null,
+        form_data: JSON.stringify(checked.data),
+        starter_id: caller.id,
+        on_behalf_of_id: applicant.id === caller.id ? null : applicant.id,
+        start_org_id: orgId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const inst = await trx
+      .selectFrom('wf_instances')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const ctx: Ctx = { trx, now, newId: options.newId ?? newId, inst, def };
+    await beginFlow(ctx, caller);
+    await flushCtx(ctx);
+    if (input.draftId) await trx.deleteFrom('wf_drafts').where('id', '=', input.draftId).execute();
+  });
+  return id;
+}
+
+async function beginFlow(ctx: Ctx, caller: Caller) {
+  const graph = ctx.def.graph;
+  const start = node(graph, graph.startId);
+  await record(ctx, {
+    nodeId: start.id,
+    nodeName: start.name,
+    action: 'start',
+    actor: {
+      userId: caller.id,
+      fullname: caller.fullname,
+      identity: caller.id,
+      leaderId: ctx.inst.on_behalf_of_id,
+      isAdmin: caller.isAdmin,
+    },
+  });
+  await trail(ctx, start.id, 'node');
+  const first = flow(graph, start.outgoing[0]!);
+  await trail(ctx, first.id, 'flow');
+  await arrive(ctx, first.target, { viaFlow: first.id, viaNode: start.id, prevNode: start.id });
+  await settle(ctx);
+}

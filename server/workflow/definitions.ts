@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DefinitionRow } from '../db/schema-workflow';
+import { badRequest, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { checkFormDefinition, type FormDefinition } from './model/form';
+import type { ProcessGraph } from './model/graph';
+import { DefinitionError, parseDefinition } from './model/parse';
+
+export interface LoadedDefinition {
+  row: DefinitionRow;
+  graph: ProcessGraph;
+  form: FormDefinition;
+}
+
+/**
+ * Definitions by id, parsed. A definition version never changes once deployed (a change is
+ * a new version with a new id; only is_main and status move, and those are read fresh where
+ * they matter), so this cache can never be stale and holds nothing that matters: any process
+ * rebuilds it from the table. It saves every action a read of the XML.
+ */
+const cache = new Map<string, Promise<LoadedDefinition>>();
+const maxCached = 500;
+
+async function readDefinition(db: Kysely<Database>, id: string): Promise<LoadedDefinition> {
+  const row = await db
+    .selectFrom('wf_definitions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('server:workflow.defNotFound');
+  const form = row.form as FormDefinition;
+  return { row, graph: await parseDefinition(row.bpmn_xml, form), form };
+}
+
+export function loadDefinition(db: Kysely<Database>, id: string): Promise<LoadedDefinition> {
+  let loaded = cache.get(id);
+  if (!loaded) {
+    if (cache.size >= maxCached) cache.delete(cache.keys().next().value!);
+    loaded = readDefinition(db, id);
+    loaded.catch(() => cache.delete(id));
+    cache.set(id, loaded);
+  }
+  return loaded;
+}
+
+/** The version that starts new instances: by key, or by any version's id. */
+export async function mainDefinition(
+  db: Kysely<Database>,
+  ref: { defId?: string; defKey?: string },
+): Promise<LoadedDefinition> {
+  let key = ref.defKey;
+  if (!key && ref.defId) {
+    const row = await db
+      .selectFrom('wf_definitions')
+      .select('def_key')
+      .where('id', '=', ref.defId)
+      .executeTakeFirst();
+    key = row?.def_key;
+  }
+  if (!key) throw notFound('server:workflow.defNotFound');
+  const main = await db
+    .selectFrom('wf_definitions')
+    .select(['id', 'status'])
+    .where('def_key', '=', key)
+    .where('is_main', '=', true)
+    .executeTakeFirst();
+  if (!main) throw notFound('server:workflow.defNotFound');
+  const loaded = await loadDefinition(db, main.id);
+  return { ...loaded, row: { ...loaded.row, is_main: true, status: main.status } };
+}
+
+export interface DeployInput {
+  defKey: string;
+  name: string;
+  categoryId: string;
+  bpmnXml: string;
+  form: unknown;
+  icon?: string;
+  description?: string;
+  createdBy: string | null;
+  id?: string;
+}
+
+/**
+ * Checks and stores a new version of a flow; it becomes the main version. Returns the id.
+ * A definition that does not parse or check is refused with the reason.
+ */
+export async function deployDefinition(db: Kysely<Database>, input: DeployInput): Promise<string> {
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(input.defKey)) {
+    throw badRequest('server:workflow.defKeyInvalid');
+  }
+  const formProblem = checkFormDefinition(input.form);
+  if (formProblem) throw badRequest(formProblem.key, formProblem.params);
+  try {
+    await parseDefinition(input.bpmnXml, input.form as FormDefinition);
+  } catch (error) {
+    if (error instanceof DefinitionError) {
+      throw badRequest('server:workflow.bpmnInvalid', { detail: error.message });
+    }
+    throw error;
+  }
+  const category = await db
+    .selectFrom('wf_categories')
+    .select('id')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirst();
+  if (!category) throw badRequest('server:workflow.categoryNotFound');
+  const id = input.id ?? newId();
+  await db.transaction().execute(async (trx) => {
+    // Serialises deployments of one key so two cannot take the same version number.
+    await trx
+      .selectFrom('wf_definitions')
+      .select('id')
+      .where('def_key', '=', input.defKey)
+      .forUpdate()
+      .execute();
+    const last = await trx
+      .selectFrom('wf_definitions')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('def_key', '=', input.defKey)
+      .executeTakeFirst();
+    await trx
+      .updateTable('wf_definitions')
+      .set({ is_main: false })
+      .where('def_key', '=', input.defKey)
+      .execute();
+    await trx
+      .insertInto('wf_definitions')
+      .values({
+        id,
+        def_key: input.defKey,
+        name: input.name,
+        version: Number(last?.version ?? 0) + 1,
+        is_main: true,
+        category_id: input.categoryId,
+        icon: input.icon ?? '',
+        description: input.description ?? '',
+        bpmn_xml: input.bpmnXml,
+        form: JSON.stringify(input.form),
+        created_by: input.createdBy,
+      })
+      .execute();
+  });
+  return id;
+}

@@ -1,0 +1,206 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { InstanceRow, TaskRow, TokenRow, WfRecordsTable } from '../../db/schema-workflow';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { loadDefinition, type LoadedDefinition } from '../definitions';
+
+/**
+ * Who acts: the signed-in user, and the identity they act as. A secretary acting for a
+ * leader has identity = the leader (checked against wf_secretaries before an Actor is made).
+ */
+export interface Actor {
+  userId: string;
+  fullname: string;
+  identity: string;
+  /** Set when the user acts for a leader. */
+  leaderId: string | null;
+  isAdmin: boolean;
+}
+
+export interface EngineOptions {
+  now?: Date;
+  newId?: () => string;
+}
+
+/** One action on one instance, inside one transaction that holds the instance row lock. */
+export interface Ctx {
+  trx: Kysely<Database>;
+  now: Date;
+  newId: () => string;
+  inst: InstanceRow;
+  def: LoadedDefinition;
+  /** Trail entries of this action, written together before the transaction ends. */
+  trail?: { element_id: string; kind: 'node' | 'flow' }[];
+  /** Records of this action, written together (in order) before the transaction ends. */
+  records?: Insertable<WfRecordsTable>[];
+  /** The instance's tokens, read once and kept in step by the engine (flow.ts). */
+  tokens?: TokenRow[];
+}
+
+/**
+ * Writes what the action collected on the way: its records and trail, in one statement.
+ * Round trips are what an action costs, so the engine batches what nobody reads back.
+ */
+export async function flushCtx(ctx: Ctx): Promise<void> {
+  const trail = (ctx.trail ?? []).map((entry) => ({
+    ...entry,
+    inst_id: ctx.inst.id,
+    created_at: ctx.now,
+  }));
+  const records = ctx.records ?? [];
+  ctx.trail = [];
+  ctx.records = [];
+  if (records.length > 0 && trail.length > 0) {
+    await ctx.trx
+      .with('r', (db) => db.insertInto('wf_records').values(records).returning('id'))
+      .insertInto('wf_trail')
+      .values(trail)
+      .execute();
+  } else if (records.length > 0) {
+    await ctx.trx.insertInto('wf_records').values(records).execute();
+  } else if (trail.length > 0) {
+    await ctx.trx.insertInto('wf_trail').values(trail).execute();
+  }
+}
+
+/** The instance's tokens (read on first use, then kept by the engine). */
+export async function tokensOf(ctx: Ctx): Promise<TokenRow[]> {
+  ctx.tokens ??= await ctx.trx
+    .selectFrom('wf_tokens')
+    .selectAll()
+    .where('inst_id', '=', ctx.inst.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return ctx.tokens;
+}
+
+async function run<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const result = await fn(ctx);
+  await flushCtx(ctx);
+  return result;
+}
+
+/**
+ * Runs fn in a transaction that first locks the instance row (SELECT ... FOR UPDATE), so
+ * actions on one instance run one after another in every process, and a failure leaves
+ * nothing behind.
+ */
+export async function withInstance<T>(
+  db: Db,
+  instId: string,
+  options: EngineOptions,
+  fn: (ctx: Ctx) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const inst = await trx
+      .selectFrom('wf_instances')
+      .selectAll()
+      .where('id', '=', instId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!inst) throw notFound('server:workflow.instanceNotFound');
+    const def = await loadDefinition(trx, inst.def_id);
+    const ctx: Ctx = {
+      trx,
+      now: options.now ?? new Date(),
+      newId: options.newId ?? newId,
+      inst,
+      def,
+    };
+    return run(ctx, fn);
+  });
+}
+
+/** withInstance for a task: locks the task's instance in the same query that finds it. */
+export async function withTaskInstance<T>(
+  db: Db,
+  taskId: string,
+  options: EngineOptions,
+  fn: (ctx: Ctx) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const inst = await trx
+      .selectFrom('wf_instances')
+      .selectAll()
+      .where('id', '=', (eb) =>
+        eb.selectFrom('wf_tasks').select('inst_id').where('wf_tasks.id', '=', taskId),
+      )
+      .forUpdate()
+      .executeTakeFirst();
+    if (!inst) throw notFound('server:workflow.taskNotFound');
+    const def = await loadDefinition(trx, inst.def_id);
+    const ctx: Ctx = {
+      trx,
+      now: options.now ?? new Date(),
+      newId: options.newId ?? newId,
+      inst,
+      def,
+    };
+    return run(ctx, fn);
+  });
+}
+
+/** A task, with the kinds of its live children (add-signs, inquiries... hold it back). */
+export type LoadedTask = TaskRow & { live_kinds?: string[] };
+
+export async function lockedTask(ctx: Ctx, taskId: string): Promise<LoadedTask> {
+  const task = await ctx.trx
+    .selectFrom('wf_tasks')
+    .selectAll()
+    .select(
+      sql<string[]>`array(select c.kind from wf_tasks c where c.parent_id = wf_tasks.id
+        and c.state in ('pending', 'open', 'waiting'))`.as('live_kinds'),
+    )
+    .where('id', '=', taskId)
+    .where('inst_id', '=', ctx.inst.id)
+    .executeTakeFirst();
+  if (!task) throw notFound('server:workflow.taskNotFound');
+  return task;
+}
+
+/** The applicant: the leader a secretary started the flow for, else the starter. */
+export function applicantOf(inst: InstanceRow): string {
+  return inst.on_behalf_of_id ?? inst.starter_id;
+}
+
+export interface RecordInput {
+  taskId?: string | null;
+  nodeId: string;
+  nodeName: string;
+  action: string;
+  opinion?: string;
+  files?: string;
+  zfiles?: string;
+  actor?: Actor | null;
+  /** For system-made records on behalf of a person (a finished vote completing a task). */
+  userId?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends to the instance's history: every action, with its opinion and files. */
+export async function record(ctx: Ctx, input: RecordInput): Promise<void> {
+  const actor = input.actor ?? null;
+  (ctx.records ??= []).push({
+    inst_id: ctx.inst.id,
+    task_id: input.taskId ?? null,
+    node_id: input.nodeId,
+    node_name: input.nodeName,
+    action: input.action,
+    opinion: input.opinion ?? '',
+    files: input.files ?? '',
+    zfiles: input.zfiles ?? '',
+    // who pressed the button, and the leader they acted for (a secretary's action)
+    user_id: actor ? actor.userId : (input.userId ?? null),
+    on_behalf_of_id: actor?.leaderId ?? null,
+    detail: JSON.stringify(input.detail ?? {}),
+    created_at: ctx.now,
+  });
+}
+
+/** Remembers a node passed or a flow taken, for the flow image (written by flushCtx). */
+export async function trail(ctx: Ctx, elementId: string, kind: 'node' | 'flow'): Promise<void> {
+  (ctx.trail ??= []).push({ element_id: elementId, kind });
+}

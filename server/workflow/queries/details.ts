@@ -1,0 +1,320 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { TaskRow } from '../../db/schema-workflow';
+import { forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { formatDateTime } from '../../lib/time';
+import { actorFor, assertCanView, type Caller } from '../access';
+import { buttonsOf } from '../actions/shared';
+import { returnDestinations, type NodeChoice } from '../actions/returns';
+import { loadDefinition } from '../definitions';
+import type { Ctx } from '../engine/context';
+import { instanceColumns } from './lists';
+import { withTimes } from './run';
+
+/** A read-only context: the instance and its definition, no lock (for answers, not actions). */
+export async function readCtx(db: Db, instId: string): Promise<Ctx> {
+  const inst = await db
+    .selectFrom('wf_instances')
+    .selectAll()
+    .where('id', '=', instId)
+    .executeTakeFirst();
+  if (!inst) throw notFound('server:workflow.instanceNotFound');
+  return { trx: db, now: new Date(), newId, inst, def: await loadDefinition(db, inst.def_id) };
+}
+
+async function taskRow(db: Db, taskId: string): Promise<TaskRow> {
+  const task = await db
+    .selectFrom('wf_tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+  if (!task) throw notFound('server:workflow.taskNotFound');
+  return task;
+}
+
+/** The instance as the platform describes it (DefaultBpmProcessInstance fields). */
+export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZone: string) {
+  await assertCanView(db, instId, caller.id, caller.isAdmin);
+  const ctx = await readCtx(db, instId);
+  const row = await sql<Record<string, unknown>>`
+    select ${instanceColumns}, o.name as "createOrgName"
+    from wf_instances i join wf_definitions d on d.id = i.def_id
+    join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
+    left join wf_orgs o on o.id = i.start_org_id
+    where i.id = ${instId}`.execute(db);
+  const open = await db
+    .selectFrom('wf_tasks as t')
+    .leftJoin('users as u', 'u.id', 't.assignee_id')
+    .select([
+      't.id as taskId',
+      't.node_id as nodeId',
+      't.node_name as name',
+      't.status',
+      'u.fullname as assigneeName',
+    ])
+    .where('t.inst_id', '=', instId)
+    .where('t.state', '=', 'open')
+    .orderBy('t.created_at')
+    .execute();
+  return {
+    ...withTimes(row.rows[0]!, ['endTime', 'createTime', 'updateTime'], timeZone),
+    form: ctx.def.form,
+    data: ctx.inst.form_data,
+    currentTasks: open,
+  };
+}
+
+/** get?id: the task, its instance, the form with its data and what this node may edit. */
+export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZone: string) {
+  const task = await taskRow(db, taskId);
+  const actor = await actorFor(db, caller, null);
+  await assertCanView(db, task.inst_id, actor.identity, caller.isAdmin);
+  const ctx = await readCtx(db, task.inst_id);
+  const nodeSettings = ctx.def.graph.nodes.get(task.node_id)?.task;
+  const editable = task.node_type === 'START' ? '*' : (nodeSettings?.editable ?? []);
+  return {
+    task: withTimes(
+      {
+        id: task.id,
+        taskId: task.id,
+        name: task.node_name,
+        nodeId: task.node_id,
+        nodeType: task.node_type,
+        kind: task.kind,
+        status: task.status,
+        state: task.state,
+        procInstId: task.inst_id,
+        subject: ctx.inst.subject,
+        assigneeId: task.assignee_id,
+        ownerId: task.owner_id,
+        parentId: task.parent_id,
+        lockedBy: task.locked_by,
+        createTime: task.created_at,
+        dueTime: task.due_at,
+        dueStatus: task.due_status,
+      },
+      ['createTime', 'dueTime'],
+      timeZone,
+    ),
+    instance: await instanceInfo(db, caller, task.inst_id, timeZone),
+    form: ctx.def.form,
+    data: ctx.inst.form_data,
+    editable,
+  };
+}
+
+/** May the actor act on this task now (the holder, or an unlocked candidate)? */
+async function holds(db: Db, task: TaskRow, identity: string): Promise<boolean> {
+  if (task.state !== 'open') return false;
+  if (task.assignee_id) return task.assignee_id === identity;
+  const candidate = await db
+    .selectFrom('wf_task_actors')
+    .select('user_id')
+    .where('task_id', '=', task.id)
+    .where('user_id', '=', identity)
+    .executeTakeFirst();
+  return candidate !== undefined && (task.locked_by === null || task.locked_by === identity);
+}
+
+const returnAliases = ['reject', 'backToStart', 'rejectToAnyNode'];
+
+/**
+ * getButtonsBytaskId: the node's buttons in the spec's order (TaskDetailVo). Someone who may
+ * read the task but not act on it (the owner of an agent's task, a former approver) gets no
+ * buttons and readOnly true.
+ */
+export async function taskButtons(db: Db, caller: Caller, taskId: string) {
+  const task = await taskRow(db, taskId);
+  const ctx = await readCtx(db, task.inst_id);
+  const actor = await actorFor(db, caller, ctx.inst.def_key);
+  await assertCanView(db, task.inst_id, actor.identity, caller.isAdmin);
+  const canAct = ctx.inst.status === 'running' && (await holds(db, task, actor.identity));
+  const aliases = canAct ? buttonsOf(ctx, task) : [];
+  const rejectMode = aliases.filter((alias) => returnAliases.includes(alias)).join(',');
+  return {
+    taskId: task.id,
+    status: task.status,
+    kind: task.kind,
+    readOnly: !canAct,
+    isAddSign: task.kind === 'addsign',
+    buttons: aliases.map((alias) => ({
+      name: caller.translate(`server:workflow.button.${alias}`),
+      alias,
+      beforeScript: '',
+      afterScript: '',
+      groovyScript: '',
+      supportScript: false,
+      ...(returnAliases.includes(alias) ? { rejectMode } : {}),
+      ...(alias === 'lockUnlock' ? { isLock: task.locked_by === actor.identity } : {}),
+    })),
+  };
+}
+
+/** instanceFlowOpinions: every action on the instance, oldest first. */
+export async function opinions(
+  db: Db,
+  caller: Caller,
+  instId: string,
+  timeZone: string,
+  nodeId?: string,
+) {
+  await assertCanView(db, instId, caller.id, caller.isAdmin);
+  let query = db
+    .selectFrom('wf_records as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as l', 'l.id', 'r.on_behalf_of_id')
+    .select([
+      'r.id',
+      'r.task_id',
+      'r.node_id',
+      'r.node_name',
+      'r.action',
+      'r.opinion',
+      'r.files',
+      'r.zfiles',
+      'r.user_id',
+      'u.fullname as user_name',
+      'r.on_behalf_of_id',
+      'l.fullname as leader_name',
+      'r.detail',
+      'r.created_at',
+    ])
+    .where('r.inst_id', '=', instId);
+  if (nodeId) query = query.where('r.node_id', '=', nodeId);
+  const rows = await query.orderBy('r.id').execute();
+  return rows.map((row) => ({
+    id: String(row.id),
+    taskId: row.task_id ?? '',
+    taskKey: row.node_id,
+    taskName: row.node_name,
+    status: row.action,
+    statusName: caller.translate(`server:workflow.action.${row.action}`),
+    opinion: row.opinion,
+    files: row.files,
+    zfiles: row.zfiles,
+    auditor: row.on_behalf_of_id ?? row.user_id ?? '',
+    auditorName: row.leader_name ?? row.user_name ?? '',
+    operatorId: row.user_id ?? '',
+    operatorName: row.user_name ?? '',
+    detail: row.detail,
+    createTime: formatDateTime(row.created_at, timeZone),
+    completeTime: formatDateTime(row.created_at, timeZone),
+  }));
+}
+
+/**
+ * instanceFlowImage / getBpmImage: the BPMN XML for the bpmn-js viewer with the nodes done
+ * and flows taken, the nodes with open tasks, and the opinions per node for overlays.
+ */
+export async function flowImage(
+  db: Db,
+  caller: Caller,
+  ref: { instId?: string; defId?: string },
+  timeZone: string,
+) {
+  if (!ref.instId) {
+    if (!ref.defId) throw notFound('server:workflow.defNotFound');
+    const def = await loadDefinition(db, ref.defId);
+    return {
+      defId: def.row.id,
+      defKey: def.row.def_key,
+      bpmnXml: def.row.bpmn_xml,
+      doneNodes: [],
+      doneFlows: [],
+      currentNodes: [],
+      opinions: {},
+    };
+  }
+  await assertCanView(db, ref.instId, caller.id, caller.isAdmin);
+  const ctx = await readCtx(db, ref.instId);
+  const trailRows = await db
+    .selectFrom('wf_trail')
+    .select(['element_id', 'kind'])
+    .where('inst_id', '=', ref.instId)
+    .orderBy('id')
+    .execute();
+  const open = await db
+    .selectFrom('wf_tasks')
+    .select('node_id')
+    .distinct()
+    .where('inst_id', '=', ref.instId)
+    .where('state', '=', 'open')
+    .execute();
+  const byNode: Record<
+    string,
+    { auditorName: string; status: string; opinion: string; createTime: string }[]
+  > = {};
+  for (const item of await opinions(db, caller, ref.instId, timeZone)) {
+    if (!item.taskId) continue;
+    (byNode[item.taskKey] ??= []).push({
+      auditorName: item.auditorName,
+      status: item.status,
+      opinion: item.opinion,
+      createTime: item.createTime,
+    });
+  }
+  const unique = (kind: 'node' | 'flow') => [
+    ...new Set(trailRows.filter((row) => row.kind === kind).map((row) => row.element_id)),
+  ];
+  return {
+    defId: ctx.def.row.id,
+    defKey: ctx.def.row.def_key,
+    bpmnXml: ctx.def.row.bpmn_xml,
+    instStatus: ctx.inst.status,
+    doneNodes: unique('node'),
+    doneFlows: unique('flow'),
+    currentNodes: open.map((row) => row.node_id),
+    opinions: byNode,
+  };
+}
+
+/** getNodeDefs / taskNode: the nodes of a definition (nodeId, name, nodeType). */
+export async function nodeDefs(db: Db, ref: { defId?: string; instId?: string }) {
+  let defId = ref.defId;
+  if (!defId && ref.instId) defId = (await readCtx(db, ref.instId)).def.row.id;
+  if (!defId) throw notFound('server:workflow.defNotFound');
+  const def = await loadDefinition(db, defId);
+  return [...def.graph.nodes.values()].map((node) => ({
+    nodeId: node.id,
+    name: node.name,
+    nodeType: node.type,
+    ...(node.task?.sign ? { sign: node.task.sign } : {}),
+  }));
+}
+
+/** getAfterJumpNodes / taskToReject: where the holder of a task may send the flow back to. */
+export async function destinationsOf(
+  db: Db,
+  caller: Caller,
+  taskId: string,
+): Promise<NodeChoice[]> {
+  const task = await taskRow(db, taskId);
+  const ctx = await readCtx(db, task.inst_id);
+  const actor = await actorFor(db, caller, ctx.inst.def_key);
+  if (!(await holds(db, task, actor.identity))) throw forbidden('server:workflow.notYourTask');
+  return returnDestinations(ctx, task);
+}
+
+/** getExcutorNameByInstId: who holds each open node. */
+export async function executors(db: Db, caller: Caller, instId: string) {
+  await assertCanView(db, instId, caller.id, caller.isAdmin);
+  const rows = await sql<{ nodeId: string; nodeName: string; name: string | null }>`
+    select t.node_id as "nodeId", t.node_name as "nodeName", u.fullname as name
+    from wf_tasks t
+    left join wf_task_actors a on a.task_id = t.id and t.assignee_id is null
+    left join users u on u.id = coalesce(t.assignee_id, a.user_id)
+    where t.inst_id = ${instId} and t.state = 'open'
+    order by t.created_at, t.seq`.execute(db);
+  const nodes = new Map<string, { nodeId: string; nodeName: string; executors: string[] }>();
+  for (const row of rows.rows) {
+    const entry = nodes.get(row.nodeId) ?? {
+      nodeId: row.nodeId,
+      nodeName: row.nodeName,
+      executors: [],
+    };
+    if (row.name && !entry.executors.includes(row.name)) entry.executors.push(row.name);
+    nodes.set(row.nodeId, entry);
+  }
+  return [...nodes.values()];
+}

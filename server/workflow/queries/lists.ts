@@ -1,0 +1,336 @@
+import { sql, type RawBuilder } from 'kysely';
+import { outputColumns, type ListSpec } from './run';
+
+/**
+ * The lists of the runtime service, each scoped to the caller (ids from the session). The
+ * row fields are the platform's (DefaultBpmTask for tasks, the instance map for done and
+ * request rows); see docs/workflow.md for each list's fields and filterable properties.
+ */
+
+/**
+ * DefaultBpmTask columns over wf_tasks t and wf_instances i. Names and the definition come
+ * from scalar subqueries rather than joins: the plan is then found in a fraction of the time,
+ * and planning, not running, is what a short list costs.
+ */
+const taskColumns = sql`
+  t.id, t.node_name as "name", i.subject, t.id as "taskId", t.token_id as "execId",
+  t.node_id as "nodeId", t.inst_id as "procInstId", i.def_id as "procDefId",
+  i.def_key as "procDefKey", (select d.name from wf_definitions d where d.id = i.def_id) as "procDefName",
+  t.owner_id as "ownerId", t.assignee_id as "assigneeId",
+  (select u.fullname from users u where u.id = t.owner_id) as "ownerName",
+  (select u.fullname from users u where u.id = t.assignee_id) as "assigneeName",
+  coalesce(i.on_behalf_of_id, i.starter_id) as "creatorId",
+  (select u.fullname from users u where u.id = coalesce(i.on_behalf_of_id, i.starter_id)) as "creator",
+  t.status, t.kind, t.node_type as "nodeType", t.due_at as "dueTime", t.due_status as "dueStatus",
+  i.status as "instStatus", t.is_read as "isRead", i.urgent_state as "urgentStateValue",
+  t.parent_id as "parentId", (select d.category_id from wf_definitions d where d.id = i.def_id) as "typeId",
+  t.created_at as "createTime", i.created_at as "createDate", t.locked_by as "lockedBy"`;
+
+const taskJoins = sql`
+  join wf_tasks t on t.id = h.id
+  join wf_instances i on i.id = t.inst_id`;
+
+const taskFilters = outputColumns({
+  subject: ['text', true],
+  name: ['text', true],
+  procDefName: ['text', true],
+  procDefKey: ['text', true],
+  procInstId: ['text'],
+  nodeId: ['text'],
+  typeId: ['text'],
+  status: ['text', true],
+  creator: ['text', true],
+  createTime: ['date', true],
+  dueTime: ['date', true],
+  urgentStateValue: ['text', true],
+});
+
+/** Open tasks the user holds, or may take as a candidate of a shared task nobody locked. */
+function heldBy(userId: string): RawBuilder<unknown> {
+  return sql`
+    select t.id from wf_tasks t where t.state = 'open' and t.assignee_id = ${userId}
+    union all
+    select t.id from wf_task_actors a join wf_tasks t on t.id = a.task_id
+    where a.user_id = ${userId} and t.state = 'open' and t.assignee_id is null
+      and (t.locked_by is null or t.locked_by = ${userId})`;
+}
+
+/** getTodoList: the caller's open tasks; identityList is the caller. */
+export function todoList(user: { id: string; fullname: string }): ListSpec {
+  const identity = JSON.stringify([{ id: user.id, name: user.fullname }]);
+  return {
+    source: sql`
+      select ${taskColumns}, ${identity}::jsonb as "identityList"
+      from (${heldBy(user.id)}) h ${taskJoins}`,
+    columns: taskFilters,
+    order: 'x."createTime" desc, x.id desc',
+  };
+}
+
+/**
+ * getLeaderTodoList: open tasks of the leaders the caller is secretary of (within the flows
+ * the secretary covers), once per task with the leaders as identityList, and the org of the
+ * first of them (orgId, orgName) for the per-org leader view.
+ */
+export function leaderTodoList(userId: string): ListSpec {
+  return {
+    source: sql`
+      with leaders as (
+        select leader_id, def_keys from wf_secretaries where secretary_id = ${userId}
+      ),
+      held as (
+        select t.id, l.leader_id, l.def_keys from leaders l
+        join wf_tasks t on t.assignee_id = l.leader_id and t.state = 'open'
+        union all
+        select t.id, l.leader_id, l.def_keys from leaders l
+        join wf_task_actors a on a.user_id = l.leader_id
+        join wf_tasks t on t.id = a.task_id and t.state = 'open' and t.assignee_id is null
+          and (t.locked_by is null or t.locked_by = l.leader_id)
+      ),
+      h as (
+        select held.id, array_agg(held.leader_id order by held.leader_id) as leader_ids
+        from held join wf_tasks t on t.id = held.id join wf_instances i on i.id = t.inst_id
+        where cardinality(held.def_keys) = 0 or i.def_key = any(held.def_keys)
+        group by held.id
+      )
+      select ${taskColumns},
+        array_to_string(h.leader_ids, ',') as "leaderIds",
+        (select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.fullname) order by u.id)
+          from users u where u.id = any(h.leader_ids)) as "identityList",
+        o.id as "orgId", o.name as "orgName"
+      from h ${taskJoins}
+      left join lateral (
+        select org.id, org.name from wf_org_members m join wf_orgs org on org.id = m.org_id
+        where m.user_id = h.leader_ids[1] order by m.is_main desc, org.id limit 1
+      ) o on true`,
+    columns: { ...taskFilters, ...outputColumns({ orgId: ['text'], orgName: ['text', true] }) },
+    order: 'x."createTime" desc, x.id desc',
+  };
+}
+
+/** getDelegate: open tasks the caller owns that someone else holds (DELIVERTO, AGENT). */
+export function delegateList(userId: string): ListSpec {
+  return {
+    source: sql`
+      select ${taskColumns}
+      from (select t.id from wf_tasks t where t.state = 'open' and t.owner_id = ${userId}
+              and t.assignee_id <> ${userId}) h ${taskJoins}`,
+    columns: taskFilters,
+    order: 'x."createTime" desc, x.id desc',
+  };
+}
+
+export type NoticeBox = 'todoRead' | 'doneRead' | 'myRead';
+
+/**
+ * Notices: carbon copies and follow notices received and not read yet (todoRead), read
+ * (doneRead), and those the caller sent (myRead).
+ */
+export function noticeList(userId: string, box: NoticeBox): ListSpec {
+  const scope =
+    box === 'myRead'
+      ? sql`n.sender_id = ${userId}`
+      : box === 'todoRead'
+        ? sql`n.receiver_id = ${userId} and not n.deleted and n.read_at is null`
+        : sql`n.receiver_id = ${userId} and not n.deleted and n.read_at is not null`;
+  return {
+    source: sql`
+      select n.id, n.task_id as "taskId", n.inst_id as "procInstId", i.subject,
+        n.node_name as "name", n.node_id as "nodeId", n.kind as "status", n.opinion, n.reply,
+        n.created_at as "createTime", n.read_at as "readTime", n.sender_id as "ownerId",
+        su.fullname as "ownerName", n.receiver_id as "receiverId", ru.fullname as "receiverName",
+        i.def_key as "procDefKey", d.name as "procDefName", d.category_id as "typeId",
+        coalesce(i.on_behalf_of_id, i.starter_id) as "creatorId", cu.fullname as "creator",
+        i.status as "instStatus"
+      from wf_notices n
+      join wf_instances i on i.id = n.inst_id
+      join wf_definitions d on d.id = i.def_id
+      join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
+      join users ru on ru.id = n.receiver_id
+      left join users su on su.id = n.sender_id
+      where ${scope}`,
+    columns: outputColumns({
+      subject: ['text', true],
+      name: ['text', true],
+      procDefName: ['text', true],
+      procDefKey: ['text', true],
+      typeId: ['text'],
+      status: ['text', true],
+      creator: ['text', true],
+      ownerName: ['text', true],
+      createTime: ['date', true],
+      readTime: ['date', true],
+    }),
+    order: 'x."createTime" desc, x.id desc',
+  };
+}
+
+/** The actions that make a done row of the person who took them. */
+export const doneActions = [
+  'agree',
+  'oppose',
+  'abandon',
+  'reject',
+  'backToStart',
+  'rejectToAnyNode',
+  'delegate',
+  'agreeTrans',
+  'opposeTrans',
+  'inqu',
+  'commu',
+  'endProcess',
+];
+
+/**
+ * getDoneInstList: one row per action the caller (or a secretary for them) took on a task.
+ * revoke is the flag of spec/workflow-office.md section 4: (instance running and opinion
+ * agree) or opinion inqu, and no earlier row (newer, as listed) with the same instance and
+ * taskKey already revocable; it is computed over all the caller's rows, before filtering.
+ */
+export function doneList(userId: string, status: string | undefined): ListSpec {
+  // The revoke flags are computed over all rows, then the status and the filters apply.
+  const flagged = sql`
+      with mine as (
+        select r.id as record_id, r.task_id, r.node_id, r.node_name, r.action, r.opinion,
+          r.created_at, i.id, i.subject, i.def_id, i.def_key, i.business_key, i.status, i.result,
+          i.ended_at, i.created_at as inst_created_at, i.urgent_state,
+          coalesce(i.on_behalf_of_id, i.starter_id) as applicant,
+          ((i.status = 'running' and r.action = 'agree') or r.action = 'inqu') as revocable
+        from wf_records r join wf_instances i on i.id = r.inst_id
+        where (r.user_id = ${userId} or r.on_behalf_of_id = ${userId})
+          and r.task_id is not null
+          and r.action in (${sql.join(doneActions)})
+      )
+      select m.id, m.record_id::text as "recordId", m.task_id as "taskId",
+        m.node_id as "taskKey", m.node_name as "name", m.subject, m.def_id as "procDefId",
+        m.def_key as "procDefKey", (select d.name from wf_definitions d where d.id = m.def_id) as "procDefName",
+        m.business_key as "bizKey", m.status, m.result as "resultType", m.ended_at as "endTime",
+        (extract(epoch from (coalesce(m.ended_at, now()) - m.inst_created_at)) * 1000)::bigint
+          as "duration",
+        m.applicant as "createBy", (select u.fullname from users u where u.id = m.applicant) as "creator",
+        m.inst_created_at as "createTime", m.created_at as "completeTime",
+        (select d.category_id from wf_definitions d where d.id = m.def_id) as "typeId",
+        m.action as "opinionStatus", m.opinion, m.urgent_state as "urgentState",
+        m.revocable and row_number() over (
+          partition by m.id, m.node_id, m.revocable order by m.created_at desc, m.record_id desc
+        ) = 1 as revoke
+      from mine m`;
+  return {
+    source: status ? sql`select s.* from (${flagged}) s where s.status = ${status}` : flagged,
+    columns: outputColumns({
+      subject: ['text', true],
+      name: ['text', true],
+      procDefName: ['text', true],
+      procDefKey: ['text', true],
+      typeId: ['text'],
+      status: ['text', true],
+      opinionStatus: ['text', true],
+      creator: ['text', true],
+      createTime: ['date', true],
+      completeTime: ['date', true],
+      endTime: ['date', true],
+    }),
+    order: 'x."completeTime" desc, x."recordId" desc',
+  };
+}
+
+/** Instance columns for myRequest and the instance answers. */
+export const instanceColumns = sql`
+  i.id, i.subject, i.def_id as "procDefId", d.def_key as "procDefKey", d.name as "procDefName",
+  i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
+  (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",
+  coalesce(i.on_behalf_of_id, i.starter_id) as "createBy", cu.fullname as "creator",
+  i.starter_id as "starterId", i.created_at as "createTime", i.updated_at as "updateTime",
+  d.category_id as "typeId", i.urgent_state as "urgentState", i.start_org_id as "createOrgId",
+  (select string_agg(distinct t.node_name, ',') from wf_tasks t
+    where t.inst_id = i.id and t.state = 'open') as "currentNodes"`;
+
+/**
+ * myRequest: instances the caller started or a secretary started for them. revoke: the
+ * applicant may still withdraw it (running, and no approver acted since it was submitted).
+ */
+export function requestList(userId: string): ListSpec {
+  return {
+    source: sql`
+      select ${instanceColumns},
+        (i.status = 'running' and not exists (
+          select 1 from wf_tasks t
+          where t.inst_id = i.id and t.state = 'done' and t.node_type <> 'START'
+            and t.created_at >= (select max(r.created_at) from wf_records r
+              where r.inst_id = i.id and r.action in ('start', 'resubmit'))
+        )) as revoke
+      from wf_instances i
+      join wf_definitions d on d.id = i.def_id
+      join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
+      where i.starter_id = ${userId} or i.on_behalf_of_id = ${userId}`,
+    columns: outputColumns({
+      subject: ['text', true],
+      procDefName: ['text', true],
+      procDefKey: ['text', true],
+      typeId: ['text'],
+      status: ['text', true],
+      bizKey: ['text'],
+      createTime: ['date', true],
+      endTime: ['date', true],
+    }),
+    order: 'x."createTime" desc, x.id desc',
+  };
+}
+
+/** getMyDraftList: the caller's drafts. */
+export function draftList(userId: string): ListSpec {
+  return {
+    source: sql`
+      select w.id, w.subject, w.def_id as "procDefId", w.def_key as "procDefKey",
+        d.name as "procDefName", d.category_id as "typeId", w.business_key as "bizKey",
+        w.created_at as "createTime", w.updated_at as "updateTime",
+        w.source_inst_id as "sourceInstId", w.on_behalf_of_id as "leaderId"
+      from wf_drafts w join wf_definitions d on d.id = w.def_id
+      where w.creator_id = ${userId}`,
+    columns: outputColumns({
+      subject: ['text', true],
+      procDefName: ['text', true],
+      procDefKey: ['text', true],
+      typeId: ['text'],
+      createTime: ['date', true],
+      updateTime: ['date', true],
+    }),
+    order: 'x."updateTime" desc, x.id desc',
+  };
+}
+
+/**
+ * newProcess: main versions the caller may start (the admin: all deployed ones), with the
+ * leaders the caller may start each for (as their secretary, when the leader has the right).
+ */
+export function startableList(user: { id: string; isAdmin: boolean }): ListSpec {
+  const right = (who: RawBuilder<unknown>) => sql`exists (
+    select 1 from wf_start_rights r where r.def_key = d.def_key and (r.kind = 'everyone'
+      or (r.kind = 'user' and r.ref_id = ${who})
+      or (r.kind = 'role' and exists (select 1 from user_roles ur
+        where ur.user_id = ${who} and ur.role_id = r.ref_id and not ur.deleted))))`;
+  const mine = user.isAdmin ? sql`true` : right(sql`${user.id}`);
+  return {
+    source: sql`select s.* from (
+      select ${mine} as "canStart", d.id, d.def_key as "defKey", d.name, d.version, d.category_id as "typeId",
+        c.name as "typeName", d.icon, d.description as "desc", d.created_at as "createTime",
+        c.sort as "typeSort",
+        coalesce((select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.fullname)
+            order by u.fullname)
+          from wf_secretaries s join users u on u.id = s.leader_id
+          where s.secretary_id = ${user.id}
+            and (cardinality(s.def_keys) = 0 or d.def_key = any(s.def_keys))
+            and ${right(sql`s.leader_id`)}), '[]'::jsonb) as leaders
+      from wf_definitions d join wf_categories c on c.id = d.category_id
+      where d.is_main and d.status = 'deploy'
+      ) s where s."canStart" or jsonb_array_length(s.leaders) > 0`,
+    columns: outputColumns({
+      name: ['text', true],
+      defKey: ['text', true],
+      typeId: ['text'],
+      typeName: ['text', true],
+      createTime: ['date', true],
+    }),
+    order: 'x."typeSort", x.name, x.id',
+  };
+}

@@ -1,0 +1,88 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
+import { formatDateTime } from '../../lib/time';
+import { orderOf, pageOf, whereOf, type Columns, type PageList, type QueryFilter } from './filter';
+
+/**
+ * A list of the runtime service: a subquery that already holds the caller's scope (built from
+ * the session, never from the request), the properties a QueryFilter may use on its output,
+ * and the default order. Lists and their counts run the same subquery, so they agree.
+ */
+export interface ListSpec {
+  source: RawBuilder<unknown>;
+  columns: Columns;
+  /** ORDER BY text that ends in a unique column, for stable pages. */
+  order: string;
+}
+
+/** Filter columns over a list's output: x."name" for each named property. */
+export function outputColumns(spec: Record<string, [Columns[string]['type'], boolean?]>): Columns {
+  return Object.fromEntries(
+    Object.entries(spec).map(([name, [type, sortable]]) => [
+      name,
+      { expr: `x."${name}"`, type, sortable: sortable ?? false },
+    ]),
+  );
+}
+
+type Row = Record<string, unknown>;
+
+export async function runList(
+  db: Kysely<Database>,
+  spec: ListSpec,
+  filter: QueryFilter,
+  timeZone: string,
+): Promise<PageList<Row>> {
+  const { page, pageSize, offset } = pageOf(filter);
+  const where = whereOf(filter, spec.columns, timeZone);
+  const order = orderOf(filter, spec.columns, spec.order);
+  const result = await sql<Row & { __total: number }>`
+    select x.*, count(*) over () as "__total"
+    from (${spec.source}) x
+    where ${where}
+    order by ${order}
+    limit ${pageSize} offset ${offset}`.execute(db);
+  let total = Number(result.rows[0]?.__total ?? 0);
+  if (result.rows.length === 0 && offset > 0) {
+    const counted = await sql<{ total: number }>`
+      select count(*) as total from (${spec.source}) x where ${where}`.execute(db);
+    total = Number(counted.rows[0]?.total ?? 0);
+  }
+  const rows = result.rows.map(({ __total: _, ...row }) => row);
+  return { rows, total, page, pageSize };
+}
+
+export interface TypeCount {
+  typeId: string;
+  count: number;
+}
+
+/** The platform's count answers: how many rows of a list, per flow category (typeId). */
+export async function runCount(
+  db: Kysely<Database>,
+  spec: ListSpec,
+  filter: QueryFilter,
+  timeZone: string,
+): Promise<TypeCount[]> {
+  const where = whereOf(filter, spec.columns, timeZone);
+  const result = await sql<{ typeId: string; count: number }>`
+    select x."typeId", count(*) as count
+    from (${spec.source}) x
+    where ${where}
+    group by x."typeId"
+    order by x."typeId"`.execute(db);
+  return result.rows.map((row) => ({ typeId: row.typeId, count: Number(row.count) }));
+}
+
+export const totalOf = (counts: TypeCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
+
+/** Timestamps of a row as the platform writes them ("yyyy-MM-dd HH:mm:ss", business zone). */
+export function withTimes<T extends Row>(row: T, names: string[], timeZone: string): T {
+  const copy: Row = { ...row };
+  for (const name of names) {
+    const value = copy[name];
+    copy[name] =
+      value instanceof Date || typeof value === 'string' ? formatDateTime(value, timeZone) : '';
+  }
+  return copy as T;
+}

@@ -1,0 +1,195 @@
+import { $config } from '../config';
+import { http, serviceUrl, type CommonResult } from '../http';
+
+export interface NewsListItem {
+  id: string;
+  title: string;
+  titleDescription: string;
+  drafter: string;
+  createTime: string;
+  type: string;
+  isUrl: 'true' | 'false';
+  status: string;
+}
+
+export interface NewsItem extends NewsListItem {
+  content: string;
+  url: string;
+  pageHeight: number;
+  /** JSON text of `[{id, name, size}]`. */
+  file: string;
+}
+
+export interface Attachment {
+  id: string;
+  name: string;
+  size?: number;
+}
+
+export function listNews(
+  params: { classifyId?: string; type?: string; limit?: number } = {},
+): Promise<NewsListItem[]> {
+  return http.get<NewsListItem[]>('portal', '/portalNewsNotice/v1/getNews', {
+    classifyId: 'all',
+    ...params,
+  });
+}
+
+export function getNews(id: string): Promise<NewsItem> {
+  return http.get<NewsItem>('portal', '/portalNewsNotice/v1/getNewsById', { id });
+}
+
+/** The platform keeps attachments as JSON text; a broken value shows as no attachments. */
+export function parseAttachments(file: string | null | undefined): Attachment[] {
+  if (!file) return [];
+  try {
+    const parsed: unknown = JSON.parse(file);
+    return Array.isArray(parsed)
+      ? parsed.filter((item): item is Attachment => typeof item?.id === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function markNewsRead(item: { id: string; title: string }): Promise<void> {
+  await http.post(
+    'bpmRunTime',
+    '/message/SaveNewsItem',
+    { ggbm: item.id, ggbt: item.title },
+    { quiet: true },
+  );
+}
+
+export async function fileType(id: string): Promise<{ type: string; path: string }> {
+  const answer = await http.post<CommonResult<{ FILETYPE: string; FILEPATH: string }[]>>(
+    'portal',
+    '/bpm/aliasScript/v1/execute/FileType',
+    undefined,
+    { params: { id } },
+  );
+  const first = answer.value?.[0];
+  return { type: (first?.FILETYPE ?? '').toLowerCase(), path: first?.FILEPATH ?? '' };
+}
+
+export function fileUrl(fileId: string, inline = false): string {
+  return serviceUrl(
+    'portal',
+    `/system/file/v1/downloadFile?fileId=${encodeURIComponent(fileId)}${inline ? '&inline=true' : ''}`,
+  );
+}
+
+/** Fetches a file with the session's token (private files need it), as a Blob. */
+export function fetchFile(fileId: string): Promise<Blob> {
+  return http.get<Blob>(
+    'portal',
+    '/system/file/v1/downloadFile',
+    { fileId },
+    { responseType: 'blob' },
+  );
+}
+
+/** Saves a file to the user's disk under its own name. */
+export async function downloadFile(attachment: Attachment): Promise<void> {
+  const blob = await fetchFile(attachment.id);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachment.name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface FrontSettings {
+  frontName: string;
+  ico: string;
+  frontLogo: string;
+}
+
+export async function frontSettings(): Promise<FrontSettings> {
+  const answer = await http.get<CommonResult<string | FrontSettings>>(
+    'portal',
+    '/sys/sysProperties/v1/getDecryptBySysSetting',
+    undefined,
+    {
+      anonymous: true,
+      quiet: true,
+    },
+  );
+  const value = answer.value;
+  return typeof value === 'string'
+    ? (JSON.parse(value) as FrontSettings)
+    : (value ?? { frontName: '', ico: '[]', frontLogo: '[]' });
+}
+
+export interface Store {
+  code: string;
+  name: string;
+  nameEn: string;
+  city: string;
+}
+
+export async function listStores(): Promise<Store[]> {
+  const answer = await http.get<CommonResult<Store[]>>(
+    'portal',
+    '/bpm/haiyaapi/getStores',
+    undefined,
+    { anonymous: true },
+  );
+  return answer.value ?? [];
+}
+
+export interface Tenant {
+  id: string;
+  code: string;
+  name: string;
+  ico: string;
+}
+
+export async function tenantByCode(code: string): Promise<Tenant> {
+  const answer = await http.get<CommonResult<Tenant>>(
+    'uc',
+    '/uc/tenantManage/v1/getTenantByCode',
+    { code },
+    {
+      anonymous: true,
+      quiet: true,
+    },
+  );
+  return answer.value!;
+}
+
+/** Resolves a server path (`/guides/x.html`) against the API's origin, for embedded pages. */
+export function absoluteUrl(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return new URL(url, $config.get().services.portal).toString();
+}
+
+export interface SignupForm {
+  fdmc: string;
+  xm: string;
+  lxfs: string;
+  xqmj: string;
+  xqwz: string;
+  pppl: string;
+  zw: string;
+  bz: string;
+}
+
+/** Supplier sign-up; a positive id means saved. */
+export async function saveSignup(form: SignupForm): Promise<{ id: number; message: string }> {
+  const answer = await http.post<CommonResult<number> | number>(
+    'bpmRunTime',
+    '/bpm/haiyaapi/SavePpbmb',
+    form,
+    {
+      anonymous: true,
+      quiet: true,
+    },
+  );
+  const id = typeof answer === 'number' ? answer : Number(answer.value);
+  return { id, message: typeof answer === 'number' ? '' : (answer.message ?? '') };
+}

@@ -1,0 +1,129 @@
+import { $config } from '../config';
+import { http, type RequestOptions } from '../http';
+import { batchPrintKeys, type BatchPrintKind } from '../print-keys';
+import type { QueryDescriptor } from './finance';
+
+/**
+ * The print views' calls (docs/print.md): one read per kind, a batch read driven by the
+ * list's query descriptor, and signed print links. A print view reads with the session, or
+ * with the token of a signed link when it has one (a window on another origin, an embed).
+ */
+export const singlePrintKinds = [
+  'fkqkd',
+  'kpqrd',
+  'yjftzd',
+  'lyfyjsd',
+  'zlfymxd',
+  'shcjftzd',
+] as const;
+export type SinglePrintKind = (typeof singlePrintKinds)[number];
+export type PrintKind = SinglePrintKind | `${BatchPrintKind}_all`;
+
+export const printKinds: PrintKind[] = [
+  ...singlePrintKinds,
+  ...(Object.keys(batchPrintKeys) as BatchPrintKind[]).map((kind) => `${kind}_all` as const),
+];
+
+/** The route parameters of each kind, as the print routes' query strings name them. */
+export const printParamNames: Record<SinglePrintKind, readonly string[]> = {
+  fkqkd: ['JLBH', 'HSFS'],
+  kpqrd: ['JLBH', 'HSFS'],
+  yjftzd: ['DJBH', 'NY'],
+  lyfyjsd: ['DJBH', 'NY'],
+  zlfymxd: ['HTH', 'NY'],
+  shcjftzd: ['ID'],
+};
+
+export type PrintParams = Record<string, string>;
+export type Row = Record<string, string | number | null>;
+
+export function isPrintKind(kind: string): kind is PrintKind {
+  return (printKinds as string[]).includes(kind);
+}
+
+/** `lyfyjsd_all` → `lyfyjsd`; null for a single kind. */
+export function batchBase(kind: PrintKind): BatchPrintKind | null {
+  return kind.endsWith('_all') ? (kind.slice(0, -4) as BatchPrintKind) : null;
+}
+
+export interface SettlementView {
+  header: Row;
+  lines: Row[];
+  term: { start: string; end: string };
+  date: string;
+  totals: { XSJE: number; KKJE: number; YSJE: number };
+}
+
+export interface InvoicingView {
+  header: Row;
+  adjustments: Row;
+  contact: { DYR: string; LXDH: string };
+  lines: Row[];
+  totals: { XSJE: number; KKJE: number };
+}
+
+export interface DunningView {
+  record: Row;
+  seal: string;
+}
+
+export interface BatchView {
+  rows: Row[];
+  total: number;
+  seal?: string;
+}
+
+const path = (name: string) => `/bpm/${$config.get().product}Script/${name}`;
+
+/**
+ * With a print token the request carries it instead of the session; a 401 then is the
+ * link's (expired, refused) and must not end the session of this window.
+ */
+function authOptions(printToken: string | undefined): RequestOptions {
+  return printToken ? { token: printToken, keepSessionOn401: true, quiet: true } : { quiet: true };
+}
+
+export async function readPrintView<T>(
+  kind: SinglePrintKind,
+  params: PrintParams,
+  printToken?: string,
+): Promise<T> {
+  const answer = await http.post<{ value: T }>(
+    'bpmRunTime',
+    path(`printView/${kind}`),
+    params,
+    authOptions(printToken),
+  );
+  return answer.value;
+}
+
+export async function readPrintBatch(
+  kind: BatchPrintKind,
+  descriptor: QueryDescriptor | null,
+  printToken?: string,
+): Promise<BatchView> {
+  const answer = await http.post<{ value: BatchView }>(
+    'bpmRunTime',
+    path(`printBatch/${kind}`),
+    descriptor ? { descriptor } : {},
+    authOptions(printToken),
+  );
+  return answer.value;
+}
+
+export interface PrintLink {
+  printToken: string;
+  expiresAt: string;
+}
+
+/** A signed link to one document (params) or to a list's batch (descriptor), for this user. */
+export async function requestPrintLink(
+  kind: PrintKind,
+  target: { params: PrintParams } | { descriptor: QueryDescriptor },
+): Promise<PrintLink> {
+  const answer = await http.post<{ value: PrintLink }>('bpmRunTime', path('printLink'), {
+    kind,
+    ...target,
+  });
+  return answer.value;
+}

@@ -1,0 +1,169 @@
+import { http, type CommonResult } from '../http';
+
+/** A column of a query view or data template list. */
+export interface ViewColumn {
+  field: string;
+  label: string;
+  labelEn?: string;
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** A condition of a query view: text (substring), date (a range), select (one of options). */
+export interface ViewCondition {
+  field: string;
+  label: string;
+  labelEn?: string;
+  type: 'text' | 'date' | 'select';
+  options?: { value: string; label: string }[];
+  optionsFrom?: 'stores';
+}
+
+export interface QueryView {
+  sqlAlias: string;
+  alias: string;
+  name: string;
+  columns: ViewColumn[];
+  conditions: ViewCondition[];
+  pageSize: number;
+}
+
+export interface PageList<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type Row = Record<string, unknown>;
+
+/** The platform's QueryFilter body (reference/platform-api.md section 1). */
+export interface QueryFilter {
+  pageBean: { page: number; pageSize: number; showTotal: boolean };
+  querys: { property: string; value: unknown; operation: string; relation: 'AND'; group: 'main' }[];
+}
+
+/** Condition values as a QueryFilter: text LIKE, select EQUAL, a date pair BETWEEN (both ends only). */
+export function queryFilter(
+  conditions: ViewCondition[],
+  values: Record<string, string>,
+  page: number,
+  pageSize: number,
+): QueryFilter {
+  const querys: QueryFilter['querys'] = [];
+  for (const condition of conditions) {
+    if (condition.type === 'date') {
+      const from = values[`${condition.field}.from`]?.trim();
+      const to = values[`${condition.field}.to`]?.trim();
+      if (from && to)
+        querys.push({
+          property: condition.field,
+          value: [from, to],
+          operation: 'BETWEEN',
+          relation: 'AND',
+          group: 'main',
+        });
+      continue;
+    }
+    const value = values[condition.field]?.trim();
+    if (!value) continue;
+    querys.push({
+      property: condition.field,
+      value,
+      operation: condition.type === 'select' ? 'EQUAL' : 'LIKE',
+      relation: 'AND',
+      group: 'main',
+    });
+  }
+  return { pageBean: { page, pageSize, showTotal: true }, querys };
+}
+
+export function queryView(sqlAlias: string, alias: string): Promise<QueryView> {
+  return http.get<QueryView>('form', '/form/query/queryView/getJson', { sqlAlias, alias });
+}
+
+export function queryViewRows(
+  sqlAlias: string,
+  alias: string,
+  filter: QueryFilter,
+): Promise<PageList<Row>> {
+  return http.post<PageList<Row>>(
+    'form',
+    `/form/query/queryView/data_${encodeURIComponent(sqlAlias)}/${encodeURIComponent(alias)}`,
+    filter,
+  );
+}
+
+export interface TemplateField {
+  name: string;
+  label: string;
+  labelEn?: string;
+  type: 'text' | 'select' | 'boolean' | 'datetime';
+  rules: string;
+  required: boolean;
+  readonly?: boolean;
+  options?: 'stores' | 'yesNo';
+}
+
+export interface DataTemplate {
+  templateKey: string;
+  name: string;
+  boAlias: string;
+  formKey: string;
+  columns: ViewColumn[];
+  conditions: ViewCondition[];
+  fields: TemplateField[];
+  permission: { add: boolean; edit: boolean; get: boolean };
+}
+
+export async function dataTemplate(templateKey: string): Promise<DataTemplate> {
+  const answer = await http.get<CommonResult<DataTemplate>>(
+    'form',
+    '/form/dataTemplate/v1/getBpmDataTemplateInfo',
+    { templateKey },
+  );
+  return answer.value!;
+}
+
+export function dataTemplateRows(templateKey: string, filter: QueryFilter): Promise<PageList<Row>> {
+  return http.post<PageList<Row>>(
+    'form',
+    `/form/dataTemplate/v1/dataList_${encodeURIComponent(templateKey)}`,
+    filter,
+  );
+}
+
+export interface TemplateForm {
+  formKey: string;
+  boAlias: string;
+  fields: TemplateField[];
+  data: Row;
+  readonly: boolean;
+}
+
+export async function templateForm(
+  formKey: string,
+  boAlias: string,
+  id?: string,
+): Promise<TemplateForm> {
+  const answer = await http.get<CommonResult<TemplateForm>>(
+    'form',
+    `/form/dataTemplate/v1/getForm/${encodeURIComponent(formKey)}/${encodeURIComponent(boAlias)}`,
+    id ? { id } : {},
+  );
+  return answer.value!;
+}
+
+/** Saves a record (ID_ present = edit); the server checks the same rules as the form. */
+export async function saveTemplateRecord(
+  boAlias: string,
+  values: Row,
+): Promise<{ id: string; message: string }> {
+  const answer = await http.post<CommonResult<string>>(
+    'form',
+    `/form/dataTemplate/v1/boSave/${encodeURIComponent(boAlias)}`,
+    values,
+    { quiet: true },
+  );
+  return { id: answer.value ?? '', message: answer.message ?? '' };
+}

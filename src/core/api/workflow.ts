@@ -1,0 +1,839 @@
+import { http, type CommonResult } from '../http';
+import type { TaskButton } from '../workflow/buttons';
+import type { FlowForm, FormValues } from '../workflow/form';
+import { encodeData } from '../workflow/form';
+import type { QueryFilter } from '../workflow/query';
+
+/**
+ * The workflow calls of the runtime and model services (docs/workflow.md, reference/
+ * platform-api.md section 3). Requests carry `leaderId` when `$actingFor` is set (the
+ * request layer adds it); failures are shown by the request layer with the server's
+ * message unless a call says `quiet`.
+ */
+
+const task = '/runtime/task/v1';
+const instance = '/runtime/instance/v1';
+
+export interface PageList<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A row of any list: the fields differ per list (see docs/workflow.md, "Lists"). */
+export type ListRow = Record<string, unknown> & { id: string };
+
+export type ListKind =
+  | 'todo'
+  | 'leader'
+  | 'myDelegate'
+  | 'todoRead'
+  | 'doneRead'
+  | 'myRead'
+  | 'done'
+  | 'request'
+  | 'draft'
+  | 'newProcess';
+
+export const listPaths: Record<ListKind, string> = {
+  todo: `${task}/getTodoList`,
+  leader: `${task}/getLeaderTodoList`,
+  myDelegate: `${task}/getDelegate`,
+  todoRead: `${task}/getNoticeTodoReadList`,
+  doneRead: `${task}/getNoticeDoneReadList`,
+  myRead: `${task}/getMyNoticeReadList`,
+  done: `${instance}/getDoneInstList`,
+  request: `${instance}/myRequest`,
+  draft: `${instance}/getMyDraftList`,
+  newProcess: `${instance}/newProcess`,
+};
+
+export function fetchList(kind: ListKind, filter: QueryFilter): Promise<PageList<ListRow>> {
+  return http.post<PageList<ListRow>>('bpmRunTime', listPaths[kind], filter);
+}
+
+/** A to-do row (DefaultBpmTask) with the identities it may be opened as. */
+export interface TodoRow extends ListRow {
+  taskId: string;
+  name: string;
+  subject: string;
+  status: string;
+  procInstId: string;
+  procDefKey: string;
+  procDefName: string;
+  ownerId: string | null;
+  assigneeId: string | null;
+  creator: string;
+  createTime: string;
+  identityList?: { id: string; name: string }[];
+}
+
+export function todoList(filter: QueryFilter): Promise<PageList<TodoRow>> {
+  return http.post<PageList<TodoRow>>('bpmRunTime', listPaths.todo, filter);
+}
+
+/** One box of the home counters (getDefaultInfoMap). */
+export interface InfoBox {
+  dataText: string;
+  dataContent: string;
+  data: number;
+  url: string;
+  type: string;
+}
+
+export type InfoMap = Record<
+  'myTaks' | 'myAlready' | 'myRequest' | 'myDraft' | 'myNotice' | 'myAccordingMatters',
+  InfoBox | undefined
+>;
+
+export function infoMap(): Promise<InfoMap> {
+  return http.get<InfoMap>('bpmRunTime', `${instance}/getDefaultInfoMap`);
+}
+
+// ---------------------------------------------------------------------------------------
+// A task and its actions
+
+export interface InstanceInfo {
+  id: string;
+  subject: string;
+  procDefId: string;
+  procDefKey: string;
+  procDefName: string;
+  status: string;
+  creator: string;
+  starterId: string;
+  createBy: string;
+  createTime: string;
+  endTime: string;
+  createOrgName?: string;
+  currentNodes?: string;
+  urgentState?: string;
+  form: FlowForm;
+  data: FormValues;
+  currentTasks: {
+    taskId: string;
+    nodeId: string;
+    name: string;
+    status: string;
+    assigneeName: string | null;
+  }[];
+}
+
+export interface TaskDetail {
+  task: {
+    id: string;
+    name: string;
+    nodeId: string;
+    nodeType: string;
+    kind: string;
+    status: string;
+    state: string;
+    procInstId: string;
+    subject: string;
+    assigneeId: string | null;
+    ownerId: string | null;
+    lockedBy: string | null;
+    createTime: string;
+    dueTime: string;
+    dueStatus: number;
+  };
+  instance: InstanceInfo;
+  form: FlowForm;
+  data: FormValues;
+  editable: string | string[];
+}
+
+export function taskDetail(taskId: string): Promise<TaskDetail> {
+  return http.get<TaskDetail>('bpmRunTime', `${task}/get`, { id: taskId });
+}
+
+export interface TaskButtons {
+  taskId: string;
+  status: string;
+  kind: string;
+  readOnly: boolean;
+  isAddSign: boolean;
+  buttons: TaskButton[];
+}
+
+export function taskButtons(taskId: string): Promise<TaskButtons> {
+  return http.get<TaskButtons>('bpmRunTime', `${task}/getButtonsBytaskId`, { taskId });
+}
+
+export interface NodeChoice {
+  nodeId: string;
+  name: string;
+  nodeType: string;
+}
+
+export function jumpNodes(taskId: string): Promise<NodeChoice[]> {
+  return http.post<NodeChoice[]>('bpmRunTime', `${task}/getAfterJumpNodes`, { taskId });
+}
+
+/** Files of an opinion: the platform keeps them as JSON text of [{id, name, size}]. */
+export interface OpinionFile {
+  id: string;
+  name: string;
+  size?: number;
+}
+
+export function filesText(files: readonly OpinionFile[]): string {
+  return files.length
+    ? JSON.stringify(files.map(({ id, name, size }) => ({ id, name, size })))
+    : '';
+}
+
+/** Parses the files JSON of an opinion; broken text is no files, not an error page. */
+export function parseFiles(text: unknown): OpinionFile[] {
+  if (typeof text !== 'string' || text.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (file): file is OpinionFile =>
+            typeof file === 'object' &&
+            file !== null &&
+            typeof (file as OpinionFile).id === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface CompleteInput {
+  taskId: string;
+  actionName: string;
+  opinion?: string;
+  data?: FormValues;
+  files?: OpinionFile[];
+  destination?: string;
+  backHandMode?: 'normal' | 'direct';
+}
+
+/** The answer's message, for the 1.5 s success toast. */
+const messageOf = (answer: CommonResult) => answer.message ?? '';
+
+export async function complete(input: CompleteInput): Promise<string> {
+  const { data, files, ...rest } = input;
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/complete`, {
+      ...rest,
+      ...(data ? { data: encodeData(data) } : {}),
+      files: filesText(files ?? []),
+    }),
+  );
+}
+
+export async function saveTaskDraft(taskId: string, data: FormValues): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/saveDraft`, {
+      taskId,
+      actionName: 'saveDraft',
+      data: encodeData(data),
+    }),
+  );
+}
+
+export interface PeopleInput {
+  taskId: string;
+  /** Accounts or ids, comma-separated. */
+  users: string;
+  opinion?: string;
+  files?: OpinionFile[];
+}
+
+export async function delegateTask(input: PeopleInput): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/delegate`, {
+      taskId: input.taskId,
+      userId: input.users,
+      opinion: input.opinion ?? '',
+      files: filesText(input.files ?? []),
+    }),
+  );
+}
+
+export interface TransInput extends PeopleInput {
+  action: 'submit' | 'back';
+  decideType: 'agree' | 'refuse';
+  voteType: 'amount' | 'percent';
+  voteAmount: number;
+  signType: 'parallel' | 'seq';
+}
+
+export async function transferTask(input: TransInput): Promise<string> {
+  const { users, files, ...rest } = input;
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/taskToTrans`, {
+      ...rest,
+      userIds: users,
+      files: filesText(files ?? []),
+    }),
+  );
+}
+
+/** Inquiry (征询), communication (沟通) and add-sign (加签): others are asked. */
+export async function askOthers(
+  call: 'taskToInqu' | 'communicate' | 'addSign',
+  input: PeopleInput,
+): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/${call}`, {
+      taskId: input.taskId,
+      userIds: input.users,
+      opinion: input.opinion ?? '',
+      files: filesText(input.files ?? []),
+    }),
+  );
+}
+
+export async function inquiryReply(taskId: string, opinion: string, files: OpinionFile[]) {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/taskToInquReply`, {
+      taskId,
+      opinion,
+      files: filesText(files),
+    }),
+  );
+}
+
+/** Custom sign: in sequence (taskCustomSignUsers) or in parallel (taskSignUsers). */
+export async function customSign(mode: 'seq' | 'parallel', input: PeopleInput): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>(
+      'bpmRunTime',
+      `${task}/${mode === 'seq' ? 'taskCustomSignUsers' : 'taskSignUsers'}`,
+      { taskId: input.taskId, userId: input.users, opinion: input.opinion ?? '' },
+    ),
+  );
+}
+
+/** lockUnlock: a bare int (1 locked, 3 unlocked, 4 someone else's, 2 not shared, 0 handled). */
+export function lockUnlock(taskId: string): Promise<number> {
+  return http.get<number>('bpmRunTime', `${task}/lockUnlock`, { taskId });
+}
+
+export async function retrieveTask(taskId: string): Promise<string> {
+  return messageOf(
+    await http.get<CommonResult>('bpmRunTime', `${task}/retrieveBpmTask`, { taskId }),
+  );
+}
+
+/** Marks carbon copies and follow notices read (ids comma-separated). */
+export async function markRead(noticeIds: string[]): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/addReadRecord`, undefined, {
+      params: { taskId: noticeIds.join(',') },
+    }),
+  );
+}
+
+export async function deleteNotice(noticeId: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${task}/delBpmTaskNoticeById`, undefined, {
+      params: { id: noticeId },
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Instances
+
+export function instanceInfo(instId: string): Promise<InstanceInfo> {
+  return http.get<InstanceInfo>('bpmRunTime', `${instance}/getInstanceByInstId`, { instId });
+}
+
+/** One action in the instance's history (instanceFlowOpinions). */
+export interface OpinionRecord {
+  id: string;
+  taskId: string;
+  taskKey: string;
+  taskName: string;
+  status: string;
+  statusName: string;
+  opinion: string;
+  files: string;
+  zfiles: string;
+  auditor: string;
+  auditorName: string;
+  operatorId: string;
+  operatorName: string;
+  detail: Record<string, unknown> | null;
+  createTime: string;
+}
+
+export function opinions(instId: string): Promise<OpinionRecord[]> {
+  return http.get<OpinionRecord[]>('bpmRunTime', `${instance}/instanceFlowOpinions`, { instId });
+}
+
+export interface FlowImage {
+  defId: string;
+  defKey: string;
+  bpmnXml: string;
+  instStatus?: string;
+  doneNodes: string[];
+  doneFlows: string[];
+  currentNodes: string[];
+  opinions: Record<
+    string,
+    { auditorName: string; status: string; opinion: string; createTime: string }[]
+  >;
+}
+
+export function flowImage(ref: { instId?: string; defId?: string }): Promise<FlowImage> {
+  return http.get<FlowImage>('bpmRunTime', `${instance}/getBpmImage`, {
+    ...(ref.instId ? { proInstId: ref.instId } : {}),
+    ...(ref.defId ? { defId: ref.defId } : {}),
+  });
+}
+
+export function nodeDefs(instId: string): Promise<NodeChoice[]> {
+  return http.get<NodeChoice[]>('bpmRunTime', `${instance}/getNodeDefs`, { instId });
+}
+
+export async function mainDefId(defKey: string): Promise<string> {
+  const answer = await http.get<CommonResult<string>>('bpmRunTime', `${instance}/getMaindefId`, {
+    defKey,
+  });
+  return answer.value ?? '';
+}
+
+export interface StartInput {
+  defId?: string;
+  flowKey?: string;
+  data: FormValues;
+  /** The draft this start (or save) continues. */
+  draftId?: string;
+  /** The leader a secretary starts for; '0' or '' for nobody. */
+  leaderId?: string;
+}
+
+interface StartAnswer {
+  state: boolean;
+  message: string;
+  instId: string;
+}
+
+function startBody(input: StartInput) {
+  return {
+    ...(input.defId ? { defId: input.defId } : {}),
+    ...(input.flowKey ? { flowKey: input.flowKey } : {}),
+    data: encodeData(input.data),
+    ...(input.draftId ? { proInstId: input.draftId } : {}),
+  };
+}
+
+const leaderParams = (leaderId: string | undefined) =>
+  leaderId && leaderId !== '0' ? { params: { leaderId } } : {};
+
+/** Starts a flow (流程启动成功); answers the message and the new instance id. */
+export async function startFlow(input: StartInput): Promise<StartAnswer> {
+  return http.post<StartAnswer>(
+    'bpmRunTime',
+    `${instance}/start`,
+    startBody(input),
+    leaderParams(input.leaderId),
+  );
+}
+
+/** Saves the start form as a draft (checks everything but the rules); answers its id. */
+export async function saveStartDraft(input: StartInput): Promise<StartAnswer> {
+  return http.post<StartAnswer>(
+    'bpmRunTime',
+    `${instance}/saveDraft`,
+    startBody(input),
+    leaderParams(input.leaderId),
+  );
+}
+
+export interface Draft {
+  id: string;
+  defId: string;
+  defKey: string;
+  procDefName: string;
+  subject: string;
+  data: FormValues;
+  leaderId: string;
+  sourceInstId: string;
+}
+
+export function draftById(id: string): Promise<Draft> {
+  return http.get<Draft>('bpmRunTime', `${instance}/getDraftById`, { id });
+}
+
+export async function removeDrafts(ids: string[]): Promise<string> {
+  return messageOf(
+    await http.delete<CommonResult>('bpmRunTime', `${instance}/removeDraftById`, {
+      params: { ids: ids.join(',') },
+    }),
+  );
+}
+
+/** Withdraws: one's own done action (with taskId) or, as applicant, the whole instance. */
+export async function revokeInstance(instanceId: string, taskId?: string, cause?: string) {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/revokeInstance`, {
+      instanceId,
+      ...(taskId ? { taskId } : {}),
+      ...(cause ? { cause } : {}),
+    }),
+  );
+}
+
+export async function endProcess(taskId: string, endReason: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/doEndProcess`, { taskId, endReason }),
+  );
+}
+
+/** The applicant (or the admin) ends an instance from its page. */
+export async function endInstance(instId: string, reason: string): Promise<string> {
+  return messageOf(
+    await http.get<CommonResult>('bpmRunTime', `${instance}/doEndProcessById`, {
+      id: instId,
+      reason,
+    }),
+  );
+}
+
+export async function copyTo(taskId: string, users: string, opinion: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/transToMore`, {
+      taskId,
+      userIds: users,
+      opinion,
+    }),
+  );
+}
+
+export async function replyToCopy(noticeId: string, opinion: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/doNextCopyto`, {
+      taskId: noticeId,
+      opinion,
+    }),
+  );
+}
+
+export interface UrgentState {
+  value: string;
+  name: string;
+  color: string;
+}
+
+export async function urgentStates(instId: string): Promise<UrgentState[]> {
+  const answer = await http.post<{ urgentStates: UrgentState[] }>(
+    'bpmRunTime',
+    `${instance}/getUrgentStateConf`,
+    { instId },
+  );
+  return answer.urgentStates ?? [];
+}
+
+export async function urge(instId: string, opinion: string, urgentStateValue: string) {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/sendBpmTaskUrgent`, {
+      instId,
+      opinion,
+      ...(urgentStateValue ? { urgentStateValue } : {}),
+    }),
+  );
+}
+
+/** Calls back transfer, sequential or parallel custom-sign children of a waiting task. */
+export async function revokeChildren(
+  call: 'revokeTrans' | 'revokeCustomSign' | 'revokeSignLine',
+  taskId: string,
+): Promise<string> {
+  return messageOf(await http.post<CommonResult>('bpmRunTime', `${instance}/${call}`, { taskId }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Follows and due times
+
+export function followedNodes(instId: string): Promise<{ nodeId: string; name: string }[]> {
+  return http.get('bpmRunTime', '/runtime/taskFollow/v1/getFollowedNode', { instId });
+}
+
+export async function saveFollows(instId: string, nodeIds: string[]): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', '/runtime/taskFollow/v1/save', { instId, nodeIds }),
+  );
+}
+
+export interface DueTime {
+  id: string;
+  taskId: string;
+  expirationDate: string;
+  status: number;
+  remainingMinutes: number;
+}
+
+/** The due time of a task; a refusal is the caller's to show (the dialog says it inline). */
+export function dueTime(taskId: string): Promise<DueTime> {
+  return http.get<DueTime>(
+    'bpmRunTime',
+    '/runtime/bpmTaskDueTime/v1/getByTaskId',
+    { taskId },
+    { quiet: true },
+  );
+}
+
+export async function dueTimeAfter(id: string, addDueTime: number): Promise<string> {
+  const answer = await http.get<CommonResult<string>>(
+    'bpmRunTime',
+    '/runtime/bpmTaskDueTime/v1/getExpirationDate',
+    { id, addDueTime },
+    { quiet: true },
+  );
+  return answer.value ?? '';
+}
+
+export async function extendDueTime(taskId: string, addDueTime: number, remark: string) {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', '/runtime/bpmTaskDueTime/v1/save', {
+      taskId,
+      addDueTime,
+      remark,
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Flows: definitions, start rights, the flow list and favourites
+
+export interface FlowDefinition {
+  id: string;
+  defKey: string;
+  name: string;
+  version: number;
+  typeId: string;
+  typeName?: string;
+  icon: string;
+  desc: string;
+  form?: FlowForm;
+  canStart?: boolean;
+  leaders?: { id: string; name: string }[];
+  isAdd?: boolean;
+}
+
+export interface FlowCategory {
+  id: string;
+  name: string;
+  code: string;
+  icon: string;
+  sn: number;
+  flowList: FlowDefinition[];
+}
+
+export function flowList(filter: QueryFilter): Promise<FlowCategory[]> {
+  return http.post<FlowCategory[]>('bpmRunTime', `${instance}/getHasAuthFlowList`, filter);
+}
+
+export async function favouriteFlows(): Promise<FlowDefinition[]> {
+  return (await http.get<PageList<FlowDefinition>>('bpmRunTime', `${instance}/getMyOftenFlow`))
+    .rows;
+}
+
+/** Replaces the favourites; the server refuses more than 11 with its message. */
+export async function saveFavourites(defKeys: string[]): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>(
+      'bpmModel',
+      '/bpmModel/BpmOftenFlow/v1/saveMyOftenFlow',
+      defKeys.map((defKey) => ({ defKey })),
+      { quiet: true },
+    ),
+  );
+}
+
+/** The start-rights check: value false carries the server's message (无启动权限，请联系管理员). */
+export function startRights(defKey: string): Promise<CommonResult<boolean>> {
+  return http.get<CommonResult<boolean>>(
+    'bpmModel',
+    '/flow/def/v1/flowHasStartRights',
+    { defKey },
+    {
+      quiet: true,
+    },
+  );
+}
+
+/** The main version of a flow with its form (getJson?defKey). */
+export function definitionByKey(defKey: string, quiet = false): Promise<FlowDefinition> {
+  return http.get<FlowDefinition>('bpmModel', '/flow/def/v1/getJson', { defKey }, { quiet });
+}
+
+/** One version of a flow with its form (defGet?id). */
+export function definitionById(id: string): Promise<FlowDefinition> {
+  return http.get<FlowDefinition>('bpmModel', '/flow/def/v1/defGet', { id });
+}
+
+export function categories(): Promise<Omit<FlowCategory, 'flowList'>[]> {
+  return http.get('bpmModel', '/flow/type/v1/tree');
+}
+
+// ---------------------------------------------------------------------------------------
+// Approval phrases
+
+export function phrasesFor(defKey: string): Promise<string[]> {
+  return http.get<string[]>('bpmModel', '/flow/approvalItem/v1/getApprovalByDefKeyAndTypeId', {
+    defKey,
+  });
+}
+
+export interface Phrase {
+  id: string;
+  expression: string;
+  /** 1: a system phrase (admin only), 2: the user's own. */
+  type: number;
+  defKey: string;
+  sn: number;
+  createTime: string;
+}
+
+export async function phraseList(): Promise<Phrase[]> {
+  return (await http.post<PageList<Phrase>>('bpmModel', '/flow/approvalItem/v1/listJson', {})).rows;
+}
+
+export async function savePhrase(phrase: {
+  id?: string;
+  expression: string;
+  /** 1 keeps a system phrase a system phrase (the admin edits those). */
+  type?: 1 | 2;
+  defKey?: string;
+  sn?: number;
+}): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmModel', '/flow/approvalItem/v1/save', phrase, {
+      quiet: true,
+    }),
+  );
+}
+
+export async function removePhrases(ids: string[]): Promise<string> {
+  return messageOf(
+    await http.delete<CommonResult>('bpmModel', '/flow/approvalItem/v1/remove', {
+      params: { ids: ids.join(',') },
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Agents, secretaries and deputies
+
+export interface AgentRule {
+  id: string;
+  agentId: string;
+  agentName: string;
+  type: 1 | 2;
+  defKeys: string;
+  authNames: string;
+  startDate: string;
+  endDate: string;
+  isEnabled: 'enabled' | 'disabled';
+  note: string;
+}
+
+export async function agentRules(): Promise<AgentRule[]> {
+  return (await http.post<PageList<AgentRule>>('bpmModel', '/flow/agent/v1/listJson', {})).rows;
+}
+
+export interface AgentInput {
+  id?: string;
+  agentId: string;
+  startDate: string;
+  endDate: string;
+  isEnabled: boolean;
+  type: 1 | 2;
+  defKeys: string[];
+  note: string;
+}
+
+export async function saveAgentRule(rule: AgentInput): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmModel', '/flow/agent/v1/save', rule, { quiet: true }),
+  );
+}
+
+export async function removeAgentRules(ids: string[]): Promise<string> {
+  return messageOf(
+    await http.delete<CommonResult>('bpmModel', '/flow/agent/v1/remove', {
+      params: { ids: ids.join(',') },
+    }),
+  );
+}
+
+export interface Secretary {
+  id: string;
+  leaderId: string;
+  leaderName: string;
+  secretaryId: string;
+  secretaryName: string;
+  defKeys: string;
+}
+
+export async function secretaries(): Promise<Secretary[]> {
+  return (
+    await http.post<PageList<Secretary>>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/list', {})
+  ).rows;
+}
+
+/** The leaders the caller serves as secretary (empty: no leader to-do). */
+export function leadersServed(): Promise<Secretary[]> {
+  return http.get<Secretary[]>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/getSecretaryByUserId');
+}
+
+export async function saveSecretary(input: {
+  id?: string;
+  secretaryId: string;
+  defKeys: string[];
+}): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/save', input, {
+      quiet: true,
+    }),
+  );
+}
+
+export async function removeSecretaries(ids: string[]): Promise<string> {
+  return messageOf(
+    await http.delete<CommonResult>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/removes', {
+      params: { ids: ids.join(',') },
+    }),
+  );
+}
+
+export interface Deputy {
+  id: string;
+  agentId: string;
+  agentName: string;
+  createTime: string;
+}
+
+export function deputies(): Promise<Deputy[]> {
+  return http.get<Deputy[]>('bpmModel', '/bpmModel/bpmDeputy/v1/getByUserId');
+}
+
+export async function saveDeputy(agentId: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>(
+      'bpmModel',
+      '/bpmModel/bpmDeputy/v1/save',
+      { agentId },
+      {
+        quiet: true,
+      },
+    ),
+  );
+}
+
+export async function removeDeputies(ids: string[]): Promise<string> {
+  return messageOf(
+    await http.delete<CommonResult>('bpmModel', '/bpmModel/bpmDeputy/v1/removes', {
+      params: { ids: ids.join(',') },
+    }),
+  );
+}

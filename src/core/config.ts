@@ -1,0 +1,91 @@
+import { map } from 'nanostores';
+import { shared } from './shared';
+
+/** Base URLs of the five platform services the elements call. */
+export interface ServiceBases {
+  uc: string;
+  portal: string;
+  bpmRunTime: string;
+  bpmModel: string;
+  form: string;
+}
+
+export interface AtriumConfig {
+  services: ServiceBases;
+  /** Sent as the Tenant-Code header; empty for the group itself. */
+  tenantCode: string;
+  /** The `{product}` path segment of the spec (`/bpm/{product}Script/...`). */
+  product: string;
+  /** Where the host portal lives; print links and "open in portal" targets start here. */
+  frontBase: string;
+  /** Where a 401 sends the user; empty keeps the user on the page (embedded use). */
+  loginUrl: string;
+  /** Nonce for the style tags emotion writes, for hosts with a strict CSP. */
+  cspNonce?: string;
+  /** Single-sign-on mode: the sign-on address; guarded pages then use its tickets. */
+  ssoUrl?: string;
+}
+
+/** Settings a host page may give before loading an element: `window.atriumConfig = {...}`. */
+export type AtriumConfigInput = Partial<Omit<AtriumConfig, 'services'>> & {
+  services?: Partial<ServiceBases>;
+  /** Shorthand: one origin for every service, with the standard prefixes. */
+  apiOrigin?: string;
+};
+
+/**
+ * By default the API lives where the script came from, so a third-party page that loads
+ * `https://atrium.example/elements/login.js` talks to `https://atrium.example/uc/...`.
+ */
+function scriptOrigin(): string {
+  try {
+    return new URL(import.meta.url).origin;
+  } catch {
+    return globalThis.location?.origin ?? '';
+  }
+}
+
+export function servicesAt(origin: string): ServiceBases {
+  return {
+    uc: `${origin}/uc`,
+    portal: `${origin}/portal`,
+    bpmRunTime: `${origin}/bpm-runtime`,
+    bpmModel: `${origin}/bpm-model`,
+    form: `${origin}/form`,
+  };
+}
+
+export function resolveConfig(
+  input: AtriumConfigInput = {},
+  origin = scriptOrigin(),
+): AtriumConfig {
+  const apiOrigin = input.apiOrigin ?? origin;
+  const frontBase = input.frontBase ?? `${apiOrigin}/fvue`;
+  return {
+    services: { ...servicesAt(apiOrigin), ...input.services },
+    tenantCode: input.tenantCode ?? '',
+    product: input.product ?? 'atrium',
+    frontBase,
+    loginUrl: input.loginUrl ?? `${frontBase}/login`,
+    ...(input.cspNonce ? { cspNonce: input.cspNonce } : {}),
+    ...(input.ssoUrl ? { ssoUrl: input.ssoUrl } : {}),
+  };
+}
+
+function initialConfig(): AtriumConfig {
+  const fromPage = (globalThis as { atriumConfig?: AtriumConfigInput }).atriumConfig;
+  return resolveConfig(fromPage ?? {});
+}
+
+export const $config = shared('config', () => map<AtriumConfig>(initialConfig()));
+
+/** Changes some settings; the rest stay as they are. */
+export function configure(input: AtriumConfigInput): void {
+  const current = $config.get();
+  const services = input.apiOrigin ? servicesAt(input.apiOrigin) : current.services;
+  $config.set({
+    ...current,
+    ...input,
+    services: { ...services, ...input.services },
+  } as AtriumConfig);
+}

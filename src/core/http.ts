@@ -1,0 +1,220 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { $config, type ServiceBases } from './config';
+import { t } from './i18n';
+import { $language } from './language';
+import { navigation } from './navigation';
+import { notify } from './notices';
+import { $actingFor, $session, signOut } from './session';
+import { shared } from './shared';
+
+/** The spec's request timeout. */
+export const requestTimeoutMs = 100_000;
+
+/** Java's null-pointer exception leaks into platform messages; users get a friendly text. */
+const nullPointerMarkers = ['NullPointerException', 'java.lang.NullPointer', '空指针'];
+
+export type Service = keyof ServiceBases;
+
+export interface RequestOptions {
+  /** The login call and a few public calls send no Authorization header. */
+  anonymous?: boolean;
+  /** The caller shows the error itself (an inline form message); no toast. */
+  quiet?: boolean;
+  /** A 401 does not sign out or redirect (used when checking a handed-over token). */
+  keepSessionOn401?: boolean;
+  /** Extra headers, or JSON text of headers as custom queries configure them. */
+  headers?: Record<string, string> | string;
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+  responseType?: AxiosRequestConfig['responseType'];
+  onUploadProgress?: AxiosRequestConfig['onUploadProgress'];
+  /** Use this token instead of the session's (a token handed over in a URL). */
+  token?: string;
+}
+
+/** An error the user has been told about (or will be, by the caller when `quiet`). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface PlatformFailure {
+  state: false;
+  message?: string;
+}
+
+export function isFailure(body: unknown): body is PlatformFailure {
+  return typeof body === 'object' && body !== null && (body as { state?: unknown }).state === false;
+}
+
+/** The user-facing text for a failed call, following spec/shell.md section 8. */
+export function messageFor(status: number, body: unknown, fallback: string): string {
+  const serverMessage =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : '';
+  if (status === 401) return serverMessage || t('common:errors.loginTimeout');
+  if (serverMessage && nullPointerMarkers.some((marker) => serverMessage.includes(marker))) {
+    return t('common:errors.nullPointer');
+  }
+  return serverMessage || fallback;
+}
+
+function parseHeaders(headers: RequestOptions['headers']): Record<string, string> {
+  if (!headers) return {};
+  if (typeof headers !== 'string') return headers;
+  try {
+    const parsed: unknown = JSON.parse(headers);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
+    return parsed as Record<string, string>;
+  } catch {
+    throw new ApiError(t('common:errors.badHeader'), 0);
+  }
+}
+
+export const httpClient: AxiosInstance = shared('http', () =>
+  axios.create({ timeout: requestTimeoutMs, validateStatus: () => true }),
+);
+
+/** Sends the user to the login page, remembering where they were. */
+export function goToLogin(): void {
+  const { loginUrl } = $config.get();
+  const location = globalThis.location;
+  if (!loginUrl || !location) return;
+  const target = new URL(loginUrl, location.href);
+  // Embedded on another site, the element stays put: the page's own login box (or the
+  // page itself) handles signing in, and the redirect back would point at the wrong site.
+  if (target.origin !== location.origin) return;
+  const here = location.pathname + location.search;
+  if (location.pathname.startsWith(target.pathname)) return;
+  navigation.assign(`${loginUrl}?redirect=${encodeURIComponent(here)}`);
+}
+
+function handle401(options: RequestOptions): void {
+  if (options.keepSessionOn401) return;
+  const hadSession = $session.get() !== null;
+  signOut();
+  const event = new CustomEvent('atrium-unauthorized', { cancelable: true });
+  const proceed = globalThis.dispatchEvent?.(event) ?? true;
+  if (proceed && (hadSession || !options.anonymous)) goToLogin();
+}
+
+/**
+ * Refreshes the token once a fifth of its lifetime has passed (the platform client's rule),
+ * so an active user is never cut off mid-work; one refresh at a time for the whole page.
+ */
+let refreshing: Promise<void> | null = null;
+
+async function refreshIfDue(): Promise<void> {
+  const user = $session.get();
+  if (!user?.expiration || Date.now() - user.loginTime < (user.expiration * 1000) / 5) return;
+  refreshing ??= (async () => {
+    try {
+      const { data, status } = await httpClient.get($config.get().services.uc + '/refresh', {
+        headers: { Authorization: `Bearer ${user.token}`, 'Accept-Language': $language.get() },
+      });
+      if (
+        status === 200 &&
+        typeof data?.token === 'string' &&
+        $session.get()?.token === user.token
+      ) {
+        $session.set({
+          ...user,
+          token: data.token,
+          expiration: data.expiration ?? user.expiration,
+          loginTime: Date.now(),
+        });
+      }
+    } catch {
+      // The request that follows will meet the 401 and handle it.
+    } finally {
+      refreshing = null;
+    }
+  })();
+  await refreshing;
+}
+
+export async function request<T>(
+  service: Service,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  if (!options.anonymous && !options.token && !path.endsWith('/refresh')) await refreshIfDue();
+  const config = $config.get();
+  const token = options.token ?? $session.get()?.token;
+  const leaderId = $actingFor.get();
+  const headers: Record<string, string> = {
+    'Accept-Language': $language.get(),
+    ...(config.tenantCode ? { 'Tenant-Code': config.tenantCode } : {}),
+    ...(token && !options.anonymous ? { Authorization: `Bearer ${token}` } : {}),
+    ...parseHeaders(options.headers),
+  };
+  let response;
+  try {
+    response = await httpClient.request({
+      url: config.services[service] + path,
+      method,
+      data,
+      headers,
+      params: { ...options.params, ...(leaderId ? { leaderId } : {}) },
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.responseType ? { responseType: options.responseType } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    });
+  } catch (error) {
+    const timedOut = error instanceof AxiosError && error.code === AxiosError.ECONNABORTED;
+    if (axios.isCancel(error)) throw error;
+    const message = t(timedOut ? 'common:errors.timeout' : 'common:errors.network');
+    if (!options.quiet) notify('error', message);
+    throw new ApiError(message, 0);
+  }
+  const { status, data: body } = response;
+  if (status === 401) handle401(options);
+  if (status >= 400 || isFailure(body)) {
+    const message = messageFor(status, body, t('common:errors.failed'));
+    if (!options.quiet) notify('error', message);
+    throw new ApiError(message, status, body);
+  }
+  return body as T;
+}
+
+export const http = {
+  get: <T>(
+    service: Service,
+    path: string,
+    params?: Record<string, unknown>,
+    options: RequestOptions = {},
+  ) =>
+    request<T>(service, 'GET', path, undefined, {
+      ...options,
+      params: { ...options.params, ...params },
+    }),
+  post: <T>(service: Service, path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(service, 'POST', path, body, options),
+  put: <T>(service: Service, path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(service, 'PUT', path, body, options),
+  delete: <T>(service: Service, path: string, options: RequestOptions = {}) =>
+    request<T>(service, 'DELETE', path, undefined, options),
+};
+
+/** The platform's CommonResult envelope. */
+export interface CommonResult<T = unknown> {
+  state: boolean;
+  message?: string;
+  value?: T;
+}
+
+/** Full URL of a service path, for links and downloads the browser opens itself. */
+export function serviceUrl(service: Service, path: string): string {
+  return $config.get().services[service] + path;
+}

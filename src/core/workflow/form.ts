@@ -1,0 +1,109 @@
+import { rulesFor, validateValue } from '../rules/rule-string';
+import type { RuleFailure } from '../rules/types';
+
+/** A field of a flow form (docs/workflow.md, "Forms"). */
+export interface FlowField {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'number' | 'money' | 'date' | 'select' | 'user' | 'boolean';
+  rules?: string;
+  required?: boolean;
+  options?: { value: string; label: string }[];
+}
+
+export interface FlowForm {
+  fields: FlowField[];
+}
+
+export type FormValues = Record<string, unknown>;
+
+/** What a field may hold while being edited: text from inputs, a boolean from a box. */
+export function inputText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value);
+}
+
+/**
+ * The value sent for a field: numbers and amounts as numbers when they are numbers (the
+ * conditions compare them), blank text as absent, a boolean as a boolean. Text that is not
+ * a number stays text so the rule says what is wrong with it.
+ */
+export function outgoingValue(field: FlowField, value: unknown): unknown {
+  if (field.type === 'boolean') return value === true || value === 'true';
+  if (value === null || value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : value;
+  if (text === '') return undefined;
+  if ((field.type === 'number' || field.type === 'money') && typeof text === 'string') {
+    return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : text;
+  }
+  return text;
+}
+
+/** The form data to send: only the form's fields, with their outgoing values. */
+export function formData(form: FlowForm, values: FormValues): FormValues {
+  const data: FormValues = {};
+  for (const field of form.fields) {
+    const value = outgoingValue(field, values[field.name]);
+    if (value !== undefined) data[field.name] = value;
+  }
+  return data;
+}
+
+/**
+ * Checks every field the user may edit against its rule string (with `required` in front
+ * when the field is required), as the server will; read-only fields are the server's data
+ * and are not checked. Answers the first failure of each failing field.
+ */
+export function validateForm(
+  form: FlowForm,
+  values: FormValues,
+  editable: (name: string) => boolean = () => true,
+): Record<string, RuleFailure> {
+  const labels = Object.fromEntries(form.fields.map((field) => [field.name, field.label]));
+  const data = formData(form, values);
+  const failures: Record<string, RuleFailure> = {};
+  for (const field of form.fields) {
+    if (!editable(field.name)) continue;
+    const rules = rulesFor(field.rules, { required: field.required === true });
+    const value = field.type === 'boolean' ? data[field.name] === true : data[field.name];
+    const failure = validateValue(value, rules, { values: data, labels });
+    if (failure) failures[field.name] = failure;
+  }
+  const options = optionFailures(form, data, editable);
+  return { ...options, ...failures };
+}
+
+/** A select holding a value that is not one of its options (a stale draft, a typo). */
+function optionFailures(
+  form: FlowForm,
+  data: FormValues,
+  editable: (name: string) => boolean,
+): Record<string, RuleFailure> {
+  const failures: Record<string, RuleFailure> = {};
+  for (const field of form.fields) {
+    if (field.type !== 'select' || !editable(field.name) || data[field.name] === undefined)
+      continue;
+    if (!(field.options ?? []).some((option) => option.value === String(data[field.name])))
+      failures[field.name] = { key: 'workflow:form.notAnOption' };
+  }
+  return failures;
+}
+
+/** Which fields a task may change: '*' for all, else the names the node lists. */
+export function editableTest(
+  editable: string | string[] | null | undefined,
+): (name: string) => boolean {
+  if (editable === '*') return () => true;
+  const names = Array.isArray(editable) ? editable : editable ? editable.split(',') : [];
+  if (names.includes('*')) return () => true;
+  return (name) => names.includes(name);
+}
+
+/** Base64 of the UTF-8 JSON of the form data, as the platform sends `data`. */
+export function encodeData(data: FormValues): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,62 @@
+/** One field of the platform's QueryFilter (reference/platform-api.md section 1). */
+export interface QueryField {
+  property: string;
+  value: unknown;
+  operation: 'EQUAL' | 'LIKE' | 'IN' | 'BETWEEN' | 'GREAT_EQUAL' | 'LESS_EQUAL';
+  relation: 'AND' | 'OR';
+  group: string;
+}
+
+export interface QueryFilter {
+  pageBean: { page: number; pageSize: number; showTotal: boolean };
+  querys: QueryField[];
+  sorter: { property: string; direction: 'ASC' | 'DESC' }[];
+  groupRelation: 'AND';
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  /** Text typed in the search box, matched (LIKE) against any of `searchIn`. */
+  search?: string;
+  searchIn?: string[];
+  /** Exact filters (procDefKey of a /{defKey} route, orgId of a leader's org, ...). */
+  equal?: Record<string, string | undefined>;
+  sort?: { property: string; direction: 'ASC' | 'DESC' };
+}
+
+/**
+ * The QueryFilter body of a list: the search text in its own group, its fields joined by OR
+ * (so "leave" finds a flow by key or by name); exact filters in the main group, joined by
+ * AND; the two groups joined by AND. Blank values are left out, as an empty box means "all".
+ */
+export function queryFilter(query: ListQuery): QueryFilter {
+  const querys: QueryField[] = [];
+  for (const [property, value] of Object.entries(query.equal ?? {})) {
+    if (value === undefined || value.trim() === '') continue;
+    querys.push({
+      property,
+      value: value.trim(),
+      operation: 'EQUAL',
+      relation: 'AND',
+      group: 'main',
+    });
+  }
+  const text = query.search?.trim() ?? '';
+  if (text) {
+    for (const property of query.searchIn ?? []) {
+      querys.push({ property, value: text, operation: 'LIKE', relation: 'OR', group: 'search' });
+    }
+  }
+  return {
+    pageBean: { page: Math.max(1, query.page), pageSize: query.pageSize, showTotal: true },
+    querys,
+    sorter: query.sort ? [query.sort] : [],
+    groupRelation: 'AND',
+  };
+}
+
+/** Pages for a total, at least one. */
+export function pagesOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, pageSize)));
+}

@@ -1,0 +1,257 @@
+import { useEffect, useState } from 'react';
+import {
+  agentRules,
+  removeAgentRules,
+  saveAgentRule,
+  type AgentRule,
+} from '../../core/api/workflow';
+import { ApiError } from '../../core/http';
+import { notify } from '../../core/notices';
+import { businessDateTime, checkAgentRule } from '../../core/workflow/agents';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { useFailureText, useLanguage, useT } from '../../ui/i18n';
+import { Table } from '../../ui/table/Table';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { FlowChoice } from './FlowChoice';
+
+/** The browser's datetime-local value for "yyyy-MM-dd HH:mm[:ss]". */
+const toInput = (text: string) => (text ? text.slice(0, 16).replace(' ', 'T') : '');
+
+function RuleDialog({
+  rule,
+  open,
+  onClose,
+  onSaved,
+}: {
+  rule: AgentRule | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const failureText = useFailureText();
+  const [agentId, setAgentId] = useState(rule?.agentId ?? '');
+  const [startDate, setStartDate] = useState(toInput(rule?.startDate ?? ''));
+  const [endDate, setEndDate] = useState(toInput(rule?.endDate ?? ''));
+  const [type, setType] = useState<1 | 2>(rule?.type ?? 1);
+  const [defKeys, setDefKeys] = useState<string[]>(
+    rule?.defKeys ? rule.defKeys.split(',').filter(Boolean) : [],
+  );
+  const [enabled, setEnabled] = useState(rule ? rule.isEnabled === 'enabled' : true);
+  const [note, setNote] = useState(rule?.note ?? '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const input = { agentId: agentId.trim(), startDate, endDate, type, defKeys };
+    const failure = checkAgentRule(input);
+    if (failure) return setError(failureText(failure) ?? '');
+    setBusy(true);
+    try {
+      notify(
+        'success',
+        await saveAgentRule({
+          ...(rule ? { id: rule.id } : {}),
+          ...input,
+          startDate: businessDateTime(startDate)!,
+          endDate: businessDateTime(endDate)!,
+          isEnabled: enabled,
+          note: note.trim(),
+        }),
+      );
+      onSaved();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t(rule ? 'workflow:agents.edit' : 'workflow:agents.add')}
+      open={open}
+      onClose={onClose}
+      width="560px"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
+          <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <div data-dialog="agent">
+        {error && <Alert>{error}</Alert>}
+        <TextField
+          label={t('workflow:agents.agentId')}
+          required
+          name="agentId"
+          placeholder={t('workflow:agents.personHint')}
+          value={agentId}
+          onChange={(event) => setAgentId(event.target.value)}
+        />
+        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
+          <TextField
+            label={t('workflow:agents.startDate')}
+            required
+            type="datetime-local"
+            name="startDate"
+            value={startDate}
+            onChange={(event) => setStartDate(event.target.value)}
+          />
+          <TextField
+            label={t('workflow:agents.endDate')}
+            required
+            type="datetime-local"
+            name="endDate"
+            value={endDate}
+            onChange={(event) => setEndDate(event.target.value)}
+          />
+        </div>
+        <SelectField
+          label={t('workflow:agents.scope')}
+          name="type"
+          value={String(type)}
+          onChange={(event) => setType(event.target.value === '2' ? 2 : 1)}
+        >
+          <option value="1">{t('workflow:agents.allFlows')}</option>
+          <option value="2">{t('workflow:agents.someFlows')}</option>
+        </SelectField>
+        {type === 2 && <FlowChoice chosen={defKeys} onChange={setDefKeys} />}
+        <label css={{ display: 'flex', gap: 8, marginBottom: 14 }}>
+          <input
+            type="checkbox"
+            name="enabled"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+          />
+          {t('workflow:agents.enabled')}
+        </label>
+        <TextAreaField
+          label={t('workflow:agents.note')}
+          name="note"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+export function AgentRules({
+  action,
+  itemId,
+}: {
+  action?: string | undefined;
+  itemId?: string | undefined;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const rules = useAsync(agentRules, [language]);
+  const [editing, setEditing] = useState<{ rule: AgentRule | null } | null>(null);
+  const [removing, setRemoving] = useState<AgentRule | null>(null);
+  useEffect(() => {
+    if (action === 'add') setEditing({ rule: null });
+    else if (action === 'edit' && itemId && rules.data) {
+      const rule = rules.data.find((item) => item.id === itemId);
+      if (rule) setEditing({ rule });
+    }
+  }, [action, itemId, rules.data]);
+  return (
+    <div data-settings="agent">
+      <div css={toolbarStyle}>
+        <Button variant="primary" onClick={() => setEditing({ rule: null })} data-action="add">
+          {t('workflow:agents.add')}
+        </Button>
+      </div>
+      {rules.error && <Alert>{rules.error.message}</Alert>}
+      <Table<AgentRule>
+        columns={[
+          { key: 'agentName', title: t('workflow:agents.agent'), width: 100 },
+          {
+            key: 'type',
+            title: t('workflow:agents.scope'),
+            width: 160,
+            value: (row) => row.type,
+            render: (row) =>
+              row.type === 1 ? t('workflow:agents.allFlows') : row.authNames || row.defKeys,
+          },
+          { key: 'startDate', title: t('workflow:agents.startDate'), width: 160 },
+          { key: 'endDate', title: t('workflow:agents.endDate'), width: 160 },
+          {
+            key: 'isEnabled',
+            title: t('workflow:columns.status'),
+            width: 70,
+            render: (row) =>
+              t(
+                row.isEnabled === 'enabled'
+                  ? 'workflow:agents.enabled'
+                  : 'workflow:agents.disabled',
+              ),
+          },
+          { key: 'note', title: t('workflow:agents.note'), width: 200 },
+          {
+            key: 'actions',
+            title: t('workflow:columns.actions'),
+            width: 120,
+            render: (row) => (
+              <>
+                <button
+                  type="button"
+                  css={linkStyle}
+                  onClick={() => setEditing({ rule: row })}
+                  data-action="edit"
+                >
+                  {t('workflow:agents.edit')}
+                </button>
+                <button
+                  type="button"
+                  css={linkStyle}
+                  onClick={() => setRemoving(row)}
+                  data-action="delete"
+                >
+                  {t('workflow:list.delete')}
+                </button>
+              </>
+            ),
+          },
+        ]}
+        rows={rules.data ?? []}
+        rowKey={(row) => row.id}
+        height={Math.min(480, 40 + Math.max(3, rules.data?.length ?? 0) * 36)}
+        loading={rules.loading}
+        empty={t('workflow:agents.none')}
+      />
+      <RuleDialog
+        key={editing ? (editing.rule?.id ?? 'new') : 'closed'}
+        rule={editing?.rule ?? null}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          rules.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        name="delete"
+        title={t('workflow:list.delete')}
+        message={t('workflow:agents.deleteConfirm')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          notify('success', await removeAgentRules([removing.id]));
+          setRemoving(null);
+          rules.reload();
+        }}
+      />
+    </div>
+  );
+}

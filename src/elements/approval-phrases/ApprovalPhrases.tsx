@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { phraseList, removePhrases, type Phrase } from '../../core/api/workflow';
+import { notify } from '../../core/notices';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { useLanguage, useT } from '../../ui/i18n';
+import { Table } from '../../ui/table/Table';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { PhraseDialog } from './PhraseDialog';
+
+type Editing = { phrase: Phrase | null; readOnly: boolean } | null;
+
+export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const phrases = useAsync(phraseList, [language]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<Phrase | null>(null);
+
+  // The add, edit and get routes open their form once the list is here.
+  useEffect(() => {
+    if (action === 'add') setEditing({ phrase: null, readOnly: false });
+    else if ((action === 'edit' || action === 'get') && itemId && phrases.data) {
+      const phrase = phrases.data.find((item) => item.id === itemId);
+      if (phrase) setEditing({ phrase, readOnly: action === 'get' || phrase.type === 1 });
+    }
+  }, [action, itemId, phrases.data]);
+
+  return (
+    <div css={pageStyle}>
+      <section css={panelStyle}>
+        <h2>{t('workflow:phrases.title')}</h2>
+        <div css={toolbarStyle}>
+          <Button
+            variant="primary"
+            onClick={() => setEditing({ phrase: null, readOnly: false })}
+            data-action="add"
+          >
+            {t('workflow:phrases.add')}
+          </Button>
+        </div>
+        {phrases.error && <Alert>{phrases.error.message}</Alert>}
+        <Table<Phrase>
+          columns={[
+            { key: 'expression', title: t('workflow:phrases.expression'), width: 420 },
+            {
+              key: 'type',
+              title: t('workflow:phrases.kind'),
+              width: 80,
+              value: (row) => row.type,
+              render: (row) =>
+                t(row.type === 1 ? 'workflow:phrases.system' : 'workflow:phrases.personal'),
+            },
+            {
+              key: 'defKey',
+              title: t('workflow:phrases.flow'),
+              width: 120,
+              value: (row) => row.defKey,
+              render: (row) => row.defKey || t('workflow:phrases.allFlows'),
+            },
+            { key: 'sn', title: t('workflow:phrases.sn'), width: 70, kind: 'number' },
+            {
+              key: 'actions',
+              title: t('workflow:columns.actions'),
+              width: 130,
+              render: (row) =>
+                row.type === 2 ? (
+                  <>
+                    <button
+                      type="button"
+                      css={linkStyle}
+                      onClick={() => setEditing({ phrase: row, readOnly: false })}
+                      data-action="edit"
+                    >
+                      {t('workflow:agents.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      css={linkStyle}
+                      onClick={() => setRemoving(row)}
+                      data-action="delete"
+                    >
+                      {t('workflow:list.delete')}
+                    </button>
+                  </>
+                ) : null,
+            },
+          ]}
+          rows={phrases.data ?? []}
+          rowKey={(row) => row.id}
+          height={Math.min(560, 40 + Math.max(4, phrases.data?.length ?? 0) * 36)}
+          loading={phrases.loading}
+        />
+      </section>
+      <PhraseDialog
+        key={editing?.phrase?.id ?? (editing ? 'new' : 'closed')}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          phrases.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        name="delete"
+        title={t('workflow:list.delete')}
+        message={t('workflow:phrases.deleteConfirm')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          notify('success', await removePhrases([removing.id]));
+          setRemoving(null);
+          phrases.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { css } from '@emotion/react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { holidayTips, recordTour, tourState, type HolidayTip } from '../../core/api/shell';
+import { $session } from '../../core/session';
+import { readStored, writeStored } from '../../core/storage';
+import { ColumnGrid } from './ColumnGrid';
+import { HolidayOverlay } from './HolidayOverlay';
+import { NoticeMarquee } from './NoticeMarquee';
+import { PopupTips } from './PopupTips';
+import { Tour } from './Tour';
+
+const page = css`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  padding: 16px;
+`;
+
+/** The holiday overlay shows once per session: this flag says it has. */
+const holidayShownKey = 'atrium.holidayShown';
+
+type Stage = 'loading' | 'holiday' | 'tour' | 'done';
+
+export function Home() {
+  const session = useStore($session);
+  const [stage, setStage] = useState<Stage>('loading');
+  const [tips, setTips] = useState<HolidayTip[]>([]);
+  const [tourDue, setTourDue] = useState(false);
+
+  // The order of the first minutes: the holiday overlay (once per session), then the tour
+  // when the server says it is due.
+  useEffect(() => {
+    if (!session) return;
+    let current = true;
+    void (async () => {
+      const [found, tour] = await Promise.all([
+        readStored('session', holidayShownKey)
+          ? Promise.resolve([])
+          : holidayTips().catch(() => []),
+        tourState(session.account).catch(() => ({ due: false, version: 0 })),
+      ]);
+      if (!current) return;
+      setTips(found);
+      setTourDue(tour.due);
+      if (found.length) {
+        writeStored('session', holidayShownKey, '1');
+        setStage('holiday');
+      } else setStage(tour.due ? 'tour' : 'done');
+    })();
+    return () => {
+      current = false;
+    };
+  }, [session]);
+
+  // The top bar's guide button starts the tour at any time.
+  useEffect(() => {
+    const start = () => setStage('tour');
+    document.addEventListener('atrium-tour-start', start);
+    return () => document.removeEventListener('atrium-tour-start', start);
+  }, []);
+
+  const closeHoliday = useCallback(() => setStage(tourDue ? 'tour' : 'done'), [tourDue]);
+  const endTour = useCallback(
+    (outcome: 'complete' | 'exit') => {
+      setStage('done');
+      setTourDue(false);
+      if (session) void recordTour(session.account, outcome);
+    },
+    [session],
+  );
+
+  return (
+    <div css={page} data-stage={stage}>
+      <NoticeMarquee />
+      <ColumnGrid />
+      <PopupTips />
+      {stage === 'holiday' && tips.length > 0 && (
+        <HolidayOverlay tips={tips} onClose={closeHoliday} />
+      )}
+      {stage === 'tour' && <Tour onEnd={endTour} />}
+    </div>
+  );
+}

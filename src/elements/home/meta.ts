@@ -1,0 +1,23 @@
+import type { ElementMeta } from '../../ui/element/meta';
+
+export const meta: ElementMeta = {
+  tag: 'atrium-home',
+  summary:
+    "The home dashboard: the marquee of enterprise notices, the grid of columns from the user's home layout (widgets built by other elements plug in by tag name), the pop-up tip list (count, collapse, close; opens as a tab, a new window or a dialog), form reminders, the holiday and birthday overlay once per session, then the guided tour when the server says it is due.",
+  attributes: {},
+  events: {
+    'atrium-navigate': {
+      detail: '{ path: string }',
+      description: 'A column, tip or reminder should open; cancel it to route yourself.',
+      cancelable: true,
+    },
+  },
+  parts: {
+    marquee: 'The notice marquee',
+    grid: 'The column grid',
+    tips: 'The pop-up tip list',
+    overlay: 'The holiday overlay',
+    tour: 'The guided tour',
+  },
+  example: '<atrium-home></atrium-home>',
+};

@@ -1,0 +1,13 @@
+import { InvoiceList } from '../../ui/finance/InvoiceList';
+
+export function InvoiceListElement({
+  vendor = '',
+  month = '',
+  contract = '',
+}: {
+  vendor?: string;
+  month?: string;
+  contract?: string;
+}) {
+  return <InvoiceList vendor={vendor} month={month} contract={contract} />;
+}

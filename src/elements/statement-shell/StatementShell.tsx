@@ -1,0 +1,160 @@
+import { css } from '@emotion/react';
+import { useEffect, useState } from 'react';
+import { absoluteUrl } from '../../core/api/portal';
+import { currentUserMenu, type MenuNode } from '../../core/api/shell';
+import { Alert } from '../../ui/Alert';
+import { useEmit } from '../../ui/element/context';
+import { useLanguage, useT } from '../../ui/i18n';
+import { useNavigate } from '../../ui/navigate';
+import { Empty, Loading } from '../../ui/Status';
+import { useAsync } from '../../ui/useAsync';
+import { CustomMenu, findByAlias, firstShowable } from './CustomMenu';
+import { QueryViewPage } from './QueryViewPage';
+import { ReportPage } from './ReportPage';
+import { decodeHref, parseContent } from './routes';
+import { TemplateFormPage } from './TemplateFormPage';
+import { TemplateList } from './TemplateList';
+
+const layout = css`
+  display: flex;
+  min-height: 100%;
+  .content {
+    flex: 1;
+    min-width: 0;
+    padding: 16px 20px;
+  }
+  iframe {
+    width: 100%;
+    height: calc(100vh - 120px);
+    border: 0;
+  }
+`;
+
+/** A page embedded by address (an href item, or the `href` query parameter). */
+function Embedded({ url, title }: { url: string; title: string }) {
+  return <iframe src={absoluteUrl(url)} title={title} data-embedded={url} />;
+}
+
+/** The href/template/{alias} page: the address of the menu item with that alias. */
+function HrefPage({ alias }: { alias: string }) {
+  const t = useT();
+  const tree = useAsync(() => currentUserMenu('front_menu'), []);
+  if (tree.loading) return <Loading />;
+  const item = findByAlias(tree.data ?? [], alias);
+  return item?.href ? (
+    <Embedded url={item.href} title={item.name} />
+  ) : (
+    <Empty>{t('common:notFound.title')}</Empty>
+  );
+}
+
+export interface StatementShellProps {
+  path?: string;
+  search?: string;
+  menuAlias?: string;
+  single?: boolean;
+}
+
+export function StatementShell({ path = '', search = '', menuAlias, single }: StatementShellProps) {
+  const t = useT();
+  const emit = useEmit();
+  const navigate = useNavigate();
+  const language = useLanguage();
+  // The shell routes inside itself and tells the page (which may update its address bar).
+  const [route, setRoute] = useState({ path, search });
+  useEffect(() => setRoute({ path, search }), [path, search]);
+  const content = parseContent(route.path);
+  // The custom menu stays while the user moves among its items.
+  const [lastMenu, setLastMenu] = useState(menuAlias);
+  const alias = content.kind === 'menu' ? content.alias : (menuAlias ?? lastMenu);
+  useEffect(() => {
+    if (alias) setLastMenu(alias);
+  }, [alias]);
+  const menu = useAsync(
+    () => (alias && !single ? currentUserMenu(alias) : Promise.resolve([])),
+    [alias, single, language],
+  );
+
+  const go = (nextPath: string, nextSearch = '') => {
+    setRoute({ path: nextPath, search: nextSearch });
+    emit(
+      'atrium-navigate',
+      { path: `/statement${nextPath}${nextSearch ? `?${nextSearch}` : ''}` },
+      true,
+    );
+  };
+  const choose = (item: MenuNode) => {
+    if (!item.menuUrl && item.href) return go(`/href/template/${item.alias}`);
+    if (item.menuUrl.startsWith('/')) return navigate(item.menuUrl);
+    go(`/${item.menuUrl.split('?')[0]}`, item.menuUrl.split('?')[1] ?? '');
+  };
+
+  const id = new URLSearchParams(route.search).get('id') ?? undefined;
+  const body = () => {
+    switch (content.kind) {
+      case 'templateList':
+        return (
+          <TemplateList
+            templateKey={content.templateKey}
+            onOpen={(action, recordId) =>
+              go(
+                `/template/form/${content.templateKey}/${action}`,
+                recordId ? `id=${recordId}` : '',
+              )
+            }
+          />
+        );
+      case 'templateForm':
+        return (
+          <TemplateFormPage
+            templateKey={content.templateKey}
+            action={content.action}
+            id={id}
+            onSaved={(saved) =>
+              content.action === 'add' &&
+              go(`/template/form/${content.templateKey}/edit`, `id=${saved}`)
+            }
+            onBack={
+              content.single ? undefined : () => go(`/template/preview/${content.templateKey}`)
+            }
+          />
+        );
+      case 'queryView':
+        return <QueryViewPage sqlAlias={content.sqlAlias} alias={content.alias} />;
+      case 'href':
+        return <HrefPage alias={content.alias} />;
+      case 'report':
+        return <ReportPage alias={content.alias} />;
+      case 'menu': {
+        const href = decodeHref(route.search);
+        if (href) return <Embedded url={href} title={content.alias} />;
+        const first = firstShowable(menu.data ?? []);
+        return menu.loading ? (
+          <Loading />
+        ) : first ? (
+          <MenuFirst item={first} onChoose={choose} />
+        ) : (
+          <Empty>{t('shell:statement.selectItem')}</Empty>
+        );
+      }
+      default:
+        return <Alert>{t('common:notFound.title')}</Alert>;
+    }
+  };
+
+  const showMenu = Boolean(alias) && !single && (menu.data?.length ?? 0) > 0;
+  return (
+    <div css={layout}>
+      {showMenu && <CustomMenu items={menu.data!} current={null} onChoose={choose} />}
+      <div className="content" part="content">
+        {body()}
+      </div>
+    </div>
+  );
+}
+
+/** With no item chosen, the first one that shows something is chosen for the user. */
+function MenuFirst({ item, onChoose }: { item: MenuNode; onChoose: (item: MenuNode) => void }) {
+  useEffect(() => onChoose(item), [item, onChoose]);
+  return <Loading />;
+}

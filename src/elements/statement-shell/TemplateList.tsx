@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { dataTemplate, dataTemplateRows, queryFilter } from '../../core/api/statement';
+import { Button } from '../../ui/Button';
+import { useLanguage, useT } from '../../ui/i18n';
+import { Loading } from '../../ui/Status';
+import { useAsync } from '../../ui/useAsync';
+import { ConditionForm } from './ConditionForm';
+import { PagedTable } from './PagedTable';
+
+/** A data template's list (template/preview): conditions, rows, add, open a record. */
+export function TemplateList({
+  templateKey,
+  onOpen,
+}: {
+  templateKey: string;
+  onOpen: (action: 'add' | 'edit' | 'get', id?: string) => void;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const template = useAsync(() => dataTemplate(templateKey), [templateKey, language]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(1);
+  const pageSize = 20;
+  const info = template.data;
+  const rows = useAsync(
+    () =>
+      info
+        ? dataTemplateRows(templateKey, queryFilter(info.conditions, applied, page, pageSize))
+        : Promise.resolve({ rows: [], total: 0, page: 1, pageSize }),
+    [info, applied, page],
+  );
+  if (!info) return template.loading ? <Loading /> : null;
+  return (
+    <section data-template={templateKey}>
+      <div css={{ display: 'flex', alignItems: 'center', marginBottom: 12 }}>
+        <h2 css={{ fontSize: 17, margin: 0, flex: 1 }}>{info.name}</h2>
+        {info.permission.add && (
+          <Button variant="primary" onClick={() => onOpen('add')} data-action="add">
+            {t('shell:statement.add')}
+          </Button>
+        )}
+      </div>
+      <ConditionForm
+        conditions={info.conditions}
+        values={values}
+        onChange={setValues}
+        onSubmit={() => {
+          setPage(1);
+          setApplied({ ...values });
+        }}
+      />
+      <PagedTable
+        columns={info.columns}
+        rows={rows.data?.rows ?? []}
+        total={rows.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        loading={rows.loading}
+        onPage={setPage}
+        extra={[
+          {
+            key: 'actions',
+            title: '',
+            width: 90,
+            render: (row) => (
+              <Button
+                variant="text"
+                onClick={() => onOpen(info.permission.edit ? 'edit' : 'get', String(row.ID_))}
+                data-action="open-record"
+              >
+                {info.permission.edit ? t('shell:statement.edit') : t('shell:statement.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

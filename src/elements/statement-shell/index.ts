@@ -1,0 +1,6 @@
+import '../../core/i18n/shell';
+import { defineElement } from '../../ui/element/define';
+import { meta } from './meta';
+import { StatementShell } from './StatementShell';
+
+defineElement({ meta, component: StatementShell });

@@ -1,0 +1,234 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  categories,
+  fetchList,
+  markRead,
+  removeDrafts,
+  revokeInstance,
+  type FlowDefinition,
+  type ListRow,
+  type TodoRow,
+} from '../../core/api/workflow';
+import { notify } from '../../core/notices';
+import { queryFilter } from '../../core/workflow/query';
+import { withRevokeFlags, type DoneRow } from '../../core/workflow/revoke';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { useHostMethods } from '../../ui/element/context';
+import { controlStyle } from '../../ui/Field';
+import { useLanguage, useT } from '../../ui/i18n';
+import { useNavigate } from '../../ui/navigate';
+import { Table } from '../../ui/table/Table';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { Pager } from '../../ui/workflow/Pager';
+import { StarterChoiceDialog } from '../../ui/workflow/StarterChoice';
+import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { useOpenTask } from '../../ui/workflow/useOpenTask';
+import { isListKind, kinds } from './kinds';
+
+type Pending = { action: 'withdraw' | 'delete'; row: ListRow } | null;
+
+export interface TaskListProps {
+  kind?: string;
+  defKey?: string;
+  orgId?: string;
+  orgName?: string;
+  pageSize?: number;
+  tableHeight?: number;
+}
+
+/** A new list per kind, flow and department: paging and search never leak between lists. */
+export function TaskList(props: TaskListProps) {
+  return (
+    <ListPage
+      key={`${props.kind ?? 'todo'}/${props.defKey ?? ''}/${props.orgId ?? ''}`}
+      {...props}
+    />
+  );
+}
+
+function ListPage({
+  kind = 'todo',
+  defKey,
+  orgId,
+  orgName,
+  pageSize = 10,
+  tableHeight = 436,
+}: TaskListProps) {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const opener = useOpenTask({ onBehalf: kind === 'leader' });
+  const [page, setPage] = useState(1);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [typeId, setTypeId] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+  const [starting, setStarting] = useState<FlowDefinition | null>(null);
+  const known = isListKind(kind);
+  const config = known ? kinds[kind] : kinds.todo;
+
+  const list = useAsync(async () => {
+    if (!isListKind(kind)) return undefined;
+    const answer = await fetchList(
+      kind,
+      queryFilter({
+        page,
+        pageSize,
+        search,
+        searchIn: config.searchIn,
+        equal: { [config.defKeyField]: defKey, orgId, typeId },
+      }),
+    );
+    // The done list shows the revoke flag; the server computes it over all rows.
+    return kind === 'done'
+      ? { ...answer, rows: withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[]) }
+      : answer;
+  }, [kind, page, pageSize, search, defKey, orgId, typeId, language]);
+  const types = useAsync(
+    () => (kind === 'newProcess' ? categories() : Promise.resolve([])),
+    [kind, language],
+  );
+  useHostMethods(useMemo(() => ({ refresh: list.reload }), [list.reload]));
+
+  const open = (row: ListRow) => {
+    switch (kind) {
+      case 'todo':
+      case 'leader':
+      case 'myDelegate':
+        return opener.open(row as unknown as TodoRow);
+      case 'done':
+      case 'request':
+        return navigate(`/inst/${encodeURIComponent(row.id)}`);
+      case 'draft':
+        return navigate(
+          `/start/${encodeURIComponent(String(row.procDefId))}/${encodeURIComponent(row.id)}`,
+        );
+      case 'newProcess':
+        return start(row);
+      default:
+        return navigate(
+          `/myRead/${encodeURIComponent(String(row.procInstId))}/${encodeURIComponent(row.id)}/${kind}`,
+        );
+    }
+  };
+  const start = (row: ListRow) => {
+    const flow = row as unknown as FlowDefinition;
+    if (flow.leaders?.length) setStarting(flow);
+    else navigate(`/agentStart/${encodeURIComponent(flow.id)}/0`);
+  };
+  const handlers = {
+    t,
+    open,
+    start,
+    withdraw: (row: ListRow) => setPending({ action: 'withdraw', row }),
+    remove: (row: ListRow) => setPending({ action: 'delete', row }),
+    markRead: (row: ListRow) =>
+      void markRead([row.id]).then(
+        (message) => {
+          notify('success', message);
+          list.reload();
+        },
+        () => undefined,
+      ),
+  };
+  const confirmPending = async (reason: string) => {
+    if (!pending) return;
+    const { row } = pending;
+    const message =
+      pending.action === 'delete'
+        ? await removeDrafts([row.id])
+        : await revokeInstance(row.id, kind === 'done' ? String(row.taskId) : undefined, reason);
+    notify('success', message);
+    setPending(null);
+    list.reload();
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setSearch(typed);
+  };
+
+  if (!known) return <Alert>{`${t('common:errors.failed')}: kind "${kind}"`}</Alert>;
+  const rows = list.data?.rows ?? [];
+  const subject = String(pending?.row.subject ?? '');
+  return (
+    <div css={pageStyle} data-kind={kind}>
+      <section css={panelStyle}>
+        <h2>{t(`workflow:list.title.${kind}`)}</h2>
+        <form css={toolbarStyle} part="toolbar" onSubmit={submitSearch} role="search">
+          <input
+            css={controlStyle}
+            name="search"
+            type="search"
+            value={typed}
+            placeholder={t(
+              kind === 'newProcess'
+                ? 'workflow:list.searchFlows'
+                : 'workflow:list.searchPlaceholder',
+            )}
+            aria-label={t('workflow:list.search')}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          {kind === 'newProcess' && (
+            <select
+              css={controlStyle}
+              name="typeId"
+              value={typeId}
+              aria-label={t('workflow:columns.category')}
+              onChange={(event) => {
+                setPage(1);
+                setTypeId(event.target.value);
+              }}
+            >
+              <option value="">{t('workflow:list.allCategories')}</option>
+              {types.data?.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+          )}
+          <Button type="submit" variant="primary" data-action="search">
+            {t('workflow:list.search')}
+          </Button>
+          {orgName && <span data-org={orgId}>{t('workflow:list.org', { name: orgName })}</span>}
+        </form>
+        {list.error && <Alert>{list.error.message}</Alert>}
+        <Table
+          columns={config.columns(handlers)}
+          rows={rows}
+          rowKey={(row, index) => `${row.id}-${String(row.recordId ?? row.taskId ?? index)}`}
+          height={tableHeight}
+          loading={list.loading}
+        />
+        <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+      </section>
+      <ConfirmDialog
+        open={pending !== null}
+        name={pending?.action ?? 'confirm'}
+        title={t(pending?.action === 'delete' ? 'workflow:list.delete' : 'workflow:list.withdraw')}
+        message={t(
+          pending?.action === 'delete'
+            ? 'workflow:list.deleteConfirm'
+            : 'workflow:list.withdrawConfirm',
+          { subject },
+        )}
+        {...(pending?.action === 'withdraw'
+          ? { reasonLabel: t('workflow:list.withdrawCause') }
+          : {})}
+        onClose={() => setPending(null)}
+        onConfirm={confirmPending}
+      />
+      <StarterChoiceDialog
+        flow={starting}
+        onClose={() => setStarting(null)}
+        onChosen={(flow, leaderId) =>
+          navigate(`/agentStart/${encodeURIComponent(flow.id)}/${encodeURIComponent(leaderId)}`)
+        }
+      />
+      {opener.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import type { TransInput } from '../../core/api/workflow';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { useT } from '../../ui/i18n';
+
+export type PeopleAlias =
+  'delegate' | 'inqu' | 'commu' | 'addSign' | 'copyTo' | 'customSign' | 'startTrans';
+
+export interface PeopleAnswer {
+  users: string;
+  opinion: string;
+  signMode: 'seq' | 'parallel';
+  vote: Pick<TransInput, 'action' | 'decideType' | 'voteType' | 'voteAmount' | 'signType'>;
+}
+
+/** "a, b，c d" → "a,b,c": accounts (or ids) the server resolves. */
+export function normaliseUsers(text: string): string {
+  return text
+    .split(/[\s,，;；]+/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+/**
+ * The actions that name people: delegate, inquiry, communication, add-sign, carbon copy,
+ * custom signing (in sequence or in parallel) and circulation with its vote settings.
+ * People are named by account: the server has no directory call for a picker yet.
+ */
+export function PeopleDialog({
+  alias,
+  initialOpinion,
+  onClose,
+  onSubmit,
+}: {
+  alias: PeopleAlias | null;
+  initialOpinion: string;
+  onClose: () => void;
+  onSubmit: (answer: PeopleAnswer) => Promise<void>;
+}) {
+  const t = useT();
+  const [users, setUsers] = useState('');
+  const [opinion, setOpinion] = useState(initialOpinion);
+  const [signMode, setSignMode] = useState<'seq' | 'parallel'>('seq');
+  const [vote, setVote] = useState<PeopleAnswer['vote']>({
+    action: 'submit',
+    decideType: 'agree',
+    voteType: 'percent',
+    voteAmount: 100,
+    signType: 'parallel',
+  });
+  const [amount, setAmount] = useState('100');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const list = normaliseUsers(users);
+    if (!list) return setError(t('workflow:errors.usersRequired'));
+    const votes = Number(amount);
+    if (
+      alias === 'startTrans' &&
+      (!Number.isInteger(votes) || votes < 1 || (vote.voteType === 'percent' && votes > 100))
+    )
+      return setError(t('workflow:errors.voteInvalid'));
+    setBusy(true);
+    try {
+      await onSubmit({
+        users: list,
+        opinion: opinion.trim(),
+        signMode,
+        vote: { ...vote, voteAmount: votes },
+      });
+    } catch {
+      // The request layer showed the server's reason; the dialog stays for a correction.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={alias ? t(`workflow:actions.title.${alias}`) : ''}
+      open={alias !== null}
+      onClose={onClose}
+      width="520px"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
+          <Button
+            variant="primary"
+            busy={busy}
+            onClick={() => void submit()}
+            data-action="submit-people"
+          >
+            {t('workflow:actions.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <div data-dialog={alias ?? ''}>
+        {error && <Alert>{error}</Alert>}
+        <TextField
+          label={t('workflow:actions.users')}
+          hint={t('workflow:actions.usersHint')}
+          required
+          name="users"
+          value={users}
+          onChange={(event) => {
+            setError('');
+            setUsers(event.target.value);
+          }}
+        />
+        {alias === 'customSign' && (
+          <SelectField
+            label={t('workflow:actions.customSignMode')}
+            name="signMode"
+            value={signMode}
+            onChange={(event) => setSignMode(event.target.value as 'seq' | 'parallel')}
+          >
+            <option value="seq">{t('workflow:status.SIGNSEQUENCEED')}</option>
+            <option value="parallel">{t('workflow:status.SIGNLINEED')}</option>
+          </SelectField>
+        )}
+        {alias === 'startTrans' && (
+          <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
+            <SelectField
+              label={t('workflow:actions.signType')}
+              name="signType"
+              value={vote.signType}
+              onChange={(event) =>
+                setVote({ ...vote, signType: event.target.value as 'parallel' | 'seq' })
+              }
+            >
+              <option value="parallel">{t('workflow:actions.signParallel')}</option>
+              <option value="seq">{t('workflow:actions.signSeq')}</option>
+            </SelectField>
+            <SelectField
+              label={t('workflow:actions.voteAction')}
+              name="voteAction"
+              value={vote.action}
+              onChange={(event) =>
+                setVote({ ...vote, action: event.target.value as 'submit' | 'back' })
+              }
+            >
+              <option value="submit">{t('workflow:actions.voteSubmit')}</option>
+              <option value="back">{t('workflow:actions.voteBack')}</option>
+            </SelectField>
+            <SelectField
+              label={t('workflow:actions.decideType')}
+              name="decideType"
+              value={vote.decideType}
+              onChange={(event) =>
+                setVote({ ...vote, decideType: event.target.value as 'agree' | 'refuse' })
+              }
+            >
+              <option value="agree">{t('workflow:actions.decideAgree')}</option>
+              <option value="refuse">{t('workflow:actions.decideRefuse')}</option>
+            </SelectField>
+            <SelectField
+              label={t('workflow:actions.voteType')}
+              name="voteType"
+              value={vote.voteType}
+              onChange={(event) =>
+                setVote({ ...vote, voteType: event.target.value as 'amount' | 'percent' })
+              }
+            >
+              <option value="percent">{t('workflow:actions.votePercent')}</option>
+              <option value="amount">{t('workflow:actions.voteAmount')}</option>
+            </SelectField>
+            <TextField
+              label={t('workflow:actions.voteAmountValue')}
+              name="voteAmount"
+              inputMode="numeric"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </div>
+        )}
+        <TextAreaField
+          label={t('workflow:task.opinion')}
+          name="opinion"
+          value={opinion}
+          onChange={(event) => setOpinion(event.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import type { InstanceInfo } from '../../core/api/workflow';
+import { instanceStatusKey } from '../../core/workflow/status';
+import { useT } from '../../ui/i18n';
+import { vars } from '../../ui/theme';
+import { StatusTag } from '../../ui/workflow/StatusTag';
+import { factsStyle, panelStyle } from '../../ui/workflow/styles';
+
+const title = css`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-bottom: 12px;
+  h2 {
+    margin: 0 !important;
+  }
+  .acting {
+    padding: 2px 8px;
+    border-radius: 4px;
+    background: #fff4e5;
+    color: ${vars.warning};
+    font-size: 13px;
+  }
+`;
+
+/** Subject, status and the facts of the instance (and of the task when there is one). */
+export function Summary({
+  instance,
+  task,
+  badge,
+}: {
+  instance: InstanceInfo;
+  task?: { name: string; status: string; dueTime: string; dueStatus: number } | undefined;
+  badge?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <section css={panelStyle} part="summary">
+      <div css={title}>
+        {task && <StatusTag status={task.status} />}
+        <h2 data-subject>{instance.subject}</h2>
+        {badge}
+      </div>
+      <dl css={factsStyle}>
+        <div>
+          <dt>{t('workflow:task.flow')}</dt>
+          <dd>{instance.procDefName}</dd>
+        </div>
+        <div>
+          <dt>{t('workflow:task.applicant')}</dt>
+          <dd>
+            {instance.creator}
+            {instance.createOrgName ? ` · ${instance.createOrgName}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('workflow:task.startedAt')}</dt>
+          <dd>{instance.createTime}</dd>
+        </div>
+        <div>
+          <dt>{t('workflow:columns.status')}</dt>
+          <dd data-inst-status={instance.status}>{t(instanceStatusKey(instance.status))}</dd>
+        </div>
+        <div>
+          <dt>{t('workflow:task.node')}</dt>
+          <dd data-node>{task ? task.name : (instance.currentNodes ?? '')}</dd>
+        </div>
+        {task?.dueTime && (
+          <div>
+            <dt>{t('workflow:task.dueTime')}</dt>
+            <dd>
+              {task.dueTime}
+              {task.dueStatus === 1 && (
+                <span css={{ color: vars.danger, marginLeft: 6 }} data-overdue>
+                  {t('workflow:task.overdue')}
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ElementMeta } from '../../ui/element/meta';
+
+export const meta: ElementMeta = {
+  tag: 'atrium-top-bar',
+  summary:
+    "The portal's top bar: logo (tenant or system front logo), app search (report, query, page, form and agent-start results), guided-tour button, time-of-day greeting with the user's name, the scrolling greeting text, and the user menu (personal info, change password, personal assets, log out).",
+  attributes: {
+    tenantId: {
+      kind: 'string',
+      description:
+        "Tenant whose logo to show; default: the signed-in user's tenant, else the system logo.",
+    },
+  },
+  events: {
+    'atrium-navigate': {
+      detail: '{ path: string }',
+      description: 'An app or page should open; cancel it to route yourself.',
+      cancelable: true,
+    },
+    'atrium-tour-start': { detail: 'null', description: 'The user asked for the guided tour.' },
+    'atrium-logout': { detail: 'null', description: 'The user logged out.' },
+  },
+  parts: {
+    logo: 'The logo',
+    search: 'The app search',
+    greeting: 'Greeting and name',
+    marquee: 'The scrolling text',
+    user: 'The user menu button',
+  },
+  example: '<atrium-top-bar></atrium-top-bar>',
+};

@@ -1,0 +1,177 @@
+import { css } from '@emotion/react';
+import { vars } from '../../ui/theme';
+
+export const bar = css`
+  height: 56px;
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  padding: 0 16px;
+  background: ${vars.surface};
+  border-bottom: 1px solid ${vars.border};
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.04);
+  .logo img {
+    height: 36px;
+    display: block;
+  }
+  .spacer {
+    flex: 1;
+  }
+  .greeting {
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  .icon-button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    border: 0;
+    background: none;
+    font: inherit;
+    color: ${vars.textMuted};
+    cursor: pointer;
+    padding: 6px 8px;
+    border-radius: ${vars.radius};
+  }
+  .icon-button:hover,
+  .icon-button:focus-visible {
+    background: ${vars.surfaceMuted};
+    color: ${vars.text};
+  }
+`;
+
+export const searchBox = css`
+  position: relative;
+  width: 280px;
+  input {
+    width: 100%;
+    height: 34px;
+    padding: 0 12px 0 34px;
+    border-radius: 17px;
+    border: 1px solid ${vars.border};
+    background: ${vars.surfaceMuted};
+    font: inherit;
+  }
+  input:focus {
+    outline: none;
+    border-color: ${vars.primary};
+    background: ${vars.surface};
+  }
+  svg {
+    position: absolute;
+    left: 10px;
+    top: 8px;
+    color: ${vars.textMuted};
+  }
+  ul {
+    position: absolute;
+    top: 40px;
+    left: 0;
+    right: 0;
+    z-index: 20;
+    margin: 0;
+    padding: 6px 0;
+    list-style: none;
+    background: ${vars.surface};
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.12);
+    max-height: 360px;
+    overflow: auto;
+  }
+  li button {
+    width: 100%;
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    border: 0;
+    background: none;
+    padding: 8px 12px;
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  li button:hover,
+  li button:focus-visible {
+    background: ${vars.surfaceMuted};
+  }
+  .type {
+    font-size: 12px;
+    padding: 0 6px;
+    border-radius: 4px;
+    color: ${vars.primary};
+    background: color-mix(in srgb, ${vars.primary} 10%, transparent);
+  }
+  .message {
+    padding: 8px 12px;
+    color: ${vars.textMuted};
+  }
+`;
+
+export const marquee = css`
+  width: 260px;
+  overflow: hidden;
+  white-space: nowrap;
+  color: ${vars.textMuted};
+  font-size: 13px;
+  mask-image: linear-gradient(90deg, transparent, #000 12px, #000 calc(100% - 12px), transparent);
+  span {
+    display: inline-block;
+    will-change: transform;
+  }
+`;
+
+export const userMenu = css`
+  position: relative;
+  ul {
+    position: absolute;
+    right: 0;
+    top: 42px;
+    z-index: 20;
+    min-width: 160px;
+    margin: 0;
+    padding: 6px 0;
+    list-style: none;
+    background: ${vars.surface};
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.12);
+  }
+  li button {
+    width: 100%;
+    border: 0;
+    background: none;
+    text-align: left;
+    padding: 8px 16px;
+    font: inherit;
+    cursor: pointer;
+  }
+  li button:hover,
+  li button:focus-visible {
+    background: ${vars.surfaceMuted};
+  }
+  .avatar {
+    width: 28px;
+    height: 28px;
+    border-radius: 50%;
+    background: ${vars.primary};
+    color: #fff;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    font-size: 13px;
+  }
+`;
+
+export const detailList = css`
+  display: grid;
+  grid-template-columns: 96px 1fr;
+  gap: 8px 12px;
+  margin: 0;
+  dt {
+    color: ${vars.textMuted};
+  }
+  dd {
+    margin: 0;
+  }
+`;

@@ -1,0 +1,60 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { useT } from './i18n';
+import { vars } from './theme';
+
+const centred = css`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 10px;
+  padding: 40px 16px;
+  color: ${vars.textMuted};
+`;
+
+const spinner = css`
+  width: 22px;
+  height: 22px;
+  border-radius: 50%;
+  border: 2px solid ${vars.border};
+  border-top-color: ${vars.primary};
+  animation: atrium-spin 0.8s linear infinite;
+  @keyframes atrium-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+`;
+
+export function Loading({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <div css={centred} role="status" aria-live="polite" data-state="loading">
+      <span css={spinner} aria-hidden />
+      <span>{label ?? t('common:states.loading')}</span>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children?: ReactNode }) {
+  const t = useT();
+  return (
+    <div css={centred} data-state="empty">
+      <svg width="48" height="40" viewBox="0 0 48 40" aria-hidden>
+        <rect
+          x="6"
+          y="10"
+          width="36"
+          height="24"
+          rx="3"
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity=".35"
+        />
+        <path d="M6 18h12l3 4h6l3-4h12" fill="none" stroke="currentColor" strokeOpacity=".35" />
+      </svg>
+      <span>{children ?? t('common:states.empty')}</span>
+    </div>
+  );
+}

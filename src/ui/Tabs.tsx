@@ -1,0 +1,96 @@
+import { css } from '@emotion/react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { vars } from './theme';
+
+export interface TabItem {
+  id: string;
+  label: ReactNode;
+}
+
+const listStyle = css`
+  display: flex;
+  gap: 24px;
+  border-bottom: 1px solid ${vars.border};
+  margin-bottom: 20px;
+`;
+
+const tabStyle = css`
+  position: relative;
+  padding: 10px 2px;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-size: 15px;
+  color: ${vars.textMuted};
+  cursor: pointer;
+  &[aria-selected='true'] {
+    color: ${vars.primary};
+    font-weight: 600;
+  }
+  &[aria-selected='true']::after {
+    content: '';
+    position: absolute;
+    left: 0;
+    right: 0;
+    bottom: -1px;
+    height: 2px;
+    background: ${vars.primary};
+  }
+  &:focus-visible {
+    outline: 2px solid ${vars.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** WAI-ARIA tabs: arrow keys move between tabs, the panel is labelled by its tab. */
+export function Tabs({
+  items,
+  active,
+  onChange,
+  children,
+  label,
+}: {
+  items: TabItem[];
+  active: string;
+  onChange: (id: string) => void;
+  children: ReactNode;
+  label?: string;
+}) {
+  const baseId = useId();
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = items.findIndex((item) => item.id === active);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = items[(index + step + items.length) % items.length]!;
+    onChange(next.id);
+    refs.current[next.id]?.focus();
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label={label} css={listStyle} onKeyDown={onKeyDown} part="tabs">
+        {items.map((item) => (
+          <button
+            key={item.id}
+            ref={(node) => {
+              refs.current[item.id] = node;
+            }}
+            role="tab"
+            type="button"
+            id={`${baseId}-${item.id}`}
+            aria-selected={item.id === active}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={item.id === active ? 0 : -1}
+            css={tabStyle}
+            onClick={() => onChange(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${active}`}>
+        {children}
+      </div>
+    </div>
+  );
+}

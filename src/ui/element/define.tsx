@@ -1,0 +1,185 @@
+import createCache from '@emotion/cache';
+import { CacheProvider, Global, css } from '@emotion/react';
+import r2wc from '@r2wc/react-to-web-component';
+import { useMemo, type ComponentType } from 'react';
+import { $config } from '../../core/config';
+import { installToaster } from '../toaster';
+import { HostContext } from './context';
+import { baseStyles } from '../theme';
+import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
+import type { ElementMeta } from './meta';
+
+export interface ElementDefinition<Props> {
+  meta: ElementMeta;
+  component: ComponentType<Props>;
+  /** Styles for the host and the shadow tree, on top of the base and theme defaults. */
+  styles?: string;
+}
+
+// r2wc keeps its state under these registered symbols; we drive the same slots.
+const propsSlot = Symbol.for('r2wc.props');
+const renderSlot = Symbol.for('r2wc.render');
+const connectedSlot = Symbol.for('r2wc.connected');
+
+interface R2wcInternals {
+  [propsSlot]: Record<string, unknown>;
+  [renderSlot](): void;
+  [connectedSlot]: boolean;
+}
+
+function ShadowRootProvider({
+  container,
+  component: Component,
+  styles,
+  props,
+}: {
+  container: ShadowRoot;
+  component: ComponentType<Record<string, unknown>>;
+  styles: string;
+  props: Record<string, unknown>;
+}) {
+  const cache = useMemo(() => {
+    const nonce = $config.get().cspNonce;
+    // Styles go into this shadow root, not into the page's <head>.
+    return createCache({ key: 'atrium', container, ...(nonce ? { nonce } : {}) });
+  }, [container]);
+  return (
+    <CacheProvider value={cache}>
+      <Global styles={css(baseStyles + styles)} />
+      <HostContext.Provider value={container.host as HTMLElement}>
+        <Component {...props} />
+      </HostContext.Provider>
+    </CacheProvider>
+  );
+}
+
+/**
+ * Publishes a React component as a custom element. r2wc provides the shadow root and the
+ * React root lifecycle; this wrapper adds what r2wc lacks (see docs/decisions.md):
+ * delegatesFocus, an emotion cache inside the shadow root, a registration guard, HTML boolean
+ * attributes, attribute removal, rich properties that are never reflected, properties set
+ * before the element was defined, and surviving a DOM move without losing state.
+ */
+export function defineElement<Props extends object>(
+  definition: ElementDefinition<Props>,
+): CustomElementConstructor {
+  const { meta } = definition;
+  const existing = customElements.get(meta.tag);
+  if (existing) {
+    console.warn(`${meta.tag} is already defined; keeping the first definition.`);
+    return existing;
+  }
+  installToaster();
+
+  const attributes = Object.entries(meta.attributes).map(([prop, { kind }]) => [prop, kind]) as [
+    string,
+    AttributeKind,
+  ][];
+  const attributeToProp = new Map(
+    attributes.map(([prop, kind]) => [toAttributeName(prop), { prop, kind }]),
+  );
+  const richProps = Object.keys(meta.properties ?? {});
+  const styles = definition.styles ?? '';
+  const component = definition.component as ComponentType<Record<string, unknown>>;
+
+  function Root({ container, ...props }: { container: ShadowRoot }) {
+    return (
+      <ShadowRootProvider
+        container={container}
+        component={component}
+        styles={styles}
+        props={props}
+      />
+    );
+  }
+
+  const Base = r2wc(Root as ComponentType<object>, { shadow: 'open', props: {} }) as unknown as {
+    new (): HTMLElement & R2wcInternals;
+  };
+
+  class AtriumElement extends Base {
+    static get observedAttributes(): string[] {
+      return [...attributeToProp.keys()];
+    }
+
+    constructor() {
+      super();
+      for (const [name, { prop, kind }] of attributeToProp) {
+        this[propsSlot][prop] = parseAttribute(kind, this.getAttribute(name));
+      }
+      // A page may have set properties on the element before this class was defined:
+      // those live as own properties that shadow our accessors, so route them through.
+      for (const prop of [...attributes.map(([name]) => name), ...richProps]) {
+        if (Object.prototype.hasOwnProperty.call(this, prop)) {
+          const value = (this as unknown as Record<string, unknown>)[prop];
+          delete (this as unknown as Record<string, unknown>)[prop];
+          (this as unknown as Record<string, unknown>)[prop] = value;
+        }
+      }
+    }
+
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return super.attachShadow({ ...init, delegatesFocus: true });
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const target = attributeToProp.get(name);
+      if (!target) return;
+      this[propsSlot][target.prop] = parseAttribute(target.kind, value);
+      this.renderIfConnected();
+    }
+
+    connectedCallback(): void {
+      this[connectedSlot] = true;
+      this[renderSlot]();
+    }
+
+    disconnectedCallback(): void {
+      // A move (remove then insert in the same task) must not unmount React and lose state.
+      queueMicrotask(() => {
+        if (!this.isConnected)
+          (Base.prototype as unknown as { disconnectedCallback(): void }).disconnectedCallback.call(
+            this,
+          );
+      });
+    }
+
+    renderIfConnected(): void {
+      if (this.isConnected) this[renderSlot]();
+    }
+  }
+
+  for (const [prop, kind] of attributes) {
+    const name = toAttributeName(prop);
+    Object.defineProperty(AtriumElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: AtriumElement) {
+        return this[propsSlot][prop];
+      },
+      // Primitives reflect to the attribute; attributeChangedCallback then updates the prop.
+      set(this: AtriumElement, value: unknown) {
+        if (kind === 'boolean') this.toggleAttribute(name, Boolean(value));
+        else if (value === null || value === undefined) this.removeAttribute(name);
+        else this.setAttribute(name, String(value));
+      },
+    });
+  }
+
+  for (const prop of richProps) {
+    Object.defineProperty(AtriumElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: AtriumElement) {
+        return this[propsSlot][prop];
+      },
+      set(this: AtriumElement, value: unknown) {
+        this[propsSlot][prop] = value;
+        this.renderIfConnected();
+      },
+    });
+  }
+
+  customElements.define(meta.tag, AtriumElement);
+  return AtriumElement;
+}

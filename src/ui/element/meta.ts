@@ -1,0 +1,17 @@
+import type { AttributeKind } from './attributes';
+
+/**
+ * What an element offers a page: the single description used to register it, to generate
+ * custom-elements.json and docs/elements.md. No React here, so scripts can read it in Node.
+ */
+export interface ElementMeta {
+  tag: `atrium-${string}`;
+  summary: string;
+  attributes: Record<string, { kind: AttributeKind; description: string; default?: string }>;
+  properties?: Record<string, { type: string; description: string }>;
+  events?: Record<string, { detail: string; description: string; cancelable?: boolean }>;
+  methods?: Record<string, string>;
+  parts?: Record<string, string>;
+  cssProperties?: Record<string, string>;
+  example: string;
+}

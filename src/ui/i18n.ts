@@ -1,0 +1,27 @@
+import { useStore } from '@nanostores/react';
+import { useCallback } from 'react';
+import { t as translate } from '../core/i18n';
+import { $language, type Language } from '../core/language';
+import type { RuleFailure } from '../core/rules/types';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The current language; components re-render when it changes. */
+export function useLanguage(): Language {
+  return useStore($language);
+}
+
+/** A translate function bound to the current language. */
+export function useT(): Translate {
+  const language = useLanguage();
+  return useCallback(
+    (key, params = {}) => translate(key, { ...params, lng: language }),
+    [language],
+  );
+}
+
+/** The message of a validation failure, or undefined when there is none. */
+export function useFailureText(): (failure: RuleFailure | undefined) => string | undefined {
+  const t = useT();
+  return useCallback((failure) => (failure ? t(failure.key, failure.params) : undefined), [t]);
+}

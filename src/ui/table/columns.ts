@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { formatDate } from '../../core/dates';
+import { formatCurrency, parseAmount } from '../../core/money';
+
+/** How a column's values look, sort and export. */
+export type ColumnKind = 'text' | 'money' | 'number' | 'date' | 'index';
+
+export interface Column<Row> {
+  /** Field of the row (the API's name, e.g. HTH). */
+  key: string;
+  title: string;
+  width?: number;
+  kind?: ColumnKind;
+  /** Header click sorts by this column (default: yes, except index and render-only columns). */
+  sortable?: boolean;
+  /** A custom cell (links, buttons); such columns are left out of exports unless `value` is set. */
+  render?: (row: Row, index: number) => ReactNode;
+  /** The value to sort and export when it differs from `row[key]`. */
+  value?: (row: Row) => unknown;
+}
+
+const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function rawValue<Row>(column: Column<Row>, row: Row): unknown {
+  return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+}
+
+/** The text a cell shows: amounts with thousands separators and two decimals, dates as YYYY-MM-DD. */
+export function cellText<Row>(column: Column<Row>, row: Row, index: number): string {
+  if (column.kind === 'index') return String(index + 1);
+  const value = rawValue(column, row);
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.kind) {
+    case 'money':
+      return formatCurrency(value);
+    case 'number': {
+      const number = parseAmount(value);
+      return Number.isNaN(number) ? String(value) : integerFormat.format(number);
+    }
+    case 'date':
+      return formatDate(value) || String(value);
+    default:
+      return String(value);
+  }
+}
+
+export const isNumeric = (kind: ColumnKind | undefined) => kind === 'money' || kind === 'number';
+
+export function isSortable<Row>(column: Column<Row>): boolean {
+  if (column.sortable !== undefined) return column.sortable;
+  return column.kind !== 'index' && (!column.render || Boolean(column.value));
+}
+
+export function isExportable<Row>(column: Column<Row>): boolean {
+  return column.kind === 'index' || !column.render || Boolean(column.value);
+}

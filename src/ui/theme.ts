@@ -1,0 +1,44 @@
+/**
+ * Design tokens. Every colour, radius and font is a CSS custom property with a default, so
+ * a host page themes all elements at once: `atrium-login { --atrium-color-primary: teal }`.
+ */
+function token(name: string, fallback: string): string {
+  return `var(--atrium-${name}, ${fallback})`;
+}
+
+export const vars = {
+  primary: token('color-primary', '#9f1d2e'),
+  primaryHover: token('color-primary-hover', '#861726'),
+  primaryText: token('color-primary-text', '#ffffff'),
+  accent: token('color-accent', '#b8924a'),
+  text: token('color-text', '#1f2329'),
+  textMuted: token('color-text-muted', '#646a73'),
+  border: token('color-border', '#dee0e3'),
+  surface: token('color-surface', '#ffffff'),
+  surfaceMuted: token('color-surface-muted', '#f5f6f7'),
+  danger: token('color-danger', '#d83931'),
+  success: token('color-success', '#2ea121'),
+  warning: token('color-warning', '#de7802'),
+  focus: token('color-focus', '#3370ff'),
+  radius: token('radius', '6px'),
+  font: token(
+    'font-family',
+    '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, sans-serif',
+  ),
+  fontSize: token('font-size', '14px'),
+  space: token('space', '8px'),
+} as const;
+
+/** Styles every element starts with (the web.dev custom-element checklist). */
+export const baseStyles = `
+  :host {
+    display: block;
+    font-family: ${vars.font};
+    font-size: ${vars.fontSize};
+    line-height: 1.5;
+    color: ${vars.text};
+    box-sizing: border-box;
+  }
+  :host([hidden]) { display: none; }
+  *, *::before, *::after { box-sizing: inherit; }
+`;

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Runs a load when its inputs change and keeps the latest answer only (an older, slower
+ * answer never overwrites a newer one).
+ */
+export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
+  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
+    loading: true,
+  });
+  const [version, setVersion] = useState(0);
+  const latest = useRef(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useCallback(load, deps);
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setState((previous) => ({ ...previous, loading: true }));
+    run().then(
+      (data) => ticket === latest.current && setState({ data, loading: false }),
+      (error: Error) => ticket === latest.current && setState({ error, loading: false }),
+    );
+  }, [run, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}

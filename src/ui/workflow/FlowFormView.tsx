@@ -1,0 +1,159 @@
+import { css } from '@emotion/react';
+import type { FlowField, FlowForm, FormValues } from '../../core/workflow/form';
+import { inputText } from '../../core/workflow/form';
+import { SelectField, TextAreaField, TextField } from '../Field';
+import { useT } from '../i18n';
+import { vars } from '../theme';
+
+const grid = css`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 0 20px;
+  .wide {
+    grid-column: 1 / -1;
+  }
+  @media (max-width: 700px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const readOnlyField = css`
+  margin-bottom: 14px;
+  dt {
+    font-size: 13px;
+    color: ${vars.textMuted};
+    margin-bottom: 4px;
+  }
+  dd {
+    margin: 0;
+    min-height: 38px;
+    padding: 8px 12px;
+    border-radius: ${vars.radius};
+    background: ${vars.surfaceMuted};
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+`;
+
+function displayValue(field: FlowField, value: unknown, yes: string, no: string): string {
+  if (field.type === 'boolean') return value === true ? yes : value === false ? no : '';
+  if (field.type === 'select') {
+    const option = field.options?.find((candidate) => candidate.value === String(value ?? ''));
+    return option?.label ?? inputText(value);
+  }
+  return inputText(value);
+}
+
+/**
+ * A flow form from its definition (docs/workflow.md, "Forms"): inputs for the fields this
+ * user may change, plain values for the others. Messages come from the rule engine.
+ */
+export function FlowFormView({
+  form,
+  values,
+  editable,
+  errors,
+  onChange,
+}: {
+  form: FlowForm;
+  values: FormValues;
+  editable: (name: string) => boolean;
+  errors: Record<string, string>;
+  onChange: (name: string, value: unknown) => void;
+}) {
+  const t = useT();
+  if (!form.fields.length) return <p data-state="empty">{t('workflow:form.empty')}</p>;
+  return (
+    <div css={grid} part="form" data-form>
+      {form.fields.map((field) => {
+        const wide = field.type === 'textarea' ? 'wide' : undefined;
+        const value = values[field.name];
+        if (!editable(field.name)) {
+          return (
+            <dl key={field.name} css={readOnlyField} className={wide} data-field={field.name}>
+              <dt>{field.label}</dt>
+              <dd data-readonly>
+                {displayValue(field, value, t('workflow:form.yes'), t('workflow:form.no'))}
+              </dd>
+            </dl>
+          );
+        }
+        const common = {
+          label: field.label,
+          required: field.required === true,
+          error: errors[field.name],
+          name: field.name,
+        };
+        return (
+          <div key={field.name} className={wide} data-field={field.name}>
+            <FieldInput field={field} value={value} common={common} onChange={onChange} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function FieldInput({
+  field,
+  value,
+  common,
+  onChange,
+}: {
+  field: FlowField;
+  value: unknown;
+  common: { label: string; required: boolean; error: string | undefined; name: string };
+  onChange: (name: string, value: unknown) => void;
+}) {
+  const t = useT();
+  const text = inputText(value);
+  switch (field.type) {
+    case 'textarea':
+      return (
+        <TextAreaField
+          {...common}
+          value={text}
+          rows={3}
+          onChange={(event) => onChange(field.name, event.target.value)}
+        />
+      );
+    case 'select':
+      return (
+        <SelectField
+          {...common}
+          value={text}
+          onChange={(event) => onChange(field.name, event.target.value)}
+        >
+          <option value="">{t('workflow:starter.blank')}</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case 'boolean':
+      return (
+        <label css={{ display: 'flex', gap: 8, alignItems: 'center', height: 60 }}>
+          <input
+            type="checkbox"
+            name={field.name}
+            checked={value === true || value === 'true'}
+            onChange={(event) => onChange(field.name, event.target.checked)}
+          />
+          {field.label}
+        </label>
+      );
+    default:
+      return (
+        <TextField
+          {...common}
+          type={field.type === 'date' ? 'date' : 'text'}
+          inputMode={field.type === 'number' || field.type === 'money' ? 'decimal' : undefined}
+          placeholder={field.type === 'user' ? t('workflow:form.userHint') : undefined}
+          value={text}
+          onChange={(event) => onChange(field.name, event.target.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support';
+
+/**
+ * A third-party page on another origin with nothing but one script tag and one element:
+ * no host portal, no bundler. The element must talk to the Atrium server it came from.
+ */
+describe('one element on a bare page of another site', () => {
+  const browser = useBrowser();
+  let thirdParty: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    thirdParty = createServer((_request, response) => {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Mall CMS</title></head>
+        <body><h1>Merchant corner</h1>
+        <atrium-login style="max-width:360px" hide-mobile></atrium-login>
+        <script type="module" src="${baseUrl()}/elements/login.js"></script>
+        <script>document.addEventListener('atrium-login', (e) => { document.body.dataset.loggedIn = e.detail.user.account; });</script>
+        </body></html>`);
+    });
+    await new Promise<void>((resolve) => thirdParty.listen(0, '127.0.0.1', resolve));
+    origin = `http://localhost:${(thirdParty.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => thirdParty.close(() => resolve())));
+
+  it('logs in and shows who is signed in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('atrium-login input[name=account]');
+    // hide-mobile is a boolean attribute: present means true, so there is one tab only.
+    expect(await page.locator('atrium-login [role=tab]').count()).toBe(1);
+    await page.fill('atrium-login input[name=account]', 'SZHY10002');
+    await page.fill('atrium-login input[name=password]', 'Merchant#2026');
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForSelector('atrium-login [data-state=signed-in]');
+    expect(await page.textContent('atrium-login [data-state=signed-in]')).toContain(
+      '广州市悦茶餐饮管理有限公司',
+    );
+    expect(await page.getAttribute('body', 'data-logged-in')).toBe('SZHY10002');
+    // The page stayed where it was: no redirect attribute, nobody navigated.
+    expect(page.url()).toBe(`${origin}/`);
+  });
+
+  it('styles live in the shadow root, not in the page head', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('atrium-login input[name=account]');
+    const headStyles = await page.evaluate(() => document.head.querySelectorAll('style').length);
+    const shadowRules = await page.evaluate(() =>
+      [...document.querySelector('atrium-login')!.shadowRoot!.querySelectorAll('style')].reduce(
+        (count, style) => count + (style.sheet?.cssRules.length ?? 0),
+        0,
+      ),
+    );
+    expect(headStyles).toBe(0);
+    expect(shadowRules).toBeGreaterThan(10);
+  });
+});
+
+describe('a statement list on a bare page of another site', () => {
+  const browser = useBrowser();
+  let thirdParty: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    thirdParty = createServer((_request, response) => {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Merchant corner</title></head>
+        <body><atrium-login hide-mobile></atrium-login>
+        <atrium-statement-list kind="lyfyjsd" table-height="400"></atrium-statement-list>
+        <script type="module" src="${baseUrl()}/elements/login.js"></script>
+        <script type="module" src="${baseUrl()}/elements/statement-list.js"></script>
+        </body></html>`);
+    });
+    await new Promise<void>((resolve) => thirdParty.listen(0, '127.0.0.1', resolve));
+    origin = `http://localhost:${(thirdParty.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => thirdParty.close(() => resolve())));
+
+  it('stays on the page before login, then shows the merchant rows after it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('atrium-statement-list [data-count]');
+    expect(page.url()).toBe(`${origin}/`);
+    await page.fill('atrium-login input[name=account]', 'SZHY10001');
+    await page.fill('atrium-login input[name=password]', 'Merchant#2026');
+    await page.click('atrium-login button[type=submit]');
+    await expect
+      .poll(async () =>
+        Number(await page.locator('atrium-statement-list [data-count]').getAttribute('data-count')),
+      )
+      .toBeGreaterThan(0);
+    const names = await page
+      .locator('atrium-statement-list td[data-column=SHMC]')
+      .allTextContents();
+    expect(new Set(names)).toEqual(new Set(['深圳市丽人坊化妆品有限公司']));
+  });
+});

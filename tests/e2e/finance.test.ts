@@ -1,0 +1,196 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { contractWindow, salesWindow, statementWindow } from '../../src/core/dates';
+import { formatCurrency } from '../../src/core/money';
+import { apiToken, baseUrl, namedQuery, signIn, tableRows, useBrowser } from './support';
+
+const merchant = '深圳市丽人坊化妆品有限公司';
+
+describe('merchant finance pages', () => {
+  const browser = useBrowser();
+
+  async function openAs(account: string, password: string, path: string) {
+    const page = await browser.newPage();
+    await signIn(page, account, password, `/fvue/login?redirect=${encodeURIComponent(path)}`);
+    await page.waitForURL(`${baseUrl()}/fvue${path}`);
+    return page;
+  }
+
+  it.each(['lyfyjsd', 'yjfytzd', 'zlfymxd', 'fkqkd'])(
+    '%s shows SZHY10001 exactly its rows for the default window',
+    async (kind) => {
+      const page = await openAs('SZHY10001', 'Merchant#2026', `/${kind}`);
+      const window = statementWindow();
+      const expected = await namedQuery(await apiToken('SZHY10001', 'Merchant#2026'), {
+        query: `statement.${kind}`,
+        filters: { startMonth: window.startMonth, endMonth: window.endMonth },
+      });
+      expect(expected.total).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('atrium-statement-list [data-count]').getAttribute('data-count'))
+        .toBe(String(expected.total));
+      expect(await page.inputValue('atrium-statement-list input[name=startMonth]')).toBe(
+        window.startMonth,
+      );
+      expect(await page.inputValue('atrium-statement-list input[name=endMonth]')).toBe(
+        window.endMonth,
+      );
+      const rows = await tableRows(page, 'atrium-statement-list');
+      expect(rows).toHaveLength(expected.total);
+      const nameColumn = kind === 'fkqkd' ? 'WLDW_NAME' : 'SHMC';
+      expect(new Set(rows.map((row) => row[nameColumn]))).toEqual(new Set([merchant]));
+      const amountColumn =
+        kind === 'fkqkd'
+          ? 'JSJE'
+          : kind === 'yjfytzd'
+            ? 'KKHJ'
+            : kind === 'zlfymxd'
+              ? 'ZJHJ'
+              : 'FYHJ';
+      expect(rows.map((row) => row[amountColumn]).sort()).toEqual(
+        expected.result.map((row) => formatCurrency(row[amountColumn])).sort(),
+      );
+      // Dates are YYYY-MM, amounts right-aligned with separators.
+      for (const row of rows)
+        expect(row[kind === 'fkqkd' ? 'YEARMONTH' : 'NY']).toMatch(/^\d{4}-\d{2}$/);
+    },
+  );
+
+  it('filters by text only when it is not empty, and never shows another merchant', async () => {
+    const page = await openAs('SZHY10001', 'Merchant#2026', '/lyfyjsd');
+    await page.fill('atrium-statement-list input[name=merchant]', '悦茶');
+    await page.click('atrium-statement-list [data-action=query]');
+    await expect
+      .poll(() => page.locator('atrium-statement-list [data-count]').getAttribute('data-count'))
+      .toBe('0');
+    await page.fill('atrium-statement-list input[name=merchant]', '');
+    await page.fill('atrium-statement-list input[name=startMonth]', '');
+    await page.click('atrium-statement-list [data-action=query]');
+    // One month alone is ignored: every month of this merchant shows.
+    await expect
+      .poll(async () =>
+        Number(await page.locator('atrium-statement-list [data-count]').getAttribute('data-count')),
+      )
+      .toBeGreaterThan(4);
+    const rows = await tableRows(page, 'atrium-statement-list');
+    expect(new Set(rows.map((row) => row.SHMC))).toEqual(new Set([merchant]));
+  });
+
+  it('exports the rows on screen to XLSX', async () => {
+    const page = await openAs('SZHY10001', 'Merchant#2026', '/yjfytzd');
+    await expect
+      .poll(async () => (await tableRows(page, 'atrium-statement-list')).length)
+      .toBeGreaterThan(0);
+    const screen = await tableRows(page, 'atrium-statement-list');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('atrium-statement-list [data-action=export-xlsx]'),
+    ]);
+    expect(download.suggestedFilename()).toBe('预交费用通知单.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('合同号');
+    expect(header).not.toContain('操作');
+    expect(sheet.rowCount - 1).toBe(screen.length);
+    const contractColumn = header.indexOf('合同号') + 1;
+    const amountColumn = header.indexOf('扣款合计') + 1;
+    const exported = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      exported.push({
+        HTH: String(sheet.getRow(r).getCell(contractColumn).value),
+        KKHJ: formatCurrency(sheet.getRow(r).getCell(amountColumn).value),
+      });
+    }
+    expect(exported).toEqual(screen.map((row) => ({ HTH: row.HTH, KKHJ: row.KKHJ })));
+    expect(book.worksheets[1]!.getRow(2).getCell(1).value).toBe('开始月份');
+  });
+
+  it('sales: default window, summary row, and the daily detail drawer', async () => {
+    const page = await openAs('SZHY10001', 'Merchant#2026', '/xscx');
+    const window = salesWindow();
+    expect(await page.inputValue('atrium-sales-query input[name=startDate]')).toBe(window.start);
+    expect(await page.inputValue('atrium-sales-query input[name=endDate]')).toBe(window.end);
+    const expected = await namedQuery(await apiToken('SZHY10001', 'Merchant#2026'), {
+      query: 'sales.monthly',
+      filters: { startDate: window.start, endDate: window.end },
+    });
+    expect(expected.total).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await tableRows(page, 'atrium-sales-query')).length)
+      .toBe(expected.total);
+    const summary = await page
+      .locator('atrium-sales-query')
+      .evaluate((element) =>
+        Object.fromEntries(
+          [...element.shadowRoot!.querySelectorAll('tfoot td')].map((cell) => [
+            cell.getAttribute('data-column'),
+            cell.textContent,
+          ]),
+        ),
+      );
+    expect(summary.index).toBe('合计');
+    expect(summary.XSJE).toBe(formatCurrency(expected.summary!.XSJE));
+    await page.click('atrium-sales-query [data-action=detail] >> nth=0');
+    await expect
+      .poll(() => page.locator('atrium-sales-query [role=dialog]').textContent())
+      .toContain('品牌日销售明细');
+    const width = await page
+      .locator('atrium-sales-query [role=dialog]')
+      .evaluate((node) => node.getBoundingClientRect().width);
+    expect(width).toBeCloseTo((await page.evaluate(() => innerWidth)) / 2, 0);
+    await expect
+      .poll(async () => (await tableRows(page, 'atrium-sales-query [role=dialog]')).length)
+      .toBeGreaterThan(0);
+  });
+
+  it('contracts: add and edit for the contract manager, read-only for a merchant', async () => {
+    const manager = await openAs('contract01', 'Staff#2026', '/ht');
+    const window = contractWindow();
+    expect(await manager.inputValue('atrium-contract-list input[name=startMonth]')).toBe(
+      window.startMonth,
+    );
+    await expect
+      .poll(() => manager.locator('atrium-contract-list [data-action=add]').count())
+      .toBe(1);
+    const [addWindow] = await Promise.all([
+      manager.waitForEvent('popup'),
+      manager.click('atrium-contract-list [data-action=add]'),
+    ]);
+    expect(addWindow.url()).toBe(
+      `${baseUrl()}/fvue/statement/template/form/dyzl/add/true?startFlow=false&isNewPage=true`,
+    );
+    await addWindow.close();
+    const [editWindow] = await Promise.all([
+      manager.waitForEvent('popup'),
+      manager.click('atrium-contract-list [data-action=open-form] >> nth=0'),
+    ]);
+    expect(editWindow.url()).toMatch(
+      /\/fvue\/statement\/template\/form\/dyzl\/edit\/true\?id=[^&]+&startFlow=false&isNewPage=true$/,
+    );
+
+    const merchantPage = await openAs('SZHY10001', 'Merchant#2026', '/ht');
+    await expect
+      .poll(async () => (await tableRows(merchantPage, 'atrium-contract-list')).length)
+      .toBeGreaterThan(0);
+    expect(await merchantPage.locator('atrium-contract-list [data-action=add]').count()).toBe(0);
+    const [getWindow] = await Promise.all([
+      merchantPage.waitForEvent('popup'),
+      merchantPage.click('atrium-contract-list [data-action=open-form] >> nth=0'),
+    ]);
+    expect(getWindow.url()).toMatch(/\/dyzl\/get\/true\?id=/);
+    const rows = await tableRows(merchantPage, 'atrium-contract-list');
+    expect(new Set(rows.map((row) => row.F_GYSMC))).toEqual(new Set([merchant]));
+    for (const row of rows) expect(row.F_CJSJ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('overdue notices are newest cut-off date first', async () => {
+    const page = await openAs('admin', 'Atrium#2026', '/shcjftzd');
+    await expect
+      .poll(async () => (await tableRows(page, 'atrium-overdue-list')).length)
+      .toBeGreaterThan(3);
+    const dates = (await tableRows(page, 'atrium-overdue-list')).map((row) => row.F_JZRQ!);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+});

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { apiToken, baseUrl, signIn, useBrowser } from './support';
+
+describe('the portal shell', () => {
+  const browser = useBrowser();
+
+  async function home(
+    account = 'acct01',
+    password = 'Staff#2026',
+    options: { viewport?: { width: number; height: number }; keepOverlays?: boolean } = {},
+  ) {
+    const { viewport } = options;
+    const page = await browser.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await signIn(page, account, password, '/fvue/login?redirect=%2Fhome');
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    await page.waitForSelector('atrium-side-menu [part=item]');
+    if (options.keepOverlays) return page;
+    // The festival greeting and a due tour come first; step past them to reach the page.
+    await page.waitForSelector('atrium-home [data-stage]:not([data-stage=loading])');
+    if ((await page.getAttribute('atrium-home [data-stage]', 'data-stage')) === 'holiday') {
+      await page.click('atrium-home [data-action=close-holiday]');
+    }
+    if ((await page.getAttribute('atrium-home [data-stage]', 'data-stage')) === 'tour') {
+      await page.click('atrium-home [data-action=skip-tour]');
+    }
+    return page;
+  }
+
+  it('guard: no session goes to login with the redirect; a token in the address is accepted and removed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/ht?x=1`);
+    await page.waitForURL(`${baseUrl()}/fvue/login?redirect=${encodeURIComponent('/fvue/ht?x=1')}`);
+    const token = await apiToken('contract01', 'Staff#2026');
+    await page.goto(`${baseUrl()}/fvue/ht?token=${token}`);
+    await page.waitForSelector('atrium-contract-list [data-count]');
+    expect(page.url()).toBe(`${baseUrl()}/fvue/ht`);
+    expect(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('currentUser')!).account),
+    ).toBe('contract01');
+  });
+
+  it('guard: an ended token sends the user to login', async () => {
+    const token = await apiToken('store01', 'Staff#2026');
+    await fetch(`${baseUrl()}/uc/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    await page.waitForURL(/\/fvue\/login\?redirect=%2Ffvue%2Fhome$/);
+  });
+
+  it('keeps a password parameter in sessionStorage', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/login?password=abc123`);
+    await page.waitForURL(`${baseUrl()}/fvue/login`);
+    expect(await page.evaluate(() => sessionStorage.getItem('password'))).toBe('abc123');
+  });
+
+  it('greets by the hour of a fixed clock', async () => {
+    const page = await browser.newPage();
+    await page.clock.setFixedTime(new Date('2026-11-20T10:30:00'));
+    await signIn(page, 'acct01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');
+    await expect
+      .poll(() => page.textContent('atrium-top-bar [data-field=greeting]'))
+      .toBe('上午好，王会计');
+    const evening = await browser.newPage();
+    await evening.clock.setFixedTime(new Date('2026-11-20T20:05:00'));
+    await signIn(evening, 'acct01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');
+    await expect
+      .poll(() => evening.textContent('atrium-top-bar [data-field=greeting]'))
+      .toBe('晚上好，王会计');
+  });
+
+  it('searches apps of every type and opens them', async () => {
+    const page = await home();
+    const search = async (keyword: string) => {
+      await page.fill('atrium-top-bar input[name=keyword]', keyword);
+      await page.press('atrium-top-bar input[name=keyword]', 'Enter');
+    };
+    await search('');
+    await expect
+      .poll(() => page.textContent('atrium-top-bar [data-message]'))
+      .toBe('请根据输入内容搜索');
+    await search('考勤异常');
+    await page.click('atrium-top-bar [data-app-type="3"]');
+    await page.waitForURL(`${baseUrl()}/fvue/statement/querySql/queryView/kqyc/kqycmx`);
+    await search('公告');
+    await page.click('atrium-top-bar [data-app-type="5"] >> nth=0');
+    await page.waitForURL(`${baseUrl()}/fvue/newsList/1`);
+    await search('请假');
+    await page.click('atrium-top-bar [data-app-type="8"]');
+    await page.waitForURL(`${baseUrl()}/fvue/agentStartByKey/leave`);
+    const store = await home('contract01', 'Staff#2026');
+    await store.fill('atrium-top-bar input[name=keyword]', '合同打印资料');
+    await store.press('atrium-top-bar input[name=keyword]', 'Enter');
+    await expect
+      .poll(() =>
+        store
+          .locator('atrium-top-bar [data-app-type]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-app-type'))),
+      )
+      .toEqual(expect.arrayContaining(['2', '6']));
+    await store.click('atrium-top-bar [data-app-type="2"]');
+    await store.waitForURL(`${baseUrl()}/fvue/statement/template/preview/dyzl`);
+    await store.waitForSelector('atrium-statement-shell [data-template=dyzl]');
+  });
+
+  it('shows each user their own side menu, with the overflow under "more"', async () => {
+    const staff = await home('acct01', 'Staff#2026', { viewport: { width: 1280, height: 1000 } });
+    const merchant = await home('SZHY10001', 'Merchant#2026');
+    const aliases = (page: typeof staff) =>
+      page
+        .locator('atrium-side-menu [part=item]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-alias')));
+    const staffItems = await aliases(staff);
+    const merchantItems = await aliases(merchant);
+    expect(staffItems).toContain('v-flow');
+    expect(merchantItems).toContain('statements');
+    expect(merchantItems).not.toContain('v-flow');
+    expect(await staff.locator('atrium-side-menu [data-action=more]').count()).toBe(0);
+    const narrow = await home('acct01', 'Staff#2026', { viewport: { width: 1200, height: 420 } });
+    const shown = await aliases(narrow);
+    expect(shown.length).toBeLessThan(staffItems.length);
+    await narrow.click('atrium-side-menu [data-action=more]');
+    const hidden = await narrow
+      .locator('atrium-side-menu [data-list=more] [data-alias]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-alias')));
+    expect([...shown, ...hidden]).toEqual(staffItems);
+  });
+
+  it('marks contacts with an unread dot until the news is read', async () => {
+    const page = await home('acct01', 'Staff#2026', { viewport: { width: 1280, height: 1000 } });
+    await expect
+      .poll(() => page.locator('atrium-side-menu [data-alias=v-mail] [data-unread]').count())
+      .toBe(1);
+    const token = await apiToken('acct01', 'Staff#2026');
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const news = (await (
+      await fetch(`${baseUrl()}/portal/portalNewsNotice/v1/getNews?limit=200`, { headers })
+    ).json()) as { id: string }[];
+    for (const item of news) {
+      await fetch(`${baseUrl()}/bpm-runtime/message/SaveNewsItem`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ggbm: item.id }),
+      });
+    }
+    await page.reload();
+    await page.waitForSelector('atrium-side-menu [data-alias=v-mail]');
+    await page.waitForTimeout(500);
+    expect(await page.locator('atrium-side-menu [data-alias=v-mail] [data-unread]').count()).toBe(
+      0,
+    );
+  });
+
+  it('logs out after the idle limit', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await signIn(page, 'acct01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    await page.waitForSelector('atrium-side-menu [part=item]');
+    await page.clock.fastForward('29:00');
+    expect(page.url()).toBe(`${baseUrl()}/fvue/home`);
+    await page.clock.fastForward('02:00');
+    await page.waitForURL(/\/fvue\/login\?redirect=%2Ffvue%2Fhome$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('currentUser'))).toBeNull();
+  });
+
+  it('shows the holiday overlay once per session, then the tour when it is due', async () => {
+    const page = await home('store01', 'Staff#2026', { keepOverlays: true });
+    await page.waitForSelector('atrium-home [data-overlay=holiday]');
+    expect(await page.textContent('atrium-home [data-overlay=holiday]')).toContain('张晓明');
+    await page.click('atrium-home [data-action=close-holiday]');
+    await page.waitForSelector('atrium-home [data-tour-step=search]');
+    for (let step = 0; step < 3; step++) await page.click('atrium-home [data-action=next-step]');
+    await page.click('atrium-home [data-action=finish-tour]');
+    expect(await page.locator('atrium-home [part=tour]').count()).toBe(0);
+    // Not again in this session, and the tour is no longer due.
+    await page.reload();
+    await page.waitForSelector('atrium-home [part=grid]');
+    await page.waitForTimeout(500);
+    expect(await page.locator('atrium-home [data-overlay=holiday]').count()).toBe(0);
+    expect(await page.locator('atrium-home [part=tour]').count()).toBe(0);
+    const token = await apiToken('store01', 'Staff#2026');
+    const guide = await fetch(`${baseUrl()}/portal/bpm/haiyaapi/getManageGuide?account=store01`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(((await guide.json()) as { value: { due: boolean } }).value.due).toBe(false);
+  });
+
+  it('opens pop-up tips as a route, a dialog and a new window', async () => {
+    const page = await home('SZHY10002', 'Merchant#2026');
+    await page.waitForSelector('atrium-home [part=tips]');
+    const count = Number(await page.getAttribute('atrium-home [part=tips]', 'data-tips'));
+    expect(count).toBeGreaterThanOrEqual(3);
+    await page.click('atrium-home [data-popup-type=dialog] .open');
+    await page.waitForSelector('atrium-home iframe[data-popup-frame]');
+    await page.keyboard.press('Escape');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.click('atrium-home [data-popup-type=new] .open'),
+    ]);
+    await popup.waitForLoadState();
+    const reloaded = page.waitForEvent('load');
+    await popup.close();
+    await reloaded;
+    await page.waitForSelector('atrium-home [part=tips]');
+    await page.click('atrium-home [data-popup-type=tab] .open >> nth=0');
+    await page.waitForURL((url) => !url.pathname.endsWith('/home'));
+  });
+
+  it('collapses and closes the tip list', async () => {
+    const page = await home('SZHY10002', 'Merchant#2026');
+    await page.waitForSelector('atrium-home [part=tips] ul');
+    await page.click('atrium-home [data-action=collapse]');
+    expect(await page.locator('atrium-home [part=tips] ul').count()).toBe(0);
+    await page.click('atrium-home [data-action=close-tips]');
+    expect(await page.locator('atrium-home [part=tips]').count()).toBe(0);
+  });
+});

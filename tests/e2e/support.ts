@@ -1,0 +1,114 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** The flags this machine needs (no sandbox as root, no network chatter to Google). */
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumFlags,
+  });
+}
+
+/** One browser per test file; a fresh context (its own storage) per call of `newPage`. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser.close();
+  });
+  return {
+    async newPage(options: { locale?: string; acceptDownloads?: boolean } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        locale: options.locale ?? 'zh-CN',
+        acceptDownloads: options.acceptDownloads ?? true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      return page;
+    },
+    get browser() {
+      return browser;
+    },
+  };
+}
+
+/** Signs in through the login page like a user would. */
+export async function signIn(
+  page: Page,
+  account: string,
+  password: string,
+  path = '/fvue/login',
+): Promise<void> {
+  await page.goto(baseUrl() + path);
+  await page.fill('atrium-login input[name=account]', account);
+  await page.fill('atrium-login input[name=password]', password);
+  await page.click('atrium-login button[type=submit]');
+}
+
+/** The newest text message to a mobile, as the outbox shows it. */
+export async function latestSms(mobile: string): Promise<string | undefined> {
+  const response = await fetch(`${baseUrl()}/dev/sms-outbox?format=json&mobile=${mobile}`);
+  const rows = (await response.json()) as { text: string }[];
+  return rows[0]?.text;
+}
+
+/** The rows a table shows (cell texts by column key), read from an element's shadow root. */
+export async function tableRows(page: Page, host: string): Promise<Record<string, string>[]> {
+  return page
+    .locator(host)
+    .evaluate((element) =>
+      [...(element.shadowRoot ?? element).querySelectorAll('tbody tr[data-row]')].map((row) =>
+        Object.fromEntries(
+          [...row.querySelectorAll('td[data-column]')].map((cell) => [
+            cell.getAttribute('data-column'),
+            cell.textContent ?? '',
+          ]),
+        ),
+      ),
+    );
+}
+
+/** Signs in through the API and answers the token, for checks made beside the browser. */
+export async function apiToken(account: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/uc/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A named query through the API, as the browser sends it. */
+export async function namedQuery<Row = Record<string, unknown>>(token: string, descriptor: object) {
+  const param = Buffer.from(JSON.stringify(descriptor), 'utf8').toString('base64');
+  const response = await fetch(
+    `${baseUrl()}/bpm-runtime/bpm/atriumScript/executeSql?param=${encodeURIComponent(param)}`,
+    {
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  );
+  return (await response.json()) as {
+    result: Row[];
+    total: number;
+    summary?: Record<string, number>;
+    permissions?: { canAdd: boolean; canEdit: boolean };
+  };
+}

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, baseUrl, tableRows, useBrowser } from './support';
+
+/** Personal workflow settings: approval phrases, delegation rules, secretaries, deputies. */
+const staff = 'Staff#2026';
+/** Seeded user ids (server/db/seed/workflow/people.ts): lead02 and hr01. */
+const lead02 = '1700000020000000006';
+const hr01 = '1700000020000000012';
+
+function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
+        []),
+    ].map((node) => node.textContent ?? ''),
+  );
+}
+
+async function open(page: Page, path: string, token?: string): Promise<void> {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
+}
+
+const dialog = (name: string) => `[role=dialog]:has([data-dialog=${name}])`;
+
+describe('personal workflow settings', () => {
+  const browser = useBrowser();
+
+  it('adds, edits and deletes an approval phrase, offered first among the flow phrases', async () => {
+    const page = await browser.newPage();
+    await open(page, '/v-personal/approvalItem', await apiToken('emp01', staff));
+    await page.click('atrium-approval-phrases [data-action=add]');
+    await page.click(`atrium-approval-phrases ${dialog('phrase')} [data-action=save]`);
+    await expect
+      .poll(() => page.textContent('atrium-approval-phrases [data-dialog=phrase] [role=alert]'))
+      .toBe('请填写常用语内容');
+    await page.fill('atrium-approval-phrases textarea[name=expression]', '已核实，同意。');
+    await page.fill('atrium-approval-phrases input[name=sn]', '-1');
+    await page.click(`atrium-approval-phrases ${dialog('phrase')} [data-action=save]`);
+    await expect
+      .poll(() => page.textContent('atrium-approval-phrases [data-dialog=phrase] [role=alert]'))
+      .toBe('排序须为非负整数');
+    await page.fill('atrium-approval-phrases input[name=sn]', '5');
+    await page.click(`atrium-approval-phrases ${dialog('phrase')} [data-action=save]`);
+    await expect.poll(() => toasts(page)).toContain('保存成功');
+    const mine = 'atrium-approval-phrases tr:has-text("已核实，同意。")';
+    await expect.poll(() => page.textContent(`${mine} [data-column=type]`)).toBe('个人');
+
+    await page.click(`${mine} [data-action=edit]`);
+    await page.fill('atrium-approval-phrases textarea[name=expression]', '已核实，请继续办理。');
+    await page.click(`atrium-approval-phrases ${dialog('phrase')} [data-action=save]`);
+    await expect
+      .poll(async () =>
+        (await tableRows(page, 'atrium-approval-phrases')).map((row) => row.expression),
+      )
+      .toContain('已核实，请继续办理。');
+
+    // The user's own phrases come first in the opinion box of a task.
+    const phrases = await (
+      await fetch(
+        `${baseUrl()}/bpm-model/flow/approvalItem/v1/getApprovalByDefKeyAndTypeId?defKey=leave`,
+        { headers: { Authorization: `Bearer ${await apiToken('emp01', staff)}` } },
+      )
+    ).json();
+    expect(phrases[0]).toBe('已核实，请继续办理。');
+
+    await page.click(
+      'atrium-approval-phrases tr:has-text("已核实，请继续办理。") [data-action=delete]',
+    );
+    await page.click(`atrium-approval-phrases ${dialog('delete')} [data-action=confirm]`);
+    await expect.poll(() => toasts(page)).toContain('删除成功');
+    await expect
+      .poll(async () =>
+        (await tableRows(page, 'atrium-approval-phrases')).map((row) => row.expression),
+      )
+      .not.toContain('已核实，请继续办理。');
+  });
+
+  it('keeps delegation rules: checked periods, the server refusing an overlap, deletion', async () => {
+    const page = await browser.newPage();
+    await open(page, '/v-personal/agent', await apiToken('emp02', staff));
+    const save = `atrium-agent-settings ${dialog('agent')} [data-action=save]`;
+    const alert = 'atrium-agent-settings [data-dialog=agent] [role=alert]';
+    const addRule = async (start: string, end: string) => {
+      await page.click('atrium-agent-settings [data-action=add]');
+      await page.fill('atrium-agent-settings input[name=agentId]', lead02);
+      await page.fill('atrium-agent-settings input[name=startDate]', start);
+      await page.fill('atrium-agent-settings input[name=endDate]', end);
+      await page.selectOption('atrium-agent-settings select[name=type]', '2');
+      await page.check('atrium-agent-settings [data-flows] input[value=expense]');
+      await page.click(save);
+    };
+    await addRule('2027-03-10T09:00', '2027-03-01T09:00');
+    await expect.poll(() => page.textContent(alert)).toBe('结束时间须晚于开始时间');
+    await page.fill('atrium-agent-settings input[name=endDate]', '2027-03-20T18:00');
+    await page.click(save);
+    await expect.poll(() => toasts(page)).toContain('保存成功');
+    const row = 'atrium-agent-settings tr:has-text("2027-03-10 09:00")';
+    await expect.poll(() => page.textContent(`${row} [data-column=agentName]`)).toBe('周涛');
+    expect(await page.textContent(`${row} [data-column=type]`)).toBe('费用报销');
+
+    // An enabled rule overlapping it is refused by the server, with its reason in the dialog.
+    await addRule('2027-03-15T09:00', '2027-03-25T18:00');
+    await expect.poll(() => page.textContent(alert)).toBe('与已有的委托设置时间重叠');
+    await page.click(`atrium-agent-settings ${dialog('agent')} button:has-text("取消")`);
+
+    await page.click(`${row} [data-action=delete]`);
+    await page.click(`atrium-agent-settings ${dialog('delete')} [data-action=confirm]`);
+    await expect.poll(() => toasts(page)).toContain('删除成功');
+    await page.waitForSelector(row, { state: 'detached' });
+  });
+
+  it('names a secretary and a deputy by user id, and lists the leaders one serves', async () => {
+    const page = await browser.newPage();
+    await open(page, '/v-personal/secretary', await apiToken('lead01', staff));
+    await page.click('atrium-agent-settings [data-action=add]');
+    await page.fill('atrium-agent-settings input[name=secretaryId]', 'not-a-user');
+    await page.click(`atrium-agent-settings ${dialog('secretary')} [data-action=save]`);
+    await expect
+      .poll(() => page.textContent('atrium-agent-settings [data-dialog=secretary] [role=alert]'))
+      .toBe('所选人员不存在或已停用');
+    await page.fill('atrium-agent-settings input[name=secretaryId]', hr01);
+    await page.click(`atrium-agent-settings ${dialog('secretary')} [data-action=save]`);
+    await expect.poll(() => toasts(page)).toContain('保存成功');
+    await expect
+      .poll(async () =>
+        (await tableRows(page, 'atrium-agent-settings')).map((row) => row.secretaryName),
+      )
+      .toContain('孙丽');
+
+    // The secretary now sees the leader they serve.
+    const secretary = await browser.newPage();
+    await open(secretary, '/v-personal/secretary', await apiToken('hr01', staff));
+    await expect
+      .poll(() => secretary.textContent('atrium-agent-settings [data-served]'))
+      .toContain('陈伟');
+
+    await page.click('atrium-agent-settings [role=tab]:has-text("副职设置")');
+    await page.waitForURL(`${baseUrl()}/fvue/v-personal/bpmDeputy`);
+    await page.click('atrium-agent-settings [data-action=add]');
+    await page.fill('atrium-agent-settings input[name=agentId]', lead02);
+    await page.click(`atrium-agent-settings ${dialog('deputy')} [data-action=save]`);
+    await expect.poll(() => toasts(page)).toContain('保存成功');
+    await expect
+      .poll(async () =>
+        (await tableRows(page, 'atrium-agent-settings')).map((row) => row.agentName),
+      )
+      .toContain('周涛');
+  });
+});

@@ -1,0 +1,198 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { orderButtons } from '../../src/core/workflow/buttons';
+import { apiToken, baseUrl, useBrowser } from './support';
+
+/**
+ * The task page against the demo data: the opening rules of the lists, the button order,
+ * claiming a shared task, acting for a leader, an agent task seen by its owner, ending.
+ */
+const staff = 'Staff#2026';
+/** Seeded: 刘洋的请假申请（5天）, shared by the department managers mgr01 and mgr02. */
+const sharedTask = '1700000025000000010';
+const mgr02 = '1700000020000000003';
+/** Seeded: an add-sign task of acct01 in a contract countersign. */
+const addSignTask = '1700000025000000073';
+
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as T;
+}
+
+function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
+        []),
+    ].map((node) => node.textContent ?? ''),
+  );
+}
+
+async function open(page: Page, path: string, token?: string): Promise<void> {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
+}
+
+const buttonsOf = (page: Page) => page.getAttribute('atrium-task [part=actions]', 'data-buttons');
+
+describe('the task page', () => {
+  const browser = useBrowser();
+
+  it('shows the buttons in the spec order: the specials last, none of lockUnlock and inqu while adding a signature', async () => {
+    const token = await apiToken('mgr02', staff);
+    const page = await browser.newPage();
+    await open(page, `/task/${sharedTask}/0`, token);
+    await page.waitForSelector('atrium-task [part=actions]');
+    const expected =
+      'agree oppose reject backToStart rejectToAnyNode delegate inqu commu addSign customSign copyTo flowImage approvalHistory taskDelay startTrans lockUnlock endProcess saveDraft';
+    expect(await buttonsOf(page)).toBe(expected);
+    const answer = await call<{ buttons: { alias: string }[]; isAddSign: boolean }>(
+      token,
+      'GET',
+      `/bpm-runtime/runtime/task/v1/getButtonsBytaskId?taskId=${sharedTask}`,
+    );
+    expect(
+      orderButtons(answer.buttons, answer.isAddSign)
+        .map((button) => button.alias)
+        .join(' '),
+    ).toBe(expected);
+
+    const signer = await browser.newPage();
+    await open(signer, `/task/${addSignTask}/0`, await apiToken('acct01', staff));
+    await signer.waitForSelector('atrium-task [part=actions]');
+    expect(await buttonsOf(signer)).toBe('agree oppose flowImage approvalHistory');
+  });
+
+  it('claims and releases a shared task: 已签收, then 已取消签收', async () => {
+    const page = await browser.newPage();
+    await open(page, `/task/${sharedTask}/0`, await apiToken('mgr02', staff));
+    await page.waitForSelector('atrium-task [data-alias=lockUnlock][data-locked=false]');
+    expect(await page.textContent('atrium-task [data-alias=lockUnlock]')).toBe('签收');
+    await page.click('atrium-task [data-alias=lockUnlock]');
+    await expect.poll(() => toasts(page)).toContain('已签收');
+    await page.waitForSelector('atrium-task [data-alias=lockUnlock][data-locked=true]');
+    expect(await page.textContent('atrium-task [data-alias=lockUnlock]')).toBe('取消签收');
+    // While claimed, the other manager may read it but not act on it.
+    const other = await browser.newPage();
+    await open(other, `/task/${sharedTask}/0`, await apiToken('mgr01', staff));
+    await other.waitForSelector('atrium-task[task-id] [data-readonly=true]');
+    expect(await other.locator('atrium-task [part=actions]').count()).toBe(0);
+    await page.click('atrium-task [data-alias=lockUnlock]');
+    await expect.poll(() => toasts(page)).toContain('已取消签收');
+    await page.waitForSelector('atrium-task [data-alias=lockUnlock][data-locked=false]');
+  });
+
+  it('asks a secretary which leader to act for on a shared task, then acts as that leader', async () => {
+    const page = await browser.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/bpm-runtime/runtime/task/v1/getButtonsBytaskId'))
+        sent.push(request.url());
+    });
+    await open(page, '/v-flow/v-leader', await apiToken('sec01', staff));
+    await page.click(`atrium-task-list [data-open="${sharedTask}"]`);
+    await page.waitForSelector('atrium-task-list [data-dialog=identity]');
+    expect(
+      await page
+        .locator('atrium-task-list [data-dialog=identity] label')
+        .evaluateAll((labels) => labels.map((label) => label.textContent)),
+    ).toEqual(['马明', '林芳']);
+    await page.click('atrium-task-list [data-action=confirm-identity]');
+    await expect
+      .poll(() => page.textContent('atrium-task-list [data-dialog=identity] [role=alert]'))
+      .toBe('请选择代为审批的领导');
+    await page.check(`atrium-task-list [data-identity="${mgr02}"]`);
+    await page.click('atrium-task-list [data-action=confirm-identity]');
+    await page.waitForURL(`${baseUrl()}/fvue/task/${sharedTask}/${mgr02}`);
+    await page.waitForSelector('atrium-task [part=actions]');
+    await expect
+      .poll(() => page.textContent(`atrium-task [data-acting-for="${mgr02}"]`))
+      .toBe('代 林芳 审批');
+    expect(sent.some((url) => url.includes(`leaderId=${mgr02}`))).toBe(true);
+  });
+
+  it('opens an agent task read-only in agent mode for its owner, with the way to take it back', async () => {
+    const token = await apiToken('ops01', staff);
+    const delegated = await call<{
+      rows: {
+        id: string;
+        status: string;
+        procInstId: string;
+        ownerId: string;
+        assigneeId: string;
+      }[];
+    }>(token, 'POST', '/bpm-runtime/runtime/task/v1/getDelegate', {
+      querys: [{ property: 'status', value: 'AGENT', operation: 'EQUAL' }],
+    });
+    const agentTask = delegated.rows[0]!;
+    expect(agentTask.ownerId).not.toBe(agentTask.assigneeId);
+    const page = await browser.newPage();
+    await open(page, '/v-flow/v-myDelegate', token);
+    await page.click(`atrium-task-list [data-open="${agentTask.id}"]`);
+    await page.waitForURL(`${baseUrl()}/fvue/instRead/${agentTask.procInstId}/agent`);
+    await page.waitForSelector('atrium-task [data-agent-mode]');
+    await page.waitForSelector('atrium-task [data-action=retrieve]');
+    // Read-only: the form has no inputs.
+    await page.waitForSelector('atrium-task [data-form]');
+    expect(
+      await page.locator('atrium-task [data-form] input, atrium-task [data-form] textarea').count(),
+    ).toBe(0);
+    // The agent who holds it opens the task itself, with its buttons.
+    const agent = await browser.newPage();
+    await open(agent, '/v-flow/v-todo', await apiToken('lead02', staff));
+    await agent.click(`atrium-task-list [data-open="${agentTask.id}"]`);
+    await agent.waitForURL(`${baseUrl()}/fvue/task/${agentTask.id}/0`);
+    await agent.waitForSelector('atrium-task [data-alias=agree]');
+  });
+
+  it('ends a flow from its task: 终止成功', async () => {
+    const empToken = await apiToken('emp02', staff);
+    const leadToken = await apiToken('lead01', staff);
+    const data = Buffer.from(
+      JSON.stringify({
+        leaveType: 'sick',
+        startDate: '2026-12-21',
+        endDate: '2026-12-21',
+        days: 1,
+        reason: '看病',
+      }),
+    ).toString('base64');
+    const started = await call<{ state: boolean; instId: string }>(
+      empToken,
+      'POST',
+      '/bpm-runtime/runtime/instance/v1/start',
+      { flowKey: 'leave', data },
+    );
+    expect(started.state).toBe(true);
+    const todo = await call<{ rows: { id: string }[] }>(
+      leadToken,
+      'POST',
+      '/bpm-runtime/runtime/task/v1/getTodoList',
+      {
+        querys: [{ property: 'procInstId', value: started.instId, operation: 'EQUAL' }],
+      },
+    );
+    const page = await browser.newPage();
+    await open(page, `/task/${todo.rows[0]!.id}/0`, leadToken);
+    await page.click('atrium-task [data-alias=endProcess]');
+    await page.fill('atrium-task [data-dialog=endProcess] textarea[name=reason]', '重复申请');
+    await page.click(
+      'atrium-task [role=dialog]:has([data-dialog=endProcess]) [data-action=confirm]',
+    );
+    await expect.poll(() => toasts(page)).toContain('终止成功');
+    await page.waitForURL(`${baseUrl()}/fvue/flow/todo`);
+    const instance = await call<{ status: string }>(
+      empToken,
+      'GET',
+      `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${started.instId}`,
+    );
+    expect(instance.status).toBe('manualend');
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db/database';
+import { localStorage } from '../../server/domain/storage';
+
+/**
+ * The real server on a real database: PGlite in memory always, and PostgreSQL as well when
+ * DATABASE_URL is set (each test file gets a fresh database there, dropped afterwards).
+ */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** CREATE DATABASE ... TEMPLATE refuses while another copy is being made: wait and retry. */
+async function createFrom(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 40 || !String(error).includes('being accessed by other users')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** A fresh copy of the seeded template database. */
+async function freshPostgres(template: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `atrium_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await createFrom(admin, name, template);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const template = inject('serverTemplate');
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
+  cpSync(template.files, join(dataDir, 'files'), { recursive: true });
+  const postgres = kind === 'postgres' ? await freshPostgres(template.postgresTemplate) : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-for-atrium-tests-only',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: join(dataDir, 'no-static'),
+    ...env,
+  });
+  // Every file starts from the database seeded once for the run (tests/server/template.ts).
+  const database = await openDatabase(
+    postgres
+      ? { url: postgres.url }
+      : { loadDataDir: new Blob([readFileSync(template.pgliteDump)]) },
+  );
+  const storage = localStorage(join(dataDir, 'files'));
+  const app = await buildApp({ config, db: database.db, storage }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    kind,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in with a password and answers the token (fails the test on anything else). */
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/uc/auth',
+    payload: { username: account, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login ${account} failed: ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userId } from '../../server/db/seed/people';
+import { businessToday } from '../../server/domain/shell/today';
+import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { as, tokenOf } from './shell-support';
+
+describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
+  let server: TestServer;
+  let call: Record<string, ReturnType<typeof as>>;
+  const today = businessToday('Asia/Shanghai');
+  beforeAll(async () => {
+    // Read when the routes are registered (server/domain/shell/settings.ts).
+    process.env.REPORT_SERVER_URL = 'https://report.example.test/WebReport/ReportServer/';
+    process.env.DOC_PREVIEW_URL = 'https://preview.example.test';
+    try {
+      server = await startTestServer(kind);
+    } finally {
+      delete process.env.REPORT_SERVER_URL;
+      delete process.env.DOC_PREVIEW_URL;
+    }
+    call = {};
+    for (const account of ['store01', 'contract01', 'acct01', 'SZHY10001']) {
+      call[account] = as(server.app, await tokenOf(server.app, account));
+    }
+    call.english = as(server.app, await tokenOf(server.app, 'store01'), 'en-US');
+  });
+  afterAll(() => server.close());
+
+  it('runs the marquee of notices valid today, in order', async () => {
+    const answer = await call.store01!(
+      'GET',
+      '/portal/enterpriseNotice/v1/getShowEnterpriseNotice',
+    );
+    expect(answer.status).toBe(200);
+    const texts = answer.body.value.map((notice: { showInfo: string }) => notice.showInfo);
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain('12 月结算单已发布');
+    expect(texts.join()).not.toContain('已结束');
+    const anonymous = await as(server.app, null)(
+      'GET',
+      '/portal/enterpriseNotice/v1/getShowEnterpriseNotice',
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('greets store01 on their birthday and contract01 on their work anniversary, today', async () => {
+    const tips = async (account: string) =>
+      (await call[account]!('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value;
+    const store = await tips('store01');
+    expect(store.map((tip: { lx: string }) => tip.lx)).toEqual(['birthday', 'festival']);
+    expect(store[0]).toMatchObject({ account: 'store01', title: '员工生日' });
+    expect(store[0].tcwb).toContain('张晓明');
+    const images = JSON.parse(store[0].bjtp) as { id: string; name: string }[];
+    expect(images).toHaveLength(2);
+    // The backgrounds are public pictures anyone can load.
+    const picture = await as(server.app, null)(
+      'GET',
+      `/portal/system/file/v1/downloadFile?fileId=${images[0]!.id}`,
+    );
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.raw.subarray(1, 4).toString()).toBe('PNG');
+
+    const contract = await tips('contract01');
+    expect(contract[0]).toMatchObject({ lx: 'anniversary', account: 'contract01' });
+    expect(contract[0].tcwb).toBe('李静，今天是您加入海雅的第5周年，感谢一路同行！');
+    // Nothing personal for acct01 today; the festival is for everyone, merchants too.
+    expect((await tips('acct01')).map((tip: { lx: string }) => tip.lx)).toEqual(['festival']);
+    expect((await tips('SZHY10001'))[0]).toMatchObject({ lx: 'festival', title: '海雅缤纷城店庆' });
+    const english = (await call.english!('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value;
+    expect(english[0]).toMatchObject({ title: 'Happy birthday' });
+    expect(english[0].tcwb).toContain('happy birthday');
+  });
+
+  it('moves a yearly tip with the calendar: no birthday tip on another day', async () => {
+    await server.db
+      .updateTable('staff_profiles')
+      .set({ birthday: '1990-01-01' })
+      .where('user_id', '=', userId(7))
+      .execute();
+    const tips = (await call.acct01!('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value;
+    expect(tips.some((tip: { lx: string }) => tip.lx === 'birthday')).toBe(today.endsWith('01-01'));
+  });
+
+  it('shows pop-ups by role and date, and a closed one stays closed for that user only', async () => {
+    const popups = async (account: string) =>
+      (await call[account]!('GET', '/portal/bpm/haiyaapi/getPopups')).body.value;
+    const staff = await popups('store01');
+    expect(staff.count).toBe(2);
+    expect(staff.rows.map((row: { popupType: string }) => row.popupType)).toEqual([
+      'tab',
+      'dialog',
+    ]);
+    expect(staff.rows[1]).toMatchObject({
+      subject: '各门店营业时间',
+      dialogWidth: '800px',
+      dialogHeight: '560px',
+      url: '/guides/opening-hours.html',
+    });
+    const merchant = await popups('SZHY10001');
+    expect(merchant.rows.map((row: { popupType: string }) => row.popupType)).toEqual([
+      'tab',
+      'dialog',
+      'new',
+    ]);
+    const dialogId = staff.rows[1].id;
+    const closed = await call.store01!('POST', `/portal/bpm/haiyaapi/closePopup?id=${dialogId}`);
+    expect(closed.body).toEqual({ state: true, message: '已关闭' });
+    expect((await popups('store01')).count).toBe(1);
+    expect((await popups('contract01')).count).toBe(2);
+    // Closing again is harmless; a pop-up not meant for the caller is not theirs to close.
+    expect(
+      (await call.store01!('POST', `/portal/bpm/haiyaapi/closePopup?id=${dialogId}`)).status,
+    ).toBe(200);
+    const merchantOnly = merchant.rows[2].id;
+    const foreign = await call.store01!(
+      'POST',
+      `/portal/bpm/haiyaapi/closePopup?id=${merchantOnly}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await server.db.selectFrom('popup_dismissals').select('user_id').execute()).toEqual([
+      { user_id: userId(5) },
+    ]);
+  });
+
+  it("lists the caller's form reminders and deletes only their own", async () => {
+    const reminders = async (account: string) =>
+      (await call[account]!('GET', '/form/form/formRemindData/v1/getFormRemindDataByUser')).body
+        .value;
+    const mine = await reminders('store01');
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ opemType: 'dyzl', count: 1 });
+    // Each points at a contract print row of store01's stores.
+    const row = await server.db
+      .selectFrom('contract_prints')
+      .select('store_code')
+      .where('id', '=', mine[0].opemId)
+      .executeTakeFirstOrThrow();
+    expect(['S01', 'S02']).toContain(row.store_code);
+    const theirs = (await reminders('contract01'))[0];
+    const refused = await call.store01!('DELETE', `/form/form/formRemindData/v1/${theirs.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('未找到该提醒');
+    expect(await reminders('contract01')).toHaveLength(1);
+    const deleted = await call.store01!('DELETE', `/form/form/formRemindData/v1/${mine[0].id}`);
+    expect(deleted.body).toEqual({ state: true, message: '删除成功' });
+    expect((await reminders('store01')).map((item: { id: string }) => item.id)).toEqual([
+      mine[1].id,
+    ]);
+  });
+
+  it('gives staff and merchants their own grid of columns with the spec fields', async () => {
+    const layout = async (account: string) =>
+      (await call[account]!('GET', '/portal/bpm/haiyaapi/getHomeLayout')).body.value;
+    const staff = await layout('store01');
+    expect(staff.name).toBe('员工首页');
+    expect(staff.columns.map((column: { alias: string }) => column.alias)).toEqual([
+      'counters',
+      'todo',
+      'attendance',
+      'favouriteApps',
+      'notices',
+      'news',
+    ]);
+    expect(staff.columns[1]).toMatchObject({
+      name: '待办事项',
+      widget: 'todo',
+      dataFrom: '{bpmRunTime}/runtime/task/v1/getTodoList',
+      requestType: 'POST',
+      needPage: true,
+      colHeight: 380,
+      displayRights: true,
+      x: 0,
+      y: 2,
+      w: 8,
+      h: 6,
+    });
+    expect(staff.widgets).toContain('customQuery');
+    const merchant = await layout('SZHY10001');
+    expect(merchant.columns.map((column: { alias: string }) => column.alias)).toEqual([
+      'notices',
+      'merchantService',
+      'storeList',
+    ]);
+    const html = merchant.columns[1];
+    expect(Buffer.from(html.templateHtml, 'base64').toString('utf8')).toContain('商户服务中心');
+  });
+
+  it('serves columns by alias and in batches, with display rights per caller', async () => {
+    const one = await call.SZHY10001!('GET', '/portal/bpm/haiyaapi/getColumnByAlias?alias=todo');
+    expect(one.body.value).toMatchObject({ alias: 'todo', displayRights: false });
+    const batch = await call.store01!('POST', '/portal/bpm/haiyaapi/getColumnByAliasBatch', {
+      alias: 'news,nope,todo,merchantService',
+    });
+    expect(
+      batch.body.value.map((column: { alias: string; displayRights: boolean }) => [
+        column.alias,
+        column.displayRights,
+      ]),
+    ).toEqual([
+      ['news', true],
+      ['todo', true],
+      ['merchantService', false],
+    ]);
+    const missing = await call.store01!('GET', '/portal/bpm/haiyaapi/getColumnByAlias?alias=nope');
+    expect(missing.status).toBe(404);
+  });
+
+  it('answers the report-server address with the hidden form fields from the session', async () => {
+    const target = await call.store01!('GET', '/portal/bpm/haiyaapi/getReportUrl?alias=salesDaily');
+    const tenant = await server.db
+      .selectFrom('users')
+      .select('tenant_id')
+      .where('id', '=', userId(5))
+      .executeTakeFirstOrThrow();
+    expect(target.body.value).toEqual({
+      alias: 'salesDaily',
+      name: '销售日报',
+      url: 'https://report.example.test/WebReport/ReportServer/haiya/sales_daily.cpt',
+      method: 'POST',
+      fields: { account: 'store01', DTID: tenant.tenant_id },
+    });
+    const missing = await call.store01!('GET', '/portal/bpm/haiyaapi/getReportUrl?alias=nope');
+    expect(missing.status).toBe(404);
+  });
+
+  it('tells the browser where the document-preview service is', async () => {
+    const answer = await call.store01!('GET', '/portal/system/file/v1/previewConfig');
+    expect(answer.body.value).toEqual({ enabled: true, url: 'https://preview.example.test' });
+  });
+});

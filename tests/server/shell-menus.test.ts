@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { as, tokenOf } from './shell-support';
+
+interface Node {
+  id: string;
+  parentId: string;
+  name: string;
+  alias: string;
+  path: string;
+  menuUrl: string;
+  href: string;
+  isParent: boolean;
+  sysMethods: unknown[];
+  children: Node[];
+}
+
+const aliases = (nodes: Node[]) => nodes.map((node) => node.alias);
+
+describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
+  let server: TestServer;
+  let call: Record<string, ReturnType<typeof as>>;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    call = {};
+    for (const account of ['store01', 'acct01', 'SZHY10001', 'contract01']) {
+      call[account] = as(server.app, await tokenOf(server.app, account));
+    }
+    call.english = as(server.app, await tokenOf(server.app, 'store01'), 'en-US');
+  });
+  afterAll(() => server.close());
+
+  const frontMenu = async (account: string) => {
+    const answer = await call[account]!(
+      'GET',
+      '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=front_menu',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.state).toBe(true);
+    expect(answer.body.message).toBe('获取当前用户菜单信息');
+    return answer.body.value as Node[];
+  };
+
+  it('gives staff and merchants different front menus, by role', async () => {
+    expect(aliases(await frontMenu('store01'))).toEqual([
+      'home',
+      'application',
+      'v-flow',
+      'ht',
+      'v-news',
+      'v-check',
+      'workbench',
+      'v-personal',
+      'v-mail',
+    ]);
+    expect(aliases(await frontMenu('acct01'))).toEqual([
+      'home',
+      'application',
+      'v-flow',
+      'statements',
+      'xscx',
+      'shcjftzd',
+      'v-news',
+      'v-check',
+      'workbench',
+      'v-personal',
+      'v-mail',
+    ]);
+    expect(aliases(await frontMenu('SZHY10001'))).toEqual([
+      'home',
+      'statements',
+      'xscx',
+      'ht',
+      'shcjftzd',
+      'v-news',
+    ]);
+  });
+
+  it('answers the SysMenu node shape, nested, with the id path', async () => {
+    const menu = await frontMenu('SZHY10001');
+    const statements = menu.find((node) => node.alias === 'statements')!;
+    expect(statements).toMatchObject({ name: '对账单', isParent: true, menuUrl: '/lyfyjsd' });
+    expect(aliases(statements.children)).toEqual(['lyfyjsd', 'yjfytzd', 'zlfymxd', 'fkqkd']);
+    const child = statements.children[0]!;
+    expect(child.parentId).toBe(statements.id);
+    expect(child.path).toBe(`${statements.path}${child.id}.`);
+    expect(child).toMatchObject({ isParent: false, children: [], sysMethods: [], open: false });
+    for (const field of ['menuIcon', 'sn', 'activeTab', 'tabsStyle', 'href', 'tenantId', 'check']) {
+      expect(child).toHaveProperty(field);
+    }
+  });
+
+  it('shows workbench entries by role, with the runtime routes they add', async () => {
+    const sub = async (account: string) =>
+      (await call[account]!('GET', '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=workbench'))
+        .body.value as Node[];
+    const store = await sub('store01');
+    expect(store.map((node) => node.menuUrl)).toEqual([
+      'template/preview/dyzl',
+      'template/form/dyzl/add',
+      'querySql/queryView/kqyc/kqycmx',
+      'querySql/queryView/grqjmx/grqj',
+      'href/template/wb-hours',
+      '/templateReport/salesDaily',
+    ]);
+    expect(store.find((node) => node.alias === 'wb-hours')!.href).toBe(
+      '/guides/opening-hours.html',
+    );
+    expect(aliases(await sub('acct01'))).toEqual([
+      'wb-kqyc',
+      'wb-grqj',
+      'wb-hours',
+      'wb-sales-report',
+    ]);
+    // A merchant does not see the workbench at all.
+    expect(await sub('SZHY10001')).toEqual([]);
+  });
+
+  it('serves the flow menu (v-flow) and names in English', async () => {
+    const flow = await call.english!(
+      'GET',
+      '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=v-flow',
+    );
+    expect(aliases(flow.body.value)).toContain('v-leader');
+    expect(flow.body.value[0]).toMatchObject({
+      alias: 'v-todo',
+      name: 'To-do',
+      menuUrl: '/v-flow/v-todo',
+    });
+    const missing = await call.store01!(
+      'GET',
+      '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=nope',
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ state: false, message: '未找到该菜单' });
+  });
+
+  it('serves the side menu items of the caller only', async () => {
+    const side = await call.store01!('POST', '/portal/bpm/haiyaapi/getmenu?account=store01');
+    expect(side.status).toBe(200);
+    expect(side.body.value.map((item: { name: string }) => item.name)).toEqual([
+      '首页',
+      '应用',
+      '事项',
+      '合同打印',
+      '公告',
+      '考勤',
+      '工作台',
+      '设置',
+      '通讯录',
+    ]);
+    expect(side.body.value[2]).toMatchObject({ alias: 'v-flow', hasChildren: true });
+    const merchant = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu');
+    expect(merchant.body.value.map((item: { alias: string }) => item.alias)).toEqual([
+      'home',
+      'statements',
+      'xscx',
+      'ht',
+      'shcjftzd',
+      'v-news',
+    ]);
+    const other = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu?account=store01');
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('只能查询当前登录用户自己的信息');
+    const anonymous = await as(server.app, null)('POST', '/portal/bpm/haiyaapi/getmenu');
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('serves the app centre as a three-level tree and its apps per node', async () => {
+    const tree = (
+      await call.store01!(
+        'GET',
+        '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=appCenterFront',
+      )
+    ).body.value as Node[];
+    expect(tree.map((node) => node.name)).toEqual(['财务服务', '办公协同', '人事服务']);
+    const levels = (nodes: Node[]): number =>
+      nodes.length === 0 ? 0 : 1 + Math.max(...nodes.map((node) => levels(node.children)));
+    expect(levels(tree)).toBe(3);
+    const merchantTree = (
+      await call.SZHY10001!(
+        'GET',
+        '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=appCenterFront',
+      )
+    ).body.value as Node[];
+    expect(merchantTree.map((node) => node.name)).toEqual(['财务服务']);
+
+    const finance = tree[0]!;
+    const apps = await call.store01!('POST', '/portal/portal/sysApp/v1/authList', {
+      menuId: finance.id,
+    });
+    expect(apps.status).toBe(200);
+    expect(apps.body.map((app: { name: string }) => app.name)).toContain('合同打印资料');
+    // A node the caller cannot see has no apps for them.
+    const office = tree[1]!;
+    const none = await call.SZHY10001!('POST', '/portal/portal/sysApp/v1/authList', {
+      menuId: office.id,
+    });
+    expect(none.body).toEqual([]);
+  });
+
+  it('finds apps by name with what each type needs to open', async () => {
+    const search = async (account: string, keyword: string) =>
+      call[account]!(
+        'POST',
+        `/portal/bpm/haiyaapi/searchApps?keyword=${encodeURIComponent(keyword)}`,
+      );
+    const print = (await search('store01', '合同打印')).body.value;
+    expect(print).toEqual([
+      expect.objectContaining({
+        type: 2,
+        templateKey: 'dyzl',
+        url: '/statement/template/preview/dyzl',
+      }),
+      expect.objectContaining({ type: 6, formId: 'dyzl', url: '/previewForm/dyzl' }),
+    ]);
+    const details = (await search('store01', '明细')).body.value;
+    expect(details.map((app: { name: string; type: number }) => [app.name, app.type])).toEqual([
+      ['租赁费用明细单', 5],
+      ['考勤异常明细', 3],
+      ['个人请假明细', 3],
+    ]);
+    expect(details[1]).toMatchObject({
+      sqlAlias: 'kqyc',
+      alias: 'kqycmx',
+      url: '/statement/querySql/queryView/kqyc/kqycmx',
+    });
+    expect(details[0]).toMatchObject({ path: '/zlfymxd', url: '/zlfymxd' });
+    const leave = (await search('acct01', '请假申请')).body.value;
+    expect(leave).toEqual([
+      expect.objectContaining({ type: 8, defKey: 'leave', url: '/agentStartByKey/leave' }),
+    ]);
+    // Scope: a merchant finds only the finance apps.
+    expect(
+      (await search('SZHY10001', '明细')).body.value.map((app: { name: string }) => app.name),
+    ).toEqual(['租赁费用明细单']);
+    expect((await search('SZHY10001', '请假')).body.value).toEqual([]);
+    // LIKE wildcards are literal.
+    expect((await search('store01', '%')).body.value).toEqual([]);
+    const empty = await search('store01', '  ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('请根据输入内容搜索');
+    const english = await call.english!('POST', '/portal/bpm/haiyaapi/searchApps?keyword=');
+    expect(english.body.message).toBe('Search according to input');
+  });
+});

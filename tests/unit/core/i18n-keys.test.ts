@@ -1,0 +1,108 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it, expect } from 'vitest';
+
+/**
+ * The pure modules return message keys; every key they can return must exist in both
+ * languages, and both rules.json files must have the same keys.
+ */
+const root = join(import.meta.dirname, '../../..');
+const i18nDir = join(root, 'src/core/i18n');
+
+type Messages = { [key: string]: string | Messages };
+
+function load(language: string, namespace: string): Messages {
+  return JSON.parse(readFileSync(join(i18nDir, language, `${namespace}.json`), 'utf8')) as Messages;
+}
+
+function flatKeys(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [prefix + key] : flatKeys(value, `${prefix}${key}.`),
+  );
+}
+
+const languages = ['zh-CN', 'en-US'];
+const keysByLanguage = new Map(
+  languages.map((language) => [
+    language,
+    new Set(
+      ['rules', 'common'].flatMap((namespace) =>
+        flatKeys(load(language, namespace)).map((key) => `${namespace}:${key}`),
+      ),
+    ),
+  ]),
+);
+
+const sources = [
+  'src/core/money.ts',
+  'src/core/formula.ts',
+  'src/core/dates.ts',
+  'src/core/greeting.ts',
+  'src/core/paging.ts',
+  ...readdirSync(join(root, 'src/core/rules')).map((file) => `src/core/rules/${file}`),
+];
+
+/** Keys written out in full, plus the ones the sources build from a prefix. */
+function keysInSources(): string[] {
+  const keys = new Set<string>();
+  for (const source of sources) {
+    const text = readFileSync(join(root, source), 'utf8');
+    for (const match of text.matchAll(/'((?:rules|common):[\w.]+)'/g)) keys.add(match[1] ?? '');
+    // rule-string.ts builds `rules:form.${key}` from short names given to fail().
+    if (source.endsWith('rule-string.ts')) {
+      for (const match of text.matchAll(/fail\('(\w+)'/g)) keys.add(`rules:form.${match[1]}`);
+      for (const match of text.matchAll(/(?:Rule|valueRule)\('(\w+)'/g))
+        keys.add(`rules:form.${match[1]}`);
+    }
+  }
+  for (const rule of [2, 3, 4]) keys.add(`rules:password.rule${rule}`);
+  return [...keys];
+}
+
+describe('message keys', () => {
+  it('zh-CN and en-US rules.json have the same keys', () => {
+    const zh = flatKeys(load('zh-CN', 'rules')).sort();
+    const en = flatKeys(load('en-US', 'rules')).sort();
+    expect(en).toEqual(zh);
+    expect(zh.length).toBeGreaterThan(40);
+  });
+
+  it('no message is empty', () => {
+    for (const language of languages) {
+      for (const namespace of ['rules', 'common']) {
+        const empty = flatKeys(load(language, namespace)).filter((key) => {
+          const value = key
+            .split('.')
+            .reduce<Messages | string | undefined>(
+              (node, part) => (typeof node === 'object' ? node[part] : undefined),
+              load(language, namespace),
+            );
+          return typeof value !== 'string' || value.trim() === '';
+        });
+        expect(empty, `${language}/${namespace}`).toEqual([]);
+      }
+    }
+  });
+
+  it('every key the pure modules return exists in both languages', () => {
+    const keys = keysInSources();
+    expect(keys).toContain('rules:money.characters');
+    expect(keys).toContain('rules:form.unknownRule');
+    expect(keys).toContain('rules:form.dateRangeStart');
+    expect(keys).toContain('common:greeting.evening');
+    expect(keys.length).toBeGreaterThan(60);
+    for (const language of languages) {
+      const missing = keys.filter((key) => !keysByLanguage.get(language)?.has(key));
+      expect(missing, language).toEqual([]);
+    }
+  });
+
+  it('keeps the Chinese texts the spec prescribes', () => {
+    const zh = load('zh-CN', 'rules');
+    const money = zh.money as Messages;
+    expect(money.characters).toBe('金额只能包含数字、逗号和小数点');
+    expect(money.format).toBe('金额格式不正确');
+    expect((zh.login as Messages).accountFormat).toBe('账号格式不符合规范');
+    expect((load('zh-CN', 'common').money as Messages).tooLarge).toBe('超出最大处理数字');
+  });
+});
