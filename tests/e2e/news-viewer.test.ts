@@ -36,9 +36,12 @@ describe('atrium-news-viewer', () => {
   const browser = useBrowser();
   const site = useThirdPartySite();
   let acct01: ApiSession;
+  /** A reader no other test marks news for (shell.test.ts marks all of acct01's as read). */
+  let reader: ApiSession;
 
   beforeAll(async () => {
     acct01 = await apiLogin('acct01', 'Staff#2026');
+    reader = await apiLogin('cashier01', 'Staff#2026');
   });
 
   async function open(attributes: string, session: ApiSession | null = acct01) {
@@ -61,7 +64,7 @@ describe('atrium-news-viewer', () => {
   it('shows title, drafter, time and content, and records the read mark', async () => {
     const reads = () =>
       api<{ rows: { title: string }[] }>(
-        acct01.token,
+        reader.token,
         'POST',
         '/form/form/customQuery/v1/doQuery?alias=myNewsReads&page=1',
         {},
@@ -69,7 +72,7 @@ describe('atrium-news-viewer', () => {
     const title = '关于 2026 年 12 月结算单确认及开票安排的通知';
     expect((await reads()).body.rows.map((row) => row.title)).not.toContain(title);
 
-    const page = await open(`news-id="${news.settlement}"`);
+    const page = await open(`news-id="${news.settlement}"`, reader);
     await page.waitForSelector(`${viewer} [data-field=content]`);
     expect(await page.textContent(`${viewer} [data-field=title]`)).toBe(title);
     expect(await page.textContent(`${viewer} [data-field=drafter]`)).toBe('财务中心');
