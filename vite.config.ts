@@ -34,7 +34,9 @@ function isShared(id: string): boolean {
     return /\/src\/core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)$/.test(id);
   }
   if (/\/src\/core\/api\/(?!auth|portal)/.test(id)) return false;
-  if (/\/src\/core\/dates\.ts$/.test(id)) return false;
+  // Dates bring dayjs; the rule-string parser (online forms, workflow) brings dates. The
+  // login box and the lists of other domains need neither.
+  if (/\/src\/core\/(dates|rules\/rule-string)\.ts$/.test(id)) return false;
   return (
     /\/src\/(core|ui)\/[^/]+\.tsx?$/.test(id) || /\/src\/(core\/(rules|api)|ui\/element)\//.test(id)
   );

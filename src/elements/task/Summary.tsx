@@ -68,7 +68,7 @@ export function Summary({
           <dd data-node>{task ? task.name : (instance.currentNodes ?? '')}</dd>
         </div>
         {task?.dueTime && (
-          <div>
+          <div data-wide>
             <dt>{t('workflow:task.dueTime')}</dt>
             <dd>
               {task.dueTime}

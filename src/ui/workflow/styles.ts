@@ -79,6 +79,10 @@ export const factsStyle = css`
     gap: 8px;
     min-width: 0;
   }
+  /* A fact with a flag after it (the due time and 已超期) keeps both on one line. */
+  div[data-wide] {
+    grid-column: span 2;
+  }
   dt {
     color: ${vars.textMuted};
     white-space: nowrap;
