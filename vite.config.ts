@@ -29,6 +29,8 @@ const sharedLibraries =
  * domain API modules and heavier UI (tables, print, workflow) stay out of it.
  */
 function isShared(id: string): boolean {
+  // Vite's helper for lazy imports: every entry with a lazy import needs it.
+  if (id.includes('vite/preload-helper')) return true;
   if (id.includes('node_modules')) return sharedLibraries.test(id);
   if (id.includes('/src/core/i18n/')) {
     return /\/src\/core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)$/.test(id);
@@ -44,7 +46,7 @@ function isShared(id: string): boolean {
 
 /** What the list elements share: the table, filters, exports, dates (dayjs). */
 function isListKit(id: string): boolean {
-  return /\/src\/ui\/(table|finance)\/|\/src\/core\/(api\/finance|dates|print-keys)\.ts$|node_modules\/dayjs\//.test(
+  return /\/src\/ui\/(table|finance)\/|\/src\/core\/(api\/finance|dates)\.ts$|node_modules\/dayjs\//.test(
     id,
   );
 }

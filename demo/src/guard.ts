@@ -46,29 +46,39 @@ async function exchangeTicket(ticket: string): Promise<void> {
   signIn(sessionFromLogin(answer));
 }
 
-/** Single-sign-on mode is the server's setting: ask it once per page load. */
-async function learnSignOnMode(): Promise<void> {
-  try {
-    const info = await http.get<{ enable: boolean; ssoUrl: string }>('uc', '/sso/info', undefined, {
+let signOnMode: Promise<void> | null = null;
+
+/**
+ * Single-sign-on mode is the server's setting: asked once per page load. Only a ticket to
+ * exchange and a visitor to send away wait for the answer; the first render does not.
+ */
+function learnSignOnMode(): Promise<void> {
+  signOnMode ??= http
+    .get<{ enable: boolean; ssoUrl: string }>('uc', '/sso/info', undefined, {
       anonymous: true,
       quiet: true,
-    });
-    if (info.enable && info.ssoUrl) configure({ ssoUrl: info.ssoUrl });
-  } catch {
+    })
+    .then((info) => {
+      if (info.enable && info.ssoUrl) configure({ ssoUrl: info.ssoUrl });
+    })
     // Without an answer the portal uses its own login page.
-  }
+    .catch(() => undefined);
+  return signOnMode;
 }
 
 /** Takes what the address hands over (token, ticket, password) before anything else runs. */
 export async function adoptHandOver(): Promise<void> {
-  await learnSignOnMode();
+  const signOn = learnSignOnMode();
   const password = takeParameter('password');
   if (password !== null) writeStored('session', 'password', password);
   const token = takeParameter('token');
-  const ticket = $config.get().ssoUrl ? takeParameter('ticket') : null;
   try {
     if (token) await adoptToken(token);
-    else if (ticket) await exchangeTicket(ticket);
+    else if (new URL(location.href).searchParams.has('ticket')) {
+      await signOn;
+      const ticket = $config.get().ssoUrl ? takeParameter('ticket') : null;
+      if (ticket) await exchangeTicket(ticket);
+    }
   } catch {
     // An invalid token or ticket is as good as none: the guard sends the user to sign in.
   }
@@ -86,7 +96,10 @@ export function checkSession(): Promise<UserDetail | null> {
 }
 
 /** Where an unauthenticated visitor goes: the sign-on server, or the login page with a redirect. */
-export function signInAddress(path: string): { external: string } | { internal: string } {
+export async function signInAddress(
+  path: string,
+): Promise<{ external: string } | { internal: string }> {
+  await learnSignOnMode();
   const { ssoUrl } = $config.get();
   if (ssoUrl)
     return {

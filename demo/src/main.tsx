@@ -29,9 +29,10 @@ function menuAliases(nodes: MenuNode[]): string[] {
 }
 
 function leaveForSignIn(path: string): void {
-  const target = signInAddress(path);
-  if ('external' in target) location.assign(target.external);
-  else navigate(target.internal, { replace: true });
+  void signInAddress(path).then((target) => {
+    if ('external' in target) location.assign(target.external);
+    else navigate(target.internal, { replace: true });
+  });
 }
 
 /**

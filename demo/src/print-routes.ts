@@ -1,4 +1,4 @@
-import { printKinds } from '../../src/core/api/print';
+import { printKinds } from '../../src/core/print-keys';
 import type { Page, Route } from './routes';
 
 const printPage = () => import('./pages/PrintPage') as unknown as Promise<{ default: Page }>;

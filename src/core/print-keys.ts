@@ -11,3 +11,29 @@ export const batchPrintKeys = {
 } as const;
 
 export type BatchPrintKind = keyof typeof batchPrintKeys;
+
+/** The print views: one per kind, and a batch view (`_all`) per list kind. */
+export const singlePrintKinds = [
+  'fkqkd',
+  'kpqrd',
+  'yjftzd',
+  'lyfyjsd',
+  'zlfymxd',
+  'shcjftzd',
+] as const;
+export type SinglePrintKind = (typeof singlePrintKinds)[number];
+export type PrintKind = SinglePrintKind | `${BatchPrintKind}_all`;
+
+export const printKinds: PrintKind[] = [
+  ...singlePrintKinds,
+  ...(Object.keys(batchPrintKeys) as BatchPrintKind[]).map((kind) => `${kind}_all` as const),
+];
+
+export function isPrintKind(kind: string): kind is PrintKind {
+  return (printKinds as string[]).includes(kind);
+}
+
+/** `lyfyjsd_all` → `lyfyjsd`; null for a single kind. */
+export function batchBase(kind: PrintKind): BatchPrintKind | null {
+  return kind.endsWith('_all') ? (kind.slice(0, -4) as BatchPrintKind) : null;
+}

@@ -113,7 +113,8 @@ describe('signing in', () => {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
-    await page.reload();
+    // The guard sends the page on before it has finished loading: wait for the reload to commit only.
+    await page.reload({ waitUntil: 'commit' });
     await page.waitForURL(`${baseUrl()}/fvue/login?redirect=%2Ffvue%2Fhome`);
     expect(await page.evaluate(() => sessionStorage.getItem('currentUser'))).toBeNull();
   });

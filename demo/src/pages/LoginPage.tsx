@@ -1,9 +1,6 @@
 import { css } from '@emotion/react';
-import { useCallback, useRef, useState } from 'react';
-import '../../../src/elements/about/index';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import '../../../src/elements/login/index';
-import '../../../src/elements/news/index';
-import '../../../src/elements/signup/index';
 import {
   fileUrl,
   frontSettings,
@@ -100,6 +97,17 @@ const panel = css`
   }
 `;
 
+/**
+ * The other tabs' elements, fetched once the login box is up: most visitors only sign in,
+ * and these (news brings dates and the file preview) would otherwise delay the login box.
+ * A tab chosen before they arrive shows its element as soon as it is defined.
+ */
+function loadOtherTabs(): void {
+  void import('../../../src/elements/signup/index');
+  void import('../../../src/elements/news/index');
+  void import('../../../src/elements/about/index');
+}
+
 export default function LoginPage({ tenant }: { tenant?: string }) {
   const t = useT();
   const [tab, setTab] = useState('home');
@@ -122,6 +130,7 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
     [],
   );
   useElementEvent(loginRef, 'atrium-login', onLogin);
+  useEffect(loadOtherTabs, []);
 
   const tabs = [
     { id: 'home', label: t('login:tabs.home') },

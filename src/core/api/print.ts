@@ -1,28 +1,22 @@
 import { $config } from '../config';
 import { http, type RequestOptions } from '../http';
-import { batchPrintKeys, type BatchPrintKind } from '../print-keys';
+import { type BatchPrintKind, type PrintKind, type SinglePrintKind } from '../print-keys';
 import type { QueryDescriptor } from './finance';
 
 /**
  * The print views' calls (docs/print.md): one read per kind, a batch read driven by the
  * list's query descriptor, and signed print links. A print view reads with the session, or
  * with the token of a signed link when it has one (a window on another origin, an embed).
+ * The kinds themselves live in print-keys.ts, which the host's route table reads too.
  */
-export const singlePrintKinds = [
-  'fkqkd',
-  'kpqrd',
-  'yjftzd',
-  'lyfyjsd',
-  'zlfymxd',
-  'shcjftzd',
-] as const;
-export type SinglePrintKind = (typeof singlePrintKinds)[number];
-export type PrintKind = SinglePrintKind | `${BatchPrintKind}_all`;
-
-export const printKinds: PrintKind[] = [
-  ...singlePrintKinds,
-  ...(Object.keys(batchPrintKeys) as BatchPrintKind[]).map((kind) => `${kind}_all` as const),
-];
+export {
+  batchBase,
+  isPrintKind,
+  printKinds,
+  singlePrintKinds,
+  type PrintKind,
+  type SinglePrintKind,
+} from '../print-keys';
 
 /** The route parameters of each kind, as the print routes' query strings name them. */
 export const printParamNames: Record<SinglePrintKind, readonly string[]> = {
@@ -36,15 +30,6 @@ export const printParamNames: Record<SinglePrintKind, readonly string[]> = {
 
 export type PrintParams = Record<string, string>;
 export type Row = Record<string, string | number | null>;
-
-export function isPrintKind(kind: string): kind is PrintKind {
-  return (printKinds as string[]).includes(kind);
-}
-
-/** `lyfyjsd_all` → `lyfyjsd`; null for a single kind. */
-export function batchBase(kind: PrintKind): BatchPrintKind | null {
-  return kind.endsWith('_all') ? (kind.slice(0, -4) as BatchPrintKind) : null;
-}
 
 export interface SettlementView {
   header: Row;
