@@ -71,6 +71,13 @@ describe('the portal shell', () => {
     await expect
       .poll(() => evening.textContent('atrium-top-bar [data-field=greeting]'))
       .toBe('晚上好，王会计');
+    const english = await browser.newPage({ locale: 'en-US' });
+    await english.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await english.clock.setFixedTime(new Date('2026-11-20T14:00:00'));
+    await signIn(english, 'acct01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');
+    await expect
+      .poll(() => english.textContent('atrium-top-bar [data-field=greeting]'))
+      .toBe('Good afternoon, 王会计');
   });
 
   it('searches apps of every type and opens them', async () => {

@@ -159,7 +159,9 @@ export function Secretaries({
       />
       {served.data && served.data.length > 0 && (
         <p css={[mutedStyle, { marginTop: 14 }]} data-served={served.data.length}>
-          {t('workflow:agents.served')}：{served.data.map((item) => item.leaderName).join('、')}
+          {t('workflow:agents.served')}
+          {t('common:colon')}
+          {served.data.map((item) => item.leaderName).join('、')}
         </p>
       )}
       <SecretaryDialog

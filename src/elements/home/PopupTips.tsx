@@ -171,7 +171,9 @@ export function PopupTips() {
                 <li key={reminder.id} data-reminder={reminder.id}>
                   <button type="button" className="open" onClick={() => openReminder(reminder)}>
                     <strong>
-                      {t('shell:home.reminders')}：{reminder.subject}
+                      {t('shell:home.reminders')}
+                      {t('common:colon')}
+                      {reminder.subject}
                     </strong>
                     <small>{reminder.content}</small>
                   </button>

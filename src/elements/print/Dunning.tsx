@@ -63,6 +63,7 @@ function labelsOf(t: Translate) {
     bankName: label('bankName'),
     accountNo: label('accountNo'),
     uploadTime: t('print:common.uploadTime'),
+    colon: t('common:colon'),
     greeting: (merchant: string) => t('print:dunning.greeting', { merchant }),
     intro: (date: string, brand: string) => t('print:dunning.intro', { date, brand }),
     capitals: (value: unknown) => capitalsText(value, t),
@@ -108,14 +109,16 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
         </tbody>
       </table>
       <p>
-        {labels.totalCapitals}：
+        {labels.totalCapitals}
+        {labels.colon}
         <span className="capitals" data-field="capitals">
           {labels.capitals(record.F_QKWYJHJ)}
         </span>
       </p>
       <p>{labels.reminder}</p>
       <p data-field="bank">
-        {labels.bank}：
+        {labels.bank}
+        {labels.colon}
         <span className="pair">
           {labels.accountName} {text(record.F_SKHM)}
         </span>
@@ -129,7 +132,8 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
       <div className="sign">
         <div>{text(record.F_SKHM)}</div>
         <div>
-          {labels.uploadTime}：
+          {labels.uploadTime}
+          {labels.colon}
           <span data-field="F_CONFIRM_DATE">{text(record.F_CONFIRM_DATE)}</span>
         </div>
         {seal && <img src={seal} alt="" data-seal />}

@@ -91,10 +91,14 @@ const NoticeSheet = memo(function NoticeSheet({
       </h1>
       <div className="meta">
         <span>
-          {label('month')}：<span data-field="NY">{text(row.NY)}</span>
+          {label('month')}
+          {t('common:colon')}
+          <span data-field="NY">{text(row.NY)}</span>
         </span>
         <span>
-          {label('contract')}：<span data-field="HTH">{text(row.HTH)}</span>
+          {label('contract')}
+          {t('common:colon')}
+          <span data-field="HTH">{text(row.HTH)}</span>
         </span>
       </div>
       <table>
@@ -144,10 +148,14 @@ const NoticeSheet = memo(function NoticeSheet({
       </table>
       <div className="footer">
         <span>
-          {t('print:common.uploadTime')}：<span data-field="SCSJ">{text(row.SCSJ)}</span>
+          {t('print:common.uploadTime')}
+          {t('common:colon')}
+          <span data-field="SCSJ">{text(row.SCSJ)}</span>
         </span>
         <span>
-          {t('print:common.confirmedBy')}：{text(row.CONFIRM_BY)}
+          {t('print:common.confirmedBy')}
+          {t('common:colon')}
+          {text(row.CONFIRM_BY)}
         </span>
       </div>
     </div>

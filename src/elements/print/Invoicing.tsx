@@ -80,10 +80,14 @@ function InvoicingSheet({
       </h1>
       <div className="meta">
         <span>
-          {t('print:settlement.recordNo')}：<span data-field="JLBH">{text(header.JLBH)}</span>
+          {t('print:settlement.recordNo')}
+          {t('common:colon')}
+          <span data-field="JLBH">{text(header.JLBH)}</span>
         </span>
         <span>
-          {label('month')}：{text(header.YEARMONTH)}
+          {label('month')}
+          {t('common:colon')}
+          {text(header.YEARMONTH)}
         </span>
         <span data-field="page">{t('print:common.page', { page, total: pages })}</span>
       </div>
@@ -169,10 +173,14 @@ function InvoicingSheet({
       </table>
       <div className="footer">
         <span>
-          {label('contact')}：{contact.DYR}
+          {label('contact')}
+          {t('common:colon')}
+          {contact.DYR}
         </span>
         <span>
-          {label('phone')}：{contact.LXDH}
+          {label('phone')}
+          {t('common:colon')}
+          {contact.LXDH}
         </span>
       </div>
     </div>

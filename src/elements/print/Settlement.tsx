@@ -34,13 +34,19 @@ function SettlementSheet({
       </h1>
       <div className="meta">
         <span>
-          {label('recordNo')}：<span data-field="JLBH">{text(header.JLBH)}</span>
+          {label('recordNo')}
+          {t('common:colon')}
+          <span data-field="JLBH">{text(header.JLBH)}</span>
         </span>
         <span>
-          {label('mode')}：{text(header.HSFS)}
+          {label('mode')}
+          {t('common:colon')}
+          {text(header.HSFS)}
         </span>
         <span>
-          {label('month')}：{text(header.YEARMONTH)}
+          {label('month')}
+          {t('common:colon')}
+          {text(header.YEARMONTH)}
         </span>
         <span data-field="page">{t('print:common.page', { page, total: pages })}</span>
       </div>
@@ -49,7 +55,8 @@ function SettlementSheet({
           <tr>
             <td className="label">{label('supplier')}</td>
             <td colSpan={3} data-field="NAME">
-              {text(header.NAME)}（{text(header.WLDW)}）
+              {text(header.NAME)}
+              {t('common:parenthesised', { text: text(header.WLDW) })}
             </td>
             <td className="label">{label('department')}</td>
             <td>{text(header.DEPT_NAME)}</td>
@@ -142,13 +149,19 @@ function SettlementSheet({
       </table>
       <div className="footer">
         <span>
-          {label('madeOn')}：{text(header.ZDRQ)}
+          {label('madeOn')}
+          {t('common:colon')}
+          {text(header.ZDRQ)}
         </span>
         <span>
-          {label('reviewer')}：{text(header.YWSHRMC)}
+          {label('reviewer')}
+          {t('common:colon')}
+          {text(header.YWSHRMC)}
         </span>
         <span>
-          {label('date')}：{data.date}
+          {label('date')}
+          {t('common:colon')}
+          {data.date}
         </span>
       </div>
     </div>

@@ -155,7 +155,7 @@ export function TemplateFormPage({
           {template.name}
           {readonly && (
             <small css={{ marginLeft: 8, fontWeight: 400 }}>
-              （{t('shell:statement.readonly')}）
+              {t('common:parenthesised', { text: t('shell:statement.readonly') })}
             </small>
           )}
         </h2>

@@ -95,7 +95,10 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
         {t('shell:topBar.guide')}
       </button>
       <span className="greeting" part="greeting" data-field="greeting">
-        {t(greetingKey(hour))}，{session?.username ?? ''}
+        {t('shell:topBar.greeting', {
+          greeting: t(greetingKey(hour)),
+          name: session?.username ?? '',
+        })}
       </span>
       <Marquee text={greeting.data ?? ''} />
       <div ref={menu} css={userMenu}>

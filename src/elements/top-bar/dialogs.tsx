@@ -43,7 +43,7 @@ export function PersonalInfo({ onClose }: { onClose: () => void }) {
               <div key={post.postId}>
                 {post.pathname}{' '}
                 {post.isMaster ? (
-                  <strong>（{t('shell:info.master')}）</strong>
+                  <strong>{t('common:parenthesised', { text: t('shell:info.master') })}</strong>
                 ) : (
                   <Button
                     variant="text"
@@ -87,7 +87,9 @@ export function Assets({ onClose }: { onClose: () => void }) {
       ) : opened === null ? (
         <div data-dialog="assets">
           <p>
-            {t('shell:assets.unit')}：{summary.data.dwmc}
+            {t('shell:assets.unit')}
+            {t('common:colon')}
+            {summary.data.dwmc}
           </p>
           <table
             css={{

@@ -55,10 +55,13 @@ export function NewsItemView({ id, onBack }: { id: string; onBack?: (() => void)
       <h2 data-field="title">{news.title}</h2>
       <div className="meta">
         <span>
-          {t('shell-elements:news.drafter')}：<span data-field="drafter">{news.drafter}</span>
+          {t('shell-elements:news.drafter')}
+          {t('common:colon')}
+          <span data-field="drafter">{news.drafter}</span>
         </span>
         <span>
-          {t('shell-elements:news.createTime')}：
+          {t('shell-elements:news.createTime')}
+          {t('common:colon')}
           <time data-field="createTime">{news.createTime}</time>
         </span>
       </div>

@@ -97,7 +97,9 @@ function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTM
     box.append(line);
   }
   box.title = items
-    .map((item) => `${item.createTime} ${item.auditorName}：${item.opinion || '—'}`)
+    .map(
+      (item) => `${item.createTime} ${item.auditorName}${t('common:colon')}${item.opinion || '—'}`,
+    )
     .join('\n');
   return box;
 }
