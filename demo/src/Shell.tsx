@@ -2,6 +2,16 @@ import { css } from '@emotion/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { navigate } from './router';
 
+/** A page without the frame still keeps off the window's edges, unless it draws to them. */
+const bare = css`
+  min-height: 100vh;
+  background: #fff;
+  &:not([data-bleed]) {
+    padding: 12px 16px;
+    box-sizing: border-box;
+  }
+`;
+
 const frame = css`
   height: 100vh;
   display: grid;
@@ -33,11 +43,13 @@ export function Shell({
   path,
   topBar,
   sideMenu,
+  bleed = false,
   children,
 }: {
   path: string;
   topBar: boolean;
   sideMenu: boolean;
+  bleed?: boolean;
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);
@@ -64,7 +76,7 @@ export function Shell({
   }, []);
   if (!topBar && !sideMenu) {
     return (
-      <div ref={root} css={{ minHeight: '100vh', background: '#fff' }}>
+      <div ref={root} css={bare} data-bleed={bleed || undefined}>
         {children}
       </div>
     );

@@ -116,7 +116,12 @@ function App() {
   // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
   const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
   return (
-    <Shell path={path} topBar={!single} sideMenu={!single && !route.hideMenu}>
+    <Shell
+      path={path}
+      topBar={!single}
+      sideMenu={!single && !route.hideMenu}
+      bleed={Boolean(route.bleed)}
+    >
       <Component {...(params as Record<string, string>)} />
     </Shell>
   );

@@ -12,5 +12,6 @@ export const printRoutes: Route[] = printKinds.map((kind) => ({
   pattern: `/print_${kind}`,
   load: printPage,
   single: true,
+  bleed: true,
   fixed: { kind },
 }));

@@ -18,6 +18,8 @@ export interface Route {
   single?: boolean;
   /** The side menu is hidden (agentStart, inst, task, onlineForm, templateReport, ...). */
   hideMenu?: boolean;
+  /** A single page that draws to the window's edges itself (login, print views). */
+  bleed?: boolean;
   /** Parameters the route gives its page besides those in the path. */
   fixed?: Record<string, string>;
 }
@@ -85,11 +87,12 @@ const mailChildren = ['mailList', 'linkmanList', 'settingList'];
 
 export const routes: Route[] = [
   // Anonymous single-page routes (their data still needs a session or a handed-over token).
-  { pattern: '/login/:tenant?', load: loginPage, single: true },
+  { pattern: '/login/:tenant?', load: loginPage, single: true, bleed: true },
   {
     pattern: '/resetPwdView',
     load: lazyPage(() => import('./pages/ResetPasswordPage')),
     single: true,
+    bleed: true,
   },
   ...financePages.flatMap((page) => withTenant(element(`/${page}`, page, { single: true }))),
   ...printRoutes,
