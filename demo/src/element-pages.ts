@@ -5,6 +5,8 @@
 export interface ElementPage {
   tag: string;
   load: () => Promise<unknown>;
+  /** The element draws no card of its own (it is made to sit in any page): the host adds one. */
+  panel?: boolean;
   /** The element's attributes for a route's parameters and query string. */
   attributes?: (
     params: Record<string, string>,
@@ -72,6 +74,7 @@ export const elementPages: Record<string, ElementPage> = {
   },
   newsList: {
     tag: 'atrium-news',
+    panel: true,
     load: () => import('../../src/elements/news/index'),
     attributes: (params) => ({
       type: params.type === '1' ? 'announcement' : params.type === '0' ? 'news' : undefined,
@@ -80,6 +83,7 @@ export const elementPages: Record<string, ElementPage> = {
   },
   newsViewer: {
     tag: 'atrium-news-viewer',
+    panel: true,
     load: () => import('../../src/elements/news-viewer/index'),
     attributes: (params) => ({
       'news-id': params.newsId,

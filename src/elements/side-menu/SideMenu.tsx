@@ -50,11 +50,20 @@ const styles = css`
     color: #fff;
     background: ${vars.primary};
   }
+  /* Chinese names fit one line; longer (English) ones get two before they are cut. */
   .label {
-    max-width: 58px;
+    max-width: 62px;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-height: 1.2;
+    text-align: center;
+    overflow-wrap: break-word;
+  }
+  .label:lang(en) {
+    font-size: 11px;
+    letter-spacing: -0.2px;
   }
   .dot {
     position: absolute;

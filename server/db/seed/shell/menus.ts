@@ -105,7 +105,7 @@ function frontMenu(product: string): MenuSeed {
         roles: [merchant, accountant],
       },
       {
-        ...leaf('v-news', '公告', 'Announcements', `/v-news/v-${product}News`),
+        ...leaf('v-news', '公告', 'Notices', `/v-news/v-${product}News`),
         icon: 'notification',
         roles: [staff, merchant],
         children: [leaf(`v-${product}News`, '新闻公告', 'News', `/v-news/v-${product}News`)],
