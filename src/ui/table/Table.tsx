@@ -1,7 +1,7 @@
 import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import { Empty, Loading } from '../Status';
 import { useT } from '../i18n';
-import { cellText, isNumeric, isSortable, type Column } from './columns';
+import { cellText, columnWidth, isNumeric, isSortable, type Column } from './columns';
 import { nextSort, sortRows, type SortState } from './sort';
 import { overlay, scroller, table } from './styles';
 
@@ -49,7 +49,7 @@ export function Table<Row>({
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(sorted.length, Math.ceil((scrollTop + bodyHeight) / rowHeight) + overscan);
   const visible = sorted.slice(first, last);
-  const width = columns.reduce((total, column) => total + (column.width ?? 140), 0);
+  const width = columns.reduce((total, column) => total + columnWidth(column), 0);
 
   const changeSort = (key: string) => {
     const next = nextSort(sort, key);
@@ -73,7 +73,7 @@ export function Table<Row>({
       >
         <colgroup>
           {columns.map((column) => (
-            <col key={column.key} style={{ width: column.width ?? 140 }} />
+            <col key={column.key} style={{ width: columnWidth(column) }} />
           ))}
         </colgroup>
         <thead>

@@ -44,6 +44,19 @@ export function cellText<Row>(column: Column<Row>, row: Row, index: number): str
   }
 }
 
+/**
+ * A column is at least as wide as its header: widths are set for the Chinese titles, and the
+ * English ones are often longer. Estimated, not measured (no layout pass per header): bold
+ * 14 px text, about 15 px per CJK character and 8.5 px per other, 24 px of cell padding and
+ * 16 px for the sort mark.
+ */
+export function columnWidth<Row>(column: Column<Row>): number {
+  let text = 0;
+  for (const char of column.title) text += /[\u2e80-\uffff]/.test(char) ? 15 : 8.5;
+  const header = Math.ceil(text + 24 + (isSortable(column) ? 16 : 0));
+  return Math.max(column.width ?? 140, header);
+}
+
 export const isNumeric = (kind: ColumnKind | undefined) => kind === 'money' || kind === 'number';
 
 export function isSortable<Row>(column: Column<Row>): boolean {
