@@ -234,6 +234,15 @@ export interface WfFavouritesTable {
   user_id: string;
   def_key: string;
   sort: Generated<number>;
+  /** Pinned to the top of the favourites (isTop). */
+  is_top: Generated<boolean>;
+}
+
+export interface WfRelatedInstancesTable {
+  inst_id: string;
+  related_id: string;
+  created_by: string;
+  created_at: DefaultTimestamp;
 }
 
 export interface WfUrgentStatesTable {
@@ -304,6 +313,7 @@ export interface WorkflowTables {
   wf_deputies: WfDeputiesTable;
   wf_phrases: WfPhrasesTable;
   wf_favourites: WfFavouritesTable;
+  wf_related_instances: WfRelatedInstancesTable;
   wf_urgent_states: WfUrgentStatesTable;
   wf_urges: WfUrgesTable;
   wf_messages: WfMessagesTable;

@@ -4,20 +4,35 @@ import commonEn from '../../src/core/i18n/en-US/common.json' with { type: 'json'
 import commonZh from '../../src/core/i18n/zh-CN/common.json' with { type: 'json' };
 import printEn from '../../src/core/i18n/en-US/print.json' with { type: 'json' };
 import printZh from '../../src/core/i18n/zh-CN/print.json' with { type: 'json' };
+import workflowEn from '../../src/core/i18n/en-US/workflow.json' with { type: 'json' };
+import workflowZh from '../../src/core/i18n/zh-CN/workflow.json' with { type: 'json' };
 import serverEn from './en-US.json' with { type: 'json' };
 import serverZh from './zh-CN.json' with { type: 'json' };
 
 /**
  * Server-side messages. Validation messages shared with the browser (`rules:`, `common:`)
- * come from the same resource files the elements use, so the two can never disagree;
- * `server:` messages are the server's own.
+ * and the workflow status names (`workflow:`, for report legends) come from the same
+ * resource files the elements use, so the two can never disagree; `server:` messages are
+ * the server's own.
  */
 export type Language = 'zh-CN' | 'en-US';
 type Catalog = { [key: string]: string | Catalog };
 
 const catalogs: Record<Language, Record<string, Catalog>> = {
-  'zh-CN': { rules: rulesZh, common: commonZh, print: printZh, server: serverZh },
-  'en-US': { rules: rulesEn, common: commonEn, print: printEn, server: serverEn },
+  'zh-CN': {
+    rules: rulesZh,
+    common: commonZh,
+    print: printZh,
+    workflow: workflowZh,
+    server: serverZh,
+  },
+  'en-US': {
+    rules: rulesEn,
+    common: commonEn,
+    print: printEn,
+    workflow: workflowEn,
+    server: serverEn,
+  },
 };
 
 export type Params = Record<string, string | number>;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TaskRow } from '../db/schema-workflow';
 import { UserError, forbidden } from '../lib/errors';
@@ -95,9 +95,30 @@ export async function claim(ctx: Ctx, task: TaskRow, actor: Actor): Promise<Task
 }
 
 /**
- * May this user read the instance (form, history, image)? The admin, the applicant, anyone
- * who holds or held a task, acted, was copied, follows it, or is the secretary of one of them.
+ * SQL that holds when the user may read the instance whose id `instId` gives (a column of
+ * an outer query, or a parameter): the applicant and starter, anyone who holds or held a
+ * task, acted, was copied, follows it, or is the secretary of one of them. Lists use it as
+ * their scope and canView asks it for one instance, so the two cannot disagree.
  */
+export function viewableBy(instId: RawBuilder<unknown>, userId: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from (
+      select starter_id as id from wf_instances where id = ${instId}
+      union all select on_behalf_of_id from wf_instances where id = ${instId}
+      union all select assignee_id from wf_tasks where inst_id = ${instId}
+      union all select owner_id from wf_tasks where inst_id = ${instId}
+      union all select a.user_id from wf_task_actors a join wf_tasks t on t.id = a.task_id
+        where t.inst_id = ${instId}
+      union all select user_id from wf_records where inst_id = ${instId}
+      union all select on_behalf_of_id from wf_records where inst_id = ${instId}
+      union all select receiver_id from wf_notices where inst_id = ${instId}
+      union all select user_id from wf_follows where inst_id = ${instId}
+    ) p
+    where p.id = ${userId}
+      or p.id in (select s.leader_id from wf_secretaries s where s.secretary_id = ${userId}))`;
+}
+
+/** May this user read the instance (form, history, image)? The admin always may. */
 export async function canView(
   trx: Kysely<Database>,
   instId: string,
@@ -106,24 +127,7 @@ export async function canView(
 ): Promise<boolean> {
   if (isAdmin) return true;
   const result = await sql<{ ok: boolean }>`
-    with people as (
-      select starter_id as id from wf_instances where id = ${instId}
-      union select on_behalf_of_id from wf_instances where id = ${instId}
-      union select assignee_id from wf_tasks where inst_id = ${instId}
-      union select owner_id from wf_tasks where inst_id = ${instId}
-      union select a.user_id from wf_task_actors a join wf_tasks t on t.id = a.task_id
-        where t.inst_id = ${instId}
-      union select user_id from wf_records where inst_id = ${instId}
-      union select on_behalf_of_id from wf_records where inst_id = ${instId}
-      union select receiver_id from wf_notices where inst_id = ${instId}
-      union select user_id from wf_follows where inst_id = ${instId}
-    )
-    select exists (
-      select 1 from people p where p.id = ${userId}
-      union all
-      select 1 from wf_secretaries s join people p on p.id = s.leader_id
-        where s.secretary_id = ${userId}
-    ) as ok`.execute(trx);
+    select ${viewableBy(sql`${instId}`, userId)} as ok`.execute(trx);
   return result.rows[0]?.ok === true;
 }
 

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation';
 import * as finance from './0002-finance';
 import * as workflow from './0003-workflow';
 import * as shell from './0004-shell';
+import * as workflowLinks from './0005-workflow-links';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-finance': finance,
   '0003-workflow': workflow,
   '0004-shell': shell,
+  '0005-workflow-links': workflowLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

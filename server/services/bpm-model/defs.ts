@@ -354,11 +354,25 @@ export async function defRoutes(app: FastifyInstance) {
       const unknown = unique.find((key) => !startable.rows.some((row) => row.defKey === key));
       if (unknown) throw badRequest('server:workflow.favouriteUnknown', { defKey: unknown });
       await db.transaction().execute(async (trx) => {
+        // The list is replaced, but a flow kept in it stays pinned (isTop).
+        const pinned = await trx
+          .selectFrom('wf_favourites')
+          .select('def_key')
+          .where('user_id', '=', caller.id)
+          .where('is_top', '=', true)
+          .execute();
         await trx.deleteFrom('wf_favourites').where('user_id', '=', caller.id).execute();
         if (unique.length > 0) {
           await trx
             .insertInto('wf_favourites')
-            .values(unique.map((def_key, sort) => ({ user_id: caller.id, def_key, sort })))
+            .values(
+              unique.map((def_key, sort) => ({
+                user_id: caller.id,
+                def_key,
+                sort,
+                is_top: pinned.some((row) => row.def_key === def_key),
+              })),
+            )
             .execute();
         }
       });

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database';
 import type { FormData } from '../../db/schema-workflow';
-import { badRequest, notFound } from '../../lib/errors';
+import { sql } from 'kysely';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { leaderOf, type Caller } from '../access';
+import { actorFor, leaderOf, type Caller } from '../access';
 import { mainDefinition } from '../definitions';
 import type { EngineOptions } from '../engine/context';
 import { isSecretaryOf } from '../engine/people';
@@ -112,5 +113,44 @@ export async function saveTaskDraft(
   await withTask(db, caller, taskId, options, async (ctx, task) => {
     assertButton(ctx, task, 'saveDraft');
     await applyFormData(ctx, task, data ?? {}, caller.translate, false);
+  });
+}
+
+/** The open task of an instance the caller (or the leader they act for) holds or may take. */
+async function heldTaskOf(db: Db, caller: Caller, instId: string): Promise<string> {
+  const inst = await db
+    .selectFrom('wf_instances')
+    .select('def_key')
+    .where('id', '=', instId)
+    .executeTakeFirst();
+  if (!inst) throw notFound('server:workflow.instanceNotFound');
+  const me = (await actorFor(db, caller, inst.def_key)).identity;
+  const row = await sql<{ id: string }>`
+    select t.id from wf_tasks t where t.inst_id = ${instId} and t.state = 'open'
+      and (t.assignee_id = ${me} or (t.assignee_id is null
+        and (t.locked_by is null or t.locked_by = ${me})
+        and exists (select 1 from wf_task_actors a where a.task_id = t.id and a.user_id = ${me})))
+    order by t.created_at, t.seq limit 1`.execute(db);
+  if (!row.rows[0]) throw forbidden('server:workflow.notYourTask');
+  return row.rows[0].id;
+}
+
+/**
+ * instance/v1/saveFormData: keeps form changes on a task the caller holds (by taskId, or
+ * their open task in instId) without completing it. Unlike task/v1/saveDraft the rules are
+ * checked, as on complete: what is saved is what the next approvers and the gateways read.
+ * Fields the node may not edit must come back unchanged; any problem changes nothing.
+ */
+export async function saveTaskFormData(
+  db: Db,
+  caller: Caller,
+  ref: { taskId?: string; instId?: string },
+  data: FormData,
+  options: EngineOptions = {},
+) {
+  const taskId = ref.taskId ?? (await heldTaskOf(db, caller, ref.instId ?? ''));
+  await withTask(db, caller, taskId, options, async (ctx, task) => {
+    if (ref.instId && task.inst_id !== ref.instId) throw notFound('server:workflow.taskNotFound');
+    await applyFormData(ctx, task, data, caller.translate);
   });
 }

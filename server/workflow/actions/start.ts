@@ -5,13 +5,14 @@ import type { FormData } from '../../db/schema-workflow';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDate } from '../../lib/time';
-import { leaderOf, type Caller } from '../access';
+import { conflict, leaderOf, type Caller } from '../access';
 import { mainDefinition, type LoadedDefinition } from '../definitions';
 import { flushCtx, record, trail, type Ctx, type EngineOptions } from '../engine/context';
 import { arrive, settle } from '../engine/flow';
 import { isSecretaryOf } from '../engine/people';
 import { validateFormData } from '../model/form';
 import { flow, node } from '../model/graph';
+import { checkLinkable } from '../queries/related';
 
 /** May this user start flows of this key? Everyone, or listed by user or by role. */
 export async function hasStartRight(
@@ -41,6 +42,8 @@ export interface StartInput {
   startOrgId?: string;
   /** A draft to start from (the platform's proInstId); it is removed once started. */
   draftId?: string;
+  /** Instances to link as related processes; each must be one the caller may link. */
+  relatedIds?: string[];
 }
 
 interface Applicant {
@@ -112,6 +115,29 @@ async function assertCanStart(db: Db, caller: Caller, def: LoadedDefinition, app
   }
 }
 
+const runningRecordIndex = 'wf_instances_running_record';
+
+/**
+ * A business record has at most one running instance of a flow. The check gives the clear
+ * message; the unique index (migration 0005) decides when two starts race past it.
+ */
+async function assertRecordFree(db: Db, defKey: string, businessKey: string) {
+  if (!businessKey) return;
+  const running = await db
+    .selectFrom('wf_instances')
+    .select('subject')
+    .where('def_key', '=', defKey)
+    .where('business_key', '=', businessKey)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  if (running) throw conflict('server:workflow.recordRunning', { subject: running.subject });
+}
+
+function isRecordRace(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '23505' && String(message).includes(runningRecordIndex);
+}
+
 async function draftOf(db: Db, caller: Caller, draftId: string) {
   const draft = await db
     .selectFrom('wf_drafts')
@@ -148,6 +174,50 @@ export async function startInstance(
   const id = (options.newId ?? newId)();
   const subject = subjectFor(def, input.subject, checked.data, applicant.fullname, now, timeZone);
   const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
+  await assertRecordFree(db, def.row.def_key, businessKey);
+  const relatedIds = await checkLinkable(db, caller.id, input.relatedIds ?? []);
+  try {
+    await insertAndBegin(db, caller, def, {
+      id,
+      now,
+      subject,
+      businessKey,
+      data: checked.data,
+      applicantId: applicant.id,
+      orgId,
+      relatedIds,
+      ...(input.draftId ? { draftId: input.draftId } : {}),
+      ...(options.newId ? { newId: options.newId } : {}),
+    });
+  } catch (error) {
+    // The other start won the race: answer as if it had been there before this one.
+    if (isRecordRace(error)) await assertRecordFree(db, def.row.def_key, businessKey);
+    throw error;
+  }
+  return id;
+}
+
+interface NewInstance {
+  id: string;
+  now: Date;
+  subject: string;
+  businessKey: string;
+  data: FormData;
+  applicantId: string;
+  orgId: string | null;
+  relatedIds: string[];
+  draftId?: string;
+  newId?: () => string;
+}
+
+/** One transaction: the instance, its related links, its start record and first tokens. */
+async function insertAndBegin(
+  db: Db,
+  caller: Caller,
+  def: LoadedDefinition,
+  fresh: NewInstance,
+): Promise<void> {
+  const { id, now, subject, businessKey, applicantId, orgId } = fresh;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('wf_instances')
@@ -159,9 +229,9 @@ export async function startInstance(
         business_key: businessKey,
         status: 'running',
         result: null,
-        form_data: JSON.stringify(checked.data),
+        form_data: JSON.stringify(fresh.data),
         starter_id: caller.id,
-        on_behalf_of_id: applicant.id === caller.id ? null : applicant.id,
+        on_behalf_of_id: applicantId === caller.id ? null : applicantId,
         start_org_id: orgId,
         created_at: now,
         updated_at: now,
@@ -173,12 +243,24 @@ export async function startInstance(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const ctx: Ctx = { trx, now, newId: options.newId ?? newId, inst, def };
+    if (fresh.relatedIds.length > 0) {
+      await trx
+        .insertInto('wf_related_instances')
+        .values(
+          fresh.relatedIds.map((relatedId) => ({
+            inst_id: id,
+            related_id: relatedId,
+            created_by: caller.id,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    const ctx: Ctx = { trx, now, newId: fresh.newId ?? newId, inst, def };
     await beginFlow(ctx, caller);
     await flushCtx(ctx);
-    if (input.draftId) await trx.deleteFrom('wf_drafts').where('id', '=', input.draftId).execute();
+    if (fresh.draftId) await trx.deleteFrom('wf_drafts').where('id', '=', fresh.draftId).execute();
   });
-  return id;
 }
 
 async function beginFlow(ctx: Ctx, caller: Caller) {

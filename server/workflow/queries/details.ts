@@ -4,7 +4,7 @@ import type { TaskRow } from '../../db/schema-workflow';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
-import { actorFor, assertCanView, type Caller } from '../access';
+import { actorFor, assertCanView, canView, type Caller } from '../access';
 import { buttonsOf } from '../actions/shared';
 import { returnDestinations, type NodeChoice } from '../actions/returns';
 import { loadDefinition } from '../definitions';
@@ -317,4 +317,36 @@ export async function executors(db: Db, caller: Caller, instId: string) {
     nodes.set(row.nodeId, entry);
   }
   return [...nodes.values()];
+}
+
+/**
+ * getTaskKeyByNodeId: the open tasks at a node of an instance, as getTaskKeyByTaskId answers
+ * one task; the caller's own task first, so a client that takes the first opens theirs. An
+ * instance the caller may not read answers like one without tasks there (404), so the call
+ * does not tell which instances exist.
+ */
+export async function tasksAtNode(db: Db, caller: Caller, instId: string, nodeId: string) {
+  const visible = await canView(db, instId, caller.id, caller.isAdmin);
+  const rows = visible
+    ? await db
+        .selectFrom('wf_tasks as t')
+        .select([
+          't.id as taskId',
+          't.node_id as taskKey',
+          't.node_name as taskName',
+          't.inst_id as procInstId',
+          't.status',
+          't.assignee_id as assigneeId',
+        ])
+        .where('t.inst_id', '=', instId)
+        .where('t.node_id', '=', nodeId)
+        .where('t.state', '=', 'open')
+        .orderBy(sql`case when t.assignee_id = ${caller.id} then 0 else 1 end`)
+        .orderBy('t.created_at')
+        .orderBy('t.seq')
+        .execute()
+    : [];
+  const [first] = rows;
+  if (!first) throw notFound('server:workflow.noTaskAtNode');
+  return { ...first, tasks: rows };
 }

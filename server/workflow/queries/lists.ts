@@ -234,6 +234,31 @@ export function doneList(userId: string, status: string | undefined): ListSpec {
   };
 }
 
+/**
+ * getDoneList: the caller's done instances, one row per instance, from the rows of
+ * getDoneInstList. With checkRevoke the row is the caller's revocable action when there is
+ * one (its taskId is what revokeInstance takes back) and revoke is its flag; without, the row
+ * is the newest action and revoke is false. completeTime is the caller's newest action.
+ */
+export function doneInstanceList(userId: string, checkRevoke: boolean): ListSpec {
+  const done = doneList(userId, undefined);
+  const revoke = checkRevoke ? sql`d.revoke` : sql`false`;
+  // PostgreSQL refuses a constant in ORDER BY, so the flag orders only when it is computed.
+  const revocableFirst = checkRevoke ? sql`d.revoke desc,` : sql``;
+  return {
+    source: sql`
+      select distinct on (d.id) d.id, d."taskId", d."taskKey", d.name, d.subject,
+        d."procDefId", d."procDefKey", d."procDefName", d."bizKey", d.status, d."resultType",
+        d."endTime", d.duration, d."createBy", d.creator, d."createTime", d."typeId",
+        d."opinionStatus", d.opinion, d."urgentState",
+        max(d."completeTime") over (partition by d.id) as "completeTime", ${revoke} as revoke
+      from (${done.source}) d
+      order by d.id, ${revocableFirst} d."completeTime" desc, d."recordId" desc`,
+    columns: done.columns,
+    order: 'x."completeTime" desc, x.id desc',
+  };
+}
+
 /** Instance columns for myRequest and the instance answers. */
 export const instanceColumns = sql`
   i.id, i.subject, i.def_id as "procDefId", d.def_key as "procDefKey", d.name as "procDefName",
@@ -244,6 +269,24 @@ export const instanceColumns = sql`
   d.category_id as "typeId", i.urgent_state as "urgentState", i.start_org_id as "createOrgId",
   (select string_agg(distinct t.node_name, ',') from wf_tasks t
     where t.inst_id = i.id and t.state = 'open') as "currentNodes"`;
+
+/** The FROM part under instanceColumns. */
+export const instanceFrom = sql`
+  from wf_instances i
+  join wf_definitions d on d.id = i.def_id
+  join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)`;
+
+/** What a QueryFilter may use on lists of instance rows. */
+export const instanceFilters = outputColumns({
+  subject: ['text', true],
+  procDefName: ['text', true],
+  procDefKey: ['text', true],
+  typeId: ['text'],
+  status: ['text', true],
+  bizKey: ['text'],
+  createTime: ['date', true],
+  endTime: ['date', true],
+});
 
 /**
  * myRequest: instances the caller started or a secretary started for them. revoke: the
@@ -259,20 +302,9 @@ export function requestList(userId: string): ListSpec {
             and t.created_at >= (select max(r.created_at) from wf_records r
               where r.inst_id = i.id and r.action in ('start', 'resubmit'))
         )) as revoke
-      from wf_instances i
-      join wf_definitions d on d.id = i.def_id
-      join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
+      ${instanceFrom}
       where i.starter_id = ${userId} or i.on_behalf_of_id = ${userId}`,
-    columns: outputColumns({
-      subject: ['text', true],
-      procDefName: ['text', true],
-      procDefKey: ['text', true],
-      typeId: ['text'],
-      status: ['text', true],
-      bizKey: ['text'],
-      createTime: ['date', true],
-      endTime: ['date', true],
-    }),
+    columns: instanceFilters,
     order: 'x."createTime" desc, x.id desc',
   };
 }

@@ -15,6 +15,7 @@ import {
   readCtx,
   taskButtons,
   taskDetail,
+  tasksAtNode,
 } from '../../../workflow/queries/details';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 import { startableList } from '../../../workflow/queries/lists';
@@ -241,6 +242,30 @@ export async function detailRoutes(app: FastifyInstance) {
         taskName: detail.task.name,
         procInstId: detail.task.procInstId,
       };
+    },
+  );
+
+  app.get(
+    `${task}/getTaskKeyByNodeId`,
+    {
+      schema: {
+        summary:
+          "The open tasks at a node of an instance the caller may read (the caller's first), as getTaskKeyByTaskId answers one",
+        querystring: Type.Object({ instId: id, nodeId: id }),
+        response: {
+          200: Type.Object({
+            taskId: Type.String(),
+            taskKey: Type.String(),
+            taskName: Type.String(),
+            procInstId: Type.String(),
+            tasks: looseList,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { instId, nodeId } = request.query as { instId: string; nodeId: string };
+      return tasksAtNode(db, callerOf(request), instId, nodeId);
     },
   );
 
@@ -480,15 +505,47 @@ export async function detailRoutes(app: FastifyInstance) {
       );
       const favourites = await db
         .selectFrom('wf_favourites')
-        .select('def_key')
+        .select(['def_key', 'is_top'])
         .where('user_id', '=', caller.id)
+        .orderBy('is_top', 'desc')
         .orderBy('sort')
         .execute();
-      const rows = favourites
-        .map((favourite) => startable.rows.find((row) => row.defKey === favourite.def_key))
-        .filter((row): row is Record<string, unknown> => row !== undefined)
-        .map((row) => ({ ...withTimes(row, ['createTime'], tz), isAdd: true }));
+      const rows = favourites.flatMap((favourite) => {
+        const row = startable.rows.find((candidate) => candidate.defKey === favourite.def_key);
+        return row
+          ? [{ ...withTimes(row, ['createTime'], tz), isAdd: true, isTop: favourite.is_top }]
+          : [];
+      });
       return { rows, total: rows.length, page: 1, pageSize: rows.length };
+    },
+  );
+
+  app.get(
+    `${instance}/isTop`,
+    {
+      schema: {
+        summary:
+          'Pins (isTop=1) or unpins (isTop=0) one of the caller’s favourite flows; pinned ones come first in getMyOftenFlow',
+        querystring: Type.Object({
+          defKey: id,
+          isTop: Type.Union([Type.Literal('1'), Type.Literal('0')]),
+        }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const { defKey, isTop } = request.query as { defKey: string; isTop: '1' | '0' };
+      const updated = await db
+        .updateTable('wf_favourites')
+        .set({ is_top: isTop === '1' })
+        .where('user_id', '=', callerOf(request).id)
+        .where('def_key', '=', defKey)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw notFound('server:workflow.favouriteNotFound');
+      return {
+        state: true,
+        message: request.t(`server:workflow.done.${isTop === '1' ? 'pinned' : 'unpinned'}`),
+      };
     },
   );
 

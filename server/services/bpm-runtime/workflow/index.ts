@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { detailRoutes } from './detail-routes';
 import { instanceActionRoutes } from './instance-actions';
 import { listRoutes } from './list-routes';
+import { relatedRoutes } from './related-routes';
 import { settingRoutes } from './setting-routes';
 import { revokeRoutes, taskActionRoutes } from './task-actions';
 
@@ -12,5 +13,6 @@ export async function workflowRoutes(app: FastifyInstance) {
   await app.register(revokeRoutes);
   await app.register(listRoutes);
   await app.register(detailRoutes);
+  await app.register(relatedRoutes);
   await app.register(settingRoutes);
 }

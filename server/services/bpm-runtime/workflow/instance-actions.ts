@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { badRequest } from '../../../lib/errors';
 import { completeTask } from '../../../workflow/actions/complete';
-import { getDraft, removeDrafts, saveDraft } from '../../../workflow/actions/drafts';
+import {
+  getDraft,
+  removeDrafts,
+  saveDraft,
+  saveTaskFormData,
+} from '../../../workflow/actions/drafts';
 import { endProcess, endProcessById, revokeInstance } from '../../../workflow/actions/ending';
 import { copyTo, replyToCopy } from '../../../workflow/actions/notices';
 import { startInstance, type StartInput } from '../../../workflow/actions/start';
@@ -43,6 +49,8 @@ const startBody = Type.Object({
   agentLeaderId: optionalText(64),
   account: optionalText(100),
   sysCode: optionalText(64),
+  /** Instances to link as related processes (ids from relatedProcess). */
+  relatedInstIds: Type.Optional(userList),
 });
 
 type StartBody = {
@@ -53,6 +61,7 @@ type StartBody = {
   businessKey?: string;
   proInstId?: string;
   startOrgId?: string;
+  relatedInstIds?: string | string[];
 };
 
 /** StartResult: CommonResult with the id in instId, not value. */
@@ -71,8 +80,11 @@ function startInput(body: StartBody): StartInput {
     ...(body.businessKey ? { businessKey: body.businessKey } : {}),
     ...(body.proInstId ? { draftId: body.proInstId } : {}),
     ...(body.startOrgId ? { startOrgId: body.startOrgId } : {}),
+    ...(body.relatedInstIds ? { relatedIds: idsOf(body.relatedInstIds) } : {}),
   };
 }
+
+const idsOf = (ids: string | string[]) => (Array.isArray(ids) ? ids : idList(ids));
 
 const leaderQuery = Type.Object({ leaderId: optionalText(64) });
 
@@ -100,6 +112,71 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         config.timeZone,
       );
       return { state: true, message: request.t('server:workflow.done.start'), instId };
+    },
+  );
+
+  app.post(
+    `${base}/startForm`,
+    {
+      schema: {
+        summary:
+          'Starts defKey for a business record (body: the form data); one running instance per flow and record',
+        querystring: Type.Object({
+          defKey: id,
+          businessKey: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }),
+          boAlias: optionalText(64),
+          leaderId: optionalText(64),
+        }),
+        body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 200 }),
+        response: { 200: startAnswer },
+      },
+    },
+    async (request) => {
+      // boAlias names the platform's business object; our forms belong to the flow, so it is
+      // not used (docs/decisions.md).
+      const { defKey, businessKey } = request.query as { defKey: string; businessKey: string };
+      const instId = await startInstance(
+        db,
+        callerOf(request, leaderParam(request)),
+        { flowKey: defKey, businessKey, data: request.body },
+        config.timeZone,
+      );
+      return { state: true, message: request.t('server:workflow.done.start'), instId };
+    },
+  );
+
+  app.post(
+    `${base}/saveFormData`,
+    {
+      schema: {
+        summary:
+          'Saves the form data of a task the caller holds without completing it (editable fields, rules checked)',
+        querystring: leaderQuery,
+        body: Type.Object({
+          taskId: optionalText(64),
+          instId: optionalText(64),
+          data: Type.Union([
+            Type.String({ minLength: 1, maxLength: 700_000 }),
+            Type.Record(Type.String(), Type.Unknown()),
+          ]),
+          agentLeaderId: optionalText(64),
+        }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId?: string; instId?: string; data: unknown };
+      if (!body.taskId && !body.instId) throw badRequest('server:workflow.taskOrInstRequired');
+      await saveTaskFormData(
+        db,
+        callerOf(request, leaderParam(request)),
+        {
+          ...(body.taskId ? { taskId: body.taskId } : {}),
+          ...(body.instId ? { instId: body.instId } : {}),
+        },
+        decodeData(body.data) ?? {},
+      );
+      return ok(request, 'server:workflow.done.saved');
     },
   );
 

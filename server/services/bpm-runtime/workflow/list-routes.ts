@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   delegateList,
+  doneInstanceList,
   doneList,
   draftList,
   leaderTodoList,
@@ -31,6 +32,8 @@ interface ListDef {
   summary: string;
   spec(request: FastifyRequest): ListSpec;
   times: string[];
+  /** The query string, when the list takes more than ?status. */
+  query?: TSchema;
 }
 
 const instanceStatus = Type.Object({
@@ -95,6 +98,18 @@ function lists(): ListDef[] {
       times: instanceTimes,
     },
     {
+      path: '/runtime/instance/v1/getDoneList',
+      summary:
+        'One row per instance the caller acted on; with isCheckRevoke=true the revocable action and its flag',
+      spec: (request) =>
+        doneInstanceList(
+          user(request).id,
+          (request.query as { isCheckRevoke?: boolean }).isCheckRevoke === true,
+        ),
+      times: instanceTimes,
+      query: Type.Object({ isCheckRevoke: Type.Optional(Type.Boolean()) }),
+    },
+    {
       path: '/runtime/instance/v1/myRequest',
       count: { path: '/runtime/instance/v1/myRequestCount', method: 'GET' },
       summary: 'Instances the caller started (revoke: they may still withdraw it)',
@@ -127,7 +142,7 @@ export async function listRoutes(app: FastifyInstance) {
       {
         schema: {
           summary: list.summary,
-          querystring: instanceStatus,
+          querystring: list.query ?? instanceStatus,
           body: Type.Optional(queryFilter),
           response: { 200: pageAnswer },
         },

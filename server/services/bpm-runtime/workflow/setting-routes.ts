@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/time';
 import { actorFor } from '../../../workflow/access';
 import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
+import { echartsData } from '../../../workflow/queries/reports';
 import {
   callerOf,
   id,
@@ -19,7 +20,10 @@ import {
 
 const loose = Type.Object({}, { additionalProperties: true });
 
-/** Follows, due times, secretaries, parallel sign revokes and reminders of the runtime service. */
+/**
+ * Follows, due times, secretaries, parallel sign revokes, reminders and reports of the
+ * runtime service.
+ */
 export async function settingRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
@@ -163,6 +167,32 @@ export async function settingRoutes(app: FastifyInstance) {
   );
 
   await secretaryRoutes(app);
+
+  app.get(
+    '/runtime/report/v1/getEchartsData',
+    {
+      schema: {
+        summary:
+          'Chart data of a workflow report (instancesByFlow, tasksByStatus, avgDurationByFlow) over the instances the caller may read',
+        querystring: Type.Object({ reportId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: Type.Object({
+            legend: Type.Array(Type.String()),
+            xAxis: Type.Array(Type.String()),
+            series: Type.Array(
+              Type.Object({
+                name: Type.String(),
+                type: Type.String(),
+                data: Type.Array(Type.Number()),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      echartsData(db, callerOf(request), (request.query as { reportId: string }).reportId),
+  );
 
   app.post(
     '/runtime/message/v1/myList',

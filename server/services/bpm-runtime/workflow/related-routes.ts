@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { assertCanView } from '../../../workflow/access';
+import type { QueryFilter } from '../../../workflow/queries/filter';
+import {
+  instanceTimes,
+  linkableList,
+  recordList,
+  relatedInfo,
+} from '../../../workflow/queries/related';
+import { runList, withTimes, type ListSpec } from '../../../workflow/queries/run';
+import { callerOf, id, pageAnswer, queryFilter } from './common';
+
+const instance = '/runtime/instance/v1';
+const loose = Type.Object({}, { additionalProperties: true });
+
+/** Business records and related processes of the runtime service (docs/workflow.md). */
+export async function relatedRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tz = config.timeZone;
+  const page = async (spec: ListSpec, filter: QueryFilter) => {
+    const found = await runList(db, spec, filter, tz);
+    return { ...found, rows: found.rows.map((row) => withTimes(row, instanceTimes, tz)) };
+  };
+
+  app.post(
+    `${instance}/getByRecordInstId`,
+    {
+      schema: {
+        summary:
+          'The instances of the business record instId was started for (itself included), newest first, those the caller may read',
+        body: Type.Object({ instId: id, ...queryFilter.properties }),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { instId, ...filter } = request.body as QueryFilter & { instId: string };
+      await assertCanView(db, instId, caller.id, caller.isAdmin);
+      return page(recordList(caller, instId), filter);
+    },
+  );
+
+  app.get(
+    `${instance}/getRelatedInformationById`,
+    {
+      schema: {
+        summary:
+          'For an instance the caller may read: the instances of its business record and those linked to it, and its files',
+        querystring: Type.Object({ id }),
+        response: {
+          200: Type.Object({ instances: Type.Array(loose), files: Type.Array(loose) }),
+        },
+      },
+    },
+    async (request) => relatedInfo(db, callerOf(request), (request.query as { id: string }).id, tz),
+  );
+
+  app.post(
+    `${instance}/relatedProcess`,
+    {
+      schema: {
+        summary:
+          'Instances the caller may link as related processes (started, acted on, copied on); querys subject LIKE',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) =>
+      page(linkableList(callerOf(request).id), (request.body ?? {}) as QueryFilter),
+  );
+}
