@@ -24,8 +24,9 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
     preCompressed: true,
     setHeaders(reply, path) {
       // Chunks carry a content hash in their name; so does everything under elements/assets.
+      // The path is the file sent: with a compressed answer, the .br or .gz beside the bundle.
       const hashed =
-        /-[A-Za-z0-9_-]{8}\.(m?js|css|woff2?|png|svg)$/.test(path) ||
+        /-[A-Za-z0-9_-]{8}\.(m?js|css|woff2?|png|svg)(\.br|\.gz)?$/.test(path) ||
         /[\\/]elements[\\/]assets[\\/]/.test(path);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
