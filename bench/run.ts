@@ -9,8 +9,8 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 console.log('gzipped sizes (KiB):');
 for (const row of bundleSizes())
   console.log(`  ${row.name.padEnd(40)} ${kib(row.gzip).padStart(6)}  (target ${kib(row.target)})`);
-const times = await loginPageTimes();
-const sorted = [...times].sort((a, b) => a - b);
-console.log(
-  `login page navigation-to-interactive: median ${sorted[2]!.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')} (target ≤ 250)`,
-);
+const { cold, repeat } = await loginPageTimes();
+const line = (times: number[]) =>
+  `median ${[...times].sort((a, b) => a - b)[2]!.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')}`;
+console.log(`login page navigation-to-interactive, cold: ${line(cold)} (target ≤ 250)`);
+console.log(`login page navigation-to-interactive, repeat visit: ${line(repeat)}`);
