@@ -84,5 +84,9 @@ describe('single sign-on in the browser', () => {
     await page.waitForSelector('atrium-login');
     expect(page.url()).toBe(`${portal.baseUrl}/fvue/login`);
     expect(logins.length).toBe(before);
+    // The other tabs' elements arrive after the login box.
+    await page.waitForFunction(() =>
+      ['atrium-signup', 'atrium-news', 'atrium-about'].every((tag) => customElements.get(tag)),
+    );
   });
 });
