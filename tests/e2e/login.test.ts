@@ -109,12 +109,14 @@ describe('signing in', () => {
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('currentUser')!).token as string,
     );
+    // Off the portal first: its own requests would meet the 401 and race the navigation below.
+    // The tab keeps its sessionStorage, so the portal still holds the ended session.
+    await page.goto('about:blank');
     await fetch(`${baseUrl()}/uc/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
-    // The guard sends the page on before it has finished loading: wait for the reload to commit only.
-    await page.reload({ waitUntil: 'commit' });
+    await page.goto(`${baseUrl()}/fvue/home`, { waitUntil: 'commit' });
     await page.waitForURL(`${baseUrl()}/fvue/login?redirect=%2Ffvue%2Fhome`);
     expect(await page.evaluate(() => sessionStorage.getItem('currentUser'))).toBeNull();
   });
