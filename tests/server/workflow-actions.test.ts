@@ -5,6 +5,8 @@ import {
   Client,
   encode,
   expectInvariants,
+  expenseForm,
+  leaveForm,
   instanceStatus,
   openTasks,
   staffId,
@@ -26,19 +28,6 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
 
   concurrencyCases(() => ({ server, client }));
 
-  const leave = (days = 2) => ({
-    leaveType: 'annual',
-    startDate: '2026-12-01',
-    endDate: '2026-12-05',
-    days,
-    reason: '休假',
-  });
-  const expense = (amount = 100, category = 'travel') => ({
-    title: '报销',
-    category,
-    amount,
-    occurredOn: '2026-11-01',
-  });
   const contract = { title: '合同', counterparty: '某公司', amount: 100, signDate: '2026-11-01' };
 
   async function records(instId: string) {
@@ -52,7 +41,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   }
 
   it('delegate hands the task over; the owner sees it and may take it back', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     const handed = await client.ok('lead01', `${task}/delegate`, {
       taskId,
@@ -102,7 +91,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('transfer (taskToTrans): a passing vote with action submit completes the task', async () => {
-    const id = await client.start('emp01', 'expense', expense());
+    const id = await client.start('emp01', 'expense', expenseForm());
     await client.act('lead01', id, 'agree');
     const taskId = await client.task(id, 'acct01');
     const started = await client.ok('acct01', `${task}/taskToTrans`, {
@@ -133,7 +122,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('transfer with action back returns the task; a refusing vote too; revokeTrans calls it back', async () => {
-    const id = await client.start('emp02', 'expense', expense());
+    const id = await client.start('emp02', 'expense', expenseForm());
     await client.act('lead01', id, 'agree');
     const taskId = await client.task(id, 'acct01');
     await client.ok('acct01', `${task}/taskToTrans`, {
@@ -162,7 +151,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('inquiry holds the task until answered; the answer is an inqu opinion', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     const asked = await client.ok('lead01', `${task}/taskToInqu`, {
       taskId,
@@ -204,7 +193,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('communicate does not hold the task; unanswered communications close with it', async () => {
-    const id = await client.start('emp02', 'leave', leave());
+    const id = await client.start('emp02', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     await client.ok('lead01', `${task}/communicate`, {
       taskId,
@@ -234,7 +223,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('add-sign: the task cannot be agreed until the added signers answered; their buttons drop lockUnlock and inqu', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     const added = await client.ok('lead01', `${task}/addSign`, {
       taskId,
@@ -255,7 +244,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('custom sign in sequence: one after another, all agree completes the task; an opposition gives it back', async () => {
-    const id = await client.start('emp01', 'expense', expense());
+    const id = await client.start('emp01', 'expense', expenseForm());
     await client.act('lead01', id, 'agree');
     const taskId = await client.task(id, 'fin01');
     await client.ok('fin01', `${task}/taskCustomSignUsers`, {
@@ -312,7 +301,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('carbon copy: sent, listed, read, answered and removed by its receiver only', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     const sent = await client.ok('lead01', `${instance}/transToMore`, {
       taskId,
@@ -347,7 +336,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('lock and unlock a shared task: 1 locked, 3 unlocked, 4 locked by someone else, 2 not shared, 0 handled', async () => {
-    const id = await client.start('emp01', 'leave', leave(5));
+    const id = await client.start('emp01', 'leave', leaveForm(5));
     const leadTask = await client.task(id, 'lead01');
     expect((await client.get('lead01', `${task}/lockUnlock?taskId=${leadTask}`)).raw).toBe(2);
     await client.act('lead01', id, 'agree');
@@ -377,7 +366,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('due time: read, extended, and reminded by the due job', async () => {
-    const id = await client.start('emp02', 'leave', leave());
+    const id = await client.start('emp02', 'leave', leaveForm());
     const taskId = await client.task(id, 'lead01');
     const due = await client.get(
       'lead01',
@@ -433,7 +422,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('urging: the applicant urges, the urge job delivers the reminder; others may not urge', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     expect(
       (await client.post('emp02', `${instance}/sendBpmTaskUrgent`, { instId: id })).status,
     ).toBe(403);
@@ -475,7 +464,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('follow: a followed node sends a FOLLOW notice when it is done', async () => {
-    const id = await client.start('emp01', 'leave', leave());
+    const id = await client.start('emp01', 'leave', leaveForm());
     const saved = await client.ok('emp01', '/bpm-runtime/runtime/taskFollow/v1/save', {
       instId: id,
       nodeIds: ['teamLeader'],
@@ -504,14 +493,14 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('end process from a task (终止成功) and by id for the applicant', async () => {
-    const first = await client.start('emp01', 'leave', leave());
+    const first = await client.start('emp01', 'leave', leaveForm());
     const ended = await client.ok('lead01', `${instance}/doEndProcess`, {
       taskId: await client.task(first, 'lead01'),
       endReason: '不需要了',
     });
     expect(ended.body).toEqual({ state: true, message: '终止成功' });
     expect(await instanceStatus(server.db, first)).toBe('manualend');
-    const second = await client.start('emp01', 'leave', leave());
+    const second = await client.start('emp01', 'leave', leaveForm());
     expect((await client.get('emp02', `${instance}/doEndProcessById?id=${second}`)).status).toBe(
       403,
     );
@@ -528,7 +517,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('withdraw: the applicant revokes while nobody approved; it becomes a draft', async () => {
-    const id = await client.start('emp02', 'leave', leave());
+    const id = await client.start('emp02', 'leave', leaveForm());
     const revoked = await client.ok('emp02', `${instance}/revokeInstance`, {
       instanceId: id,
       cause: '不请了',
@@ -540,9 +529,9 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
       (row) => row.sourceInstId === id,
     )!;
     expect(draft).toBeDefined();
-    const approved = await client.start('emp02', 'leave', leave());
+    const approved = await client.start('emp02', 'leave', leaveForm());
     await client.act('lead01', approved, 'agree');
-    const second = await client.start('emp02', 'leave', leave(5));
+    const second = await client.start('emp02', 'leave', leaveForm(5));
     await client.act('lead01', second, 'agree');
     expect(
       (await client.post('emp02', `${instance}/revokeInstance`, { instanceId: second })).body
@@ -554,7 +543,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('recall: an agree is taken back while the next node has not acted, not after', async () => {
-    const id = await client.start('emp01', 'leave', leave(5));
+    const id = await client.start('emp01', 'leave', leaveForm(5));
     const leadTask = await client.task(id, 'lead01');
     await client.act('lead01', id, 'agree');
     const done = await client.post('lead01', `${instance}/getDoneInstList`, {});
@@ -620,7 +609,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
       data: encode({ reason: '草稿二' }),
     });
     expect(incomplete.body).toEqual({ state: false, message: '请假类型：此项为必填项' });
-    const started = await client.start('emp01', 'leave', leave(), { proInstId: draftId });
+    const started = await client.start('emp01', 'leave', leaveForm(), { proInstId: draftId });
     expect(await instanceStatus(server.db, started)).toBe('running');
     expect((await client.get('emp01', `${instance}/getDraftById?id=${draftId}`)).status).toBe(404);
     const other = await client.post('emp01', `${instance}/saveDraft`, {
@@ -636,7 +625,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('task saveDraft keeps editable fields only', async () => {
-    const id = await client.start('emp01', 'expense', expense(200));
+    const id = await client.start('emp01', 'expense', expenseForm(200));
     await client.act('lead01', id, 'agree');
     const accounting = await client.task(id, 'acct01');
     const body = (data: unknown) => ({
@@ -647,13 +636,13 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
     const ok = await client.post(
       'acct01',
       `${task}/saveDraft`,
-      body({ ...expense(200), amount: 180 }),
+      body({ ...expenseForm(200), amount: 180 }),
     );
     expect(ok.body).toEqual({ state: true, message: '保存成功' });
     const readOnly = await client.post(
       'acct01',
       `${task}/saveDraft`,
-      body({ ...expense(180), title: '改标题' }),
+      body({ ...expenseForm(180), title: '改标题' }),
     );
     expect(readOnly.body).toEqual({ state: false, message: '当前节点不能修改【报销事由】' });
     const inst = await server.db
@@ -665,7 +654,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it("secretaries see their leaders' tasks and act for them; others may not", async () => {
-    const id = await client.start('emp01', 'leave', leave(5));
+    const id = await client.start('emp01', 'leave', leaveForm(5));
     await client.act('lead01', id, 'agree');
     const leader = await client.post('sec01', `${task}/getLeaderTodoList`, {
       querys: [{ property: 'procInstId', value: id }],
@@ -718,7 +707,9 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
   });
 
   it('a secretary starts a flow for a leader, who is the applicant', async () => {
-    const id = await client.start('sec01', 'leave', leave(), { agentLeaderId: staffId('mgr01') });
+    const id = await client.start('sec01', 'leave', leaveForm(), {
+      agentLeaderId: staffId('mgr01'),
+    });
     // mgr01 works in the IT department: the team leader is lead01.
     expect(await openTasks(server.db, id)).toEqual(['teamLeader:lead01[NORMAL]']);
     const inst = await server.db
@@ -731,7 +722,7 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
     expect((requests.body.rows as { id: string }[]).map((row) => row.id)).toContain(id);
     const refused = await client.post('emp01', `${instance}/start`, {
       flowKey: 'leave',
-      data: encode(leave()),
+      data: encode(leaveForm()),
       agentLeaderId: staffId('mgr01'),
     });
     expect(refused.status).toBe(403);

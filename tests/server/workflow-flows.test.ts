@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client, expectInvariants, instanceStatus, openTasks } from './workflow-harness';
+import {
+  Client,
+  expectInvariants,
+  expenseForm,
+  instanceStatus,
+  leaveForm,
+  openTasks,
+} from './workflow-harness';
 import { returnCases } from './workflow-returns-cases';
 
 /**
@@ -18,20 +25,12 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
 
   returnCases(() => ({ server, client }));
 
-  const leave = (days: number) => ({
-    leaveType: 'annual',
-    startDate: '2026-12-01',
-    endDate: '2026-12-10',
-    days,
-    reason: '休假',
-  });
-
   it('seeds instances that keep the invariants', async () => {
     await expectInvariants(server.db);
   });
 
   it('leave of 3 days or less: the team leader only', async () => {
-    const id = await client.start('emp01', 'leave', leave(3));
+    const id = await client.start('emp01', 'leave', leaveForm(3, '2026-12-10'));
     expect(await openTasks(server.db, id)).toEqual(['teamLeader:lead01[NORMAL]']);
     await client.act('lead01', id, 'agree');
     expect(await instanceStatus(server.db, id)).toBe('end');
@@ -39,7 +38,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it('leave of more than 3 days: then one of the department managers (shared)', async () => {
-    const id = await client.start('emp02', 'leave', leave(3.5));
+    const id = await client.start('emp02', 'leave', leaveForm(3.5, '2026-12-10'));
     await client.act('lead01', id, 'agree');
     expect(await openTasks(server.db, id)).toEqual(['manager:(mgr01|mgr02)[SHARE]']);
     await client.act('mgr02', id, 'agree');
@@ -47,24 +46,26 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it("a team leader's own leave goes to the leader of the parent org", async () => {
-    const id = await client.start('lead01', 'leave', leave(1));
+    const id = await client.start('lead01', 'leave', leaveForm(1, '2026-12-10'));
     expect(await openTasks(server.db, id)).toEqual(['teamLeader:gm01[NORMAL]']);
     await client.act('gm01', id, 'agree');
     expect(await instanceStatus(server.db, id)).toBe('end');
   });
 
   it('leave returned to the applicant, corrected and resubmitted', async () => {
-    const id = await client.start('emp01', 'leave', leave(2));
+    const id = await client.start('emp01', 'leave', leaveForm(2, '2026-12-10'));
     await client.act('lead01', id, 'backToStart');
     expect(await openTasks(server.db, id)).toEqual(['start:emp01[BACK]']);
     // The applicant may change the form at the start node; the rules are checked again.
     const bad = await client.complete('emp01', await client.task(id, 'emp01'), 'agree', {
-      data: Buffer.from(JSON.stringify({ ...leave(2), days: 40 })).toString('base64'),
+      data: Buffer.from(JSON.stringify({ ...leaveForm(2, '2026-12-10'), days: 40 })).toString(
+        'base64',
+      ),
     });
     expect(bad.body).toEqual({ state: false, message: '请假天数：不能大于30' });
     expect(await openTasks(server.db, id)).toEqual(['start:emp01[BACK]']);
     await client.act('emp01', id, 'agree', {
-      data: Buffer.from(JSON.stringify(leave(5))).toString('base64'),
+      data: Buffer.from(JSON.stringify(leaveForm(5, '2026-12-10'))).toString('base64'),
     });
     // Now 5 days: the gateway reads the corrected data.
     await client.act('lead01', id, 'agree');
@@ -116,13 +117,6 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
     expect(await instanceStatus(server.db, id)).toBe('end');
   });
 
-  const expense = (category: string, amount: number) => ({
-    title: '报销',
-    category,
-    amount,
-    occurredOn: '2026-11-01',
-  });
-
   async function throughReview(id: string) {
     await client.act('lead01', id, 'agree');
     expect(await openTasks(server.db, id)).toEqual([
@@ -136,7 +130,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   }
 
   it('expense under 5000, not entertainment: straight to the cashier, who copies finance', async () => {
-    const id = await client.start('emp01', 'expense', expense('travel', 3000));
+    const id = await client.start('emp01', 'expense', expenseForm(3000, 'travel'));
     await throughReview(id);
     expect(await openTasks(server.db, id)).toEqual(['cashier:cashier01[NORMAL]']);
     await client.act('cashier01', id, 'agree');
@@ -158,7 +152,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it('expense of 5000 or more: the general manager joins', async () => {
-    const id = await client.start('emp02', 'expense', expense('office', 5000));
+    const id = await client.start('emp02', 'expense', expenseForm(5000, 'office'));
     await throughReview(id);
     expect(await openTasks(server.db, id)).toEqual(['generalManager:gm01[NORMAL]']);
     await client.act('gm01', id, 'agree');
@@ -167,7 +161,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it('entertainment: administration (shared by hr01 and admin)', async () => {
-    const id = await client.start('emp01', 'expense', expense('entertain', 800));
+    const id = await client.start('emp01', 'expense', expenseForm(800, 'entertain'));
     await throughReview(id);
     expect(await openTasks(server.db, id)).toEqual(['administration:(admin|hr01)[SHARE]']);
     await client.act('admin', id, 'agree');
@@ -176,7 +170,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it('entertainment of 5000 or more: both branches, and the inclusive merge waits for both', async () => {
-    const id = await client.start('emp02', 'expense', expense('entertain', 12000));
+    const id = await client.start('emp02', 'expense', expenseForm(12000, 'entertain'));
     await throughReview(id);
     expect(await openTasks(server.db, id)).toEqual([
       'administration:(admin|hr01)[SHARE]',
@@ -191,7 +185,7 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
   });
 
   it('the flow image marks done and current nodes', async () => {
-    const id = await client.start('emp01', 'expense', expense('travel', 100));
+    const id = await client.start('emp01', 'expense', expenseForm(100, 'travel'));
     await client.act('lead01', id, 'agree');
     await client.act('fin01', id, 'agree');
     const image = await client.get(

@@ -226,6 +226,23 @@ export async function expectInvariants(db: Db): Promise<void> {
 
 export { staffId };
 
+/** The demo leave request's form (the exclusive gateway reads `days`: more than 3 goes up). */
+export const leaveForm = (days = 2, endDate = '2026-12-05') => ({
+  leaveType: 'annual',
+  startDate: '2026-12-01',
+  endDate,
+  days,
+  reason: '休假',
+});
+
+/** The demo expense claim's form (the gateways read `category` and `amount`). */
+export const expenseForm = (amount = 100, category = 'travel') => ({
+  title: '报销',
+  category,
+  amount,
+  occurredOn: '2026-11-01',
+});
+
 /** A flow for tests, deployed by the admin through the model service. */
 export async function deploy(
   client: Client,

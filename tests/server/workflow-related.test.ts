@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client, encode, expectInvariants, staffId } from './workflow-harness';
+import {
+  Client,
+  encode,
+  expectInvariants,
+  expenseForm,
+  leaveForm,
+  staffId,
+} from './workflow-harness';
 
 const task = '/bpm-runtime/runtime/task/v1';
 const instance = '/bpm-runtime/runtime/instance/v1';
@@ -20,20 +27,6 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     client = new Client(server.app, server.db);
   });
   afterAll(() => server.close());
-
-  const leave = (days = 2) => ({
-    leaveType: 'annual',
-    startDate: '2026-12-01',
-    endDate: '2026-12-05',
-    days,
-    reason: '休假',
-  });
-  const expense = (amount = 100) => ({
-    title: '报销',
-    category: 'travel',
-    amount,
-    occurredOn: '2026-11-01',
-  });
 
   const formData = async (instId: string) =>
     (
@@ -57,7 +50,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
 
   describe('getTaskKeyByNodeId', () => {
     it('answers the open task at a node to those who may read the instance', async () => {
-      const id = await client.start('emp01', 'leave', leave());
+      const id = await client.start('emp01', 'leave', leaveForm());
       const taskId = await client.task(id, 'lead01');
       const url = `${task}/getTaskKeyByNodeId?instId=${id}&nodeId=teamLeader`;
       for (const account of ['lead01', 'emp01', 'admin']) {
@@ -74,7 +67,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     });
 
     it('404 with a message for someone who may not read it, and for a node without tasks', async () => {
-      const id = await client.start('emp01', 'leave', leave());
+      const id = await client.start('emp01', 'leave', leaveForm());
       const stranger = await client.get(
         'emp02',
         `${task}/getTaskKeyByNodeId?instId=${id}&nodeId=teamLeader`,
@@ -94,7 +87,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
   describe('saveFormData', () => {
     /** An expense at the accounting review, where only the amount may change. */
     async function atAccounting() {
-      const id = await client.start('emp01', 'expense', expense());
+      const id = await client.start('emp01', 'expense', expenseForm());
       await client.act('lead01', id, 'agree');
       return { id, taskId: await client.task(id, 'acct01') };
     }
@@ -103,7 +96,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       const { id, taskId } = await atAccounting();
       const saved = await client.ok('acct01', `${instance}/saveFormData`, {
         taskId,
-        data: encode({ ...expense(), amount: 250 }),
+        data: encode({ ...expenseForm(), amount: 250 }),
       });
       expect(saved.body).toEqual({ state: true, message: '保存成功' });
       expect(await formData(id)).toMatchObject({ amount: 250, title: '报销' });
@@ -111,7 +104,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       // By instance: the caller's open task there.
       await client.ok('acct01', `${instance}/saveFormData`, {
         instId: id,
-        data: { ...expense(), amount: 260 },
+        data: { ...expenseForm(), amount: 260 },
       });
       expect(await formData(id)).toMatchObject({ amount: 260 });
     });
@@ -121,7 +114,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       const before = await formData(id);
       const answer = await client.post('acct01', `${instance}/saveFormData`, {
         taskId,
-        data: encode({ ...expense(), title: '改过的事由', amount: 300 }),
+        data: encode({ ...expenseForm(), title: '改过的事由', amount: 300 }),
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('当前节点不能修改【报销事由】');
@@ -133,7 +126,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       const before = await formData(id);
       const answer = await client.post('acct01', `${instance}/saveFormData`, {
         taskId,
-        data: { ...expense(), amount: -5 },
+        data: { ...expenseForm(), amount: -5 },
       });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ state: false, message: '报销金额（元）：不能小于0.01' });
@@ -141,7 +134,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
         'acct01',
         'POST',
         `${instance}/saveFormData`,
-        { taskId, data: { ...expense(), amount: -5 } },
+        { taskId, data: { ...expenseForm(), amount: -5 } },
         'en-US',
       );
       expect(english.status).toBe(400);
@@ -154,13 +147,13 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       const before = await formData(id);
       const stranger = await client.post('emp02', `${instance}/saveFormData`, {
         taskId,
-        data: { ...expense(), amount: 400 },
+        data: { ...expenseForm(), amount: 400 },
       });
       expect(stranger.status).toBe(403);
       expect(stranger.body.message).toBe('这不是您的任务，无权处理');
       const byInstance = await client.post('emp02', `${instance}/saveFormData`, {
         instId: id,
-        data: { ...expense(), amount: 400 },
+        data: { ...expenseForm(), amount: 400 },
       });
       expect(byInstance.status).toBe(403);
       const neither = await client.post('acct01', `${instance}/saveFormData`, {
@@ -181,7 +174,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       );
 
     it('starts a flow for a business record and refuses a second running one', async () => {
-      const first = await startForm('emp01', 'leave', 'LV-1001', leave());
+      const first = await startForm('emp01', 'leave', 'LV-1001', leaveForm());
       expect(first.body).toMatchObject({ state: true, message: '流程启动成功' });
       const instId = first.body.instId as string;
       const row = await server.db
@@ -193,27 +186,27 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       await expectInvariants(server.db);
 
       const count = await instanceCount();
-      const second = await startForm('emp01', 'leave', 'LV-1001', leave());
+      const second = await startForm('emp01', 'leave', 'LV-1001', leaveForm());
       expect(second.status).toBe(409);
       expect(second.body.message).toMatch(/^该业务数据已有流程在审批中：/);
       // The same record through plain start is refused the same way.
       const plain = await client.post('emp01', `${instance}/start`, {
         flowKey: 'leave',
         businessKey: 'LV-1001',
-        data: encode(leave()),
+        data: encode(leaveForm()),
       });
       expect(plain.status).toBe(409);
       expect(await instanceCount()).toBe(count);
 
       // Once withdrawn, the record may start again.
       await client.ok('emp01', `${instance}/revokeInstance`, { instanceId: instId });
-      const again = await startForm('emp01', 'leave', 'LV-1001', leave(1));
+      const again = await startForm('emp01', 'leave', 'LV-1001', leaveForm(1));
       expect(again.body.state).toBe(true);
     });
 
     it('two simultaneous starts for one record: one starts, the other is refused', async () => {
       const answers = await Promise.all(
-        [1, 2, 3].map(() => startForm('emp01', 'expense', 'EX-RACE', expense())),
+        [1, 2, 3].map(() => startForm('emp01', 'expense', 'EX-RACE', expenseForm())),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
       for (const answer of answers.filter((item) => item.status === 409)) {
@@ -238,20 +231,24 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
       });
       expect(noRight.status).toBe(403);
       expect(noRight.body.message).toBe('无启动权限，请联系管理员');
-      const bad = await startForm('emp01', 'leave', 'LV-2002', leave(40));
+      const bad = await startForm('emp01', 'leave', 'LV-2002', leaveForm(40));
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ state: false, message: '请假天数：不能大于30' });
-      const blank = await startForm('emp01', 'leave', '%20', leave());
+      const blank = await startForm('emp01', 'leave', '%20', leaveForm());
       expect(blank.status).toBe(400);
       expect(await instanceCount()).toBe(count);
     });
 
     it('getByRecordInstId lists the record instances the caller may read, newest first', async () => {
-      const first = (await startForm('emp01', 'leave', 'REC-77', leave())).body.instId as string;
+      const first = (await startForm('emp01', 'leave', 'REC-77', leaveForm())).body
+        .instId as string;
       await client.ok('emp01', `${instance}/revokeInstance`, { instanceId: first });
-      const second = (await startForm('emp01', 'leave', 'REC-77', leave(1))).body.instId as string;
+      const second = (await startForm('emp01', 'leave', 'REC-77', leaveForm(1))).body
+        .instId as string;
       // Another applicant's expense for the same record key: emp01 may not read it.
-      const other = await client.start('emp02', 'expense', expense(), { businessKey: 'REC-77' });
+      const other = await client.start('emp02', 'expense', expenseForm(), {
+        businessKey: 'REC-77',
+      });
 
       const mine = await client.post('emp01', `${instance}/getByRecordInstId`, {
         instId: second,
@@ -279,12 +276,12 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
   describe('getDoneList', () => {
     it('one row per instance; revoke computed only with isCheckRevoke=true', async () => {
       // Returned once, then agreed: two actions of lead01, one instance.
-      const twice = await client.start('emp01', 'leave', leave());
+      const twice = await client.start('emp01', 'leave', leaveForm());
       await client.act('lead01', twice, 'backToStart');
       await client.act('emp01', twice, 'agree');
       await client.act('lead01', twice, 'agree');
       // Agreed and running at the managers: lead01 may still take it back.
-      const running = await client.start('emp02', 'leave', leave(5));
+      const running = await client.start('emp02', 'leave', leaveForm(5));
       await client.act('lead01', running, 'agree');
 
       const perAction = await client.post('lead01', `${instance}/getDoneInstList`, {
@@ -333,7 +330,7 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     });
 
     it('another user gets none of these rows; bad filters are a 400', async () => {
-      const id = await client.start('emp01', 'leave', leave());
+      const id = await client.start('emp01', 'leave', leaveForm());
       await client.act('lead01', id, 'agree');
       const other = await client.post('emp02', `${instance}/getDoneList?isCheckRevoke=true`, {
         pageBean: { page: 1, pageSize: 500 },
@@ -368,13 +365,13 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     }
 
     it('links related processes at start; getRelatedInformationById shows them and the files', async () => {
-      const earlier = await client.start('emp01', 'leave', leave());
-      const linked = await client.start('emp01', 'leave', leave(1), {
+      const earlier = await client.start('emp01', 'leave', leaveForm());
+      const linked = await client.start('emp01', 'leave', leaveForm(1), {
         businessKey: 'REL-1',
         relatedInstIds: [earlier],
       });
       // Same record key, another applicant: only readers of it see it.
-      const sameRecord = await client.start('emp02', 'expense', expense(), {
+      const sameRecord = await client.start('emp02', 'expense', expenseForm(), {
         businessKey: 'REL-1',
       });
       const fileId = await uploadedFile('approval.pdf');
@@ -415,11 +412,11 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     });
 
     it('refuses to link an instance the applicant has nothing to do with; nothing is started', async () => {
-      const foreign = await client.start('emp02', 'leave', leave());
+      const foreign = await client.start('emp02', 'leave', leaveForm());
       const count = await instanceCount();
       const answer = await client.post('emp01', `${instance}/start`, {
         flowKey: 'leave',
-        data: encode(leave()),
+        data: encode(leaveForm()),
         relatedInstIds: foreign,
       });
       expect(answer.status).toBe(400);
@@ -428,8 +425,12 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
     });
 
     it('relatedProcess lists what the caller may link, searchable by subject with LIKE escaped', async () => {
-      const special = await client.start('emp01', 'leave', leave(), { subject: '完成率100%_特别' });
-      const plain = await client.start('emp01', 'leave', leave(), { subject: '完成率100X特别' });
+      const special = await client.start('emp01', 'leave', leaveForm(), {
+        subject: '完成率100%_特别',
+      });
+      const plain = await client.start('emp01', 'leave', leaveForm(), {
+        subject: '完成率100X特别',
+      });
       const search = (account: string, value: string) =>
         client.post(account, `${instance}/relatedProcess`, {
           querys: [{ property: 'subject', value, operation: 'LIKE' }],
