@@ -2,15 +2,17 @@ import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
 import { createElement, useEffect, useState } from 'react';
 import { Loading } from '../../../src/ui/Status';
+import { vars } from '../../../src/ui/theme';
 import { elementPages } from '../element-pages';
 import { $search } from '../router';
 
+/** The card other portal pages draw themselves (same surface, border and radius). */
 const panel = css`
   margin: 16px;
-  padding: 20px 24px;
-  background: #fff;
-  border-radius: 8px;
-  box-shadow: 0 1px 2px rgba(31, 35, 41, 0.06);
+  padding: 16px 20px;
+  background: ${vars.surface};
+  border: 1px solid ${vars.border};
+  border-radius: 10px;
 `;
 
 /** A route whose page is one element, with attributes from the route's parameters. */

@@ -49,7 +49,9 @@ export function Table<Row>({
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(sorted.length, Math.ceil((scrollTop + bodyHeight) / rowHeight) + overscan);
   const visible = sorted.slice(first, last);
-  const width = columns.reduce((total, column) => total + columnWidth(column), 0);
+  // Rendering follows every scroll: measure the headers once per set of columns.
+  const widths = useMemo(() => columns.map(columnWidth), [columns]);
+  const width = widths.reduce((total, each) => total + each, 0);
 
   const changeSort = (key: string) => {
     const next = nextSort(sort, key);
@@ -72,8 +74,8 @@ export function Table<Row>({
         aria-busy={loading || undefined}
       >
         <colgroup>
-          {columns.map((column) => (
-            <col key={column.key} style={{ width: columnWidth(column) }} />
+          {columns.map((column, index) => (
+            <col key={column.key} style={{ width: widths[index] }} />
           ))}
         </colgroup>
         <thead>
