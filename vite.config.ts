@@ -1,6 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { cspNoncePlaceholder } from './server/lib/csp-nonce';
 
 /**
  * One build for everything the server serves:
@@ -56,6 +57,9 @@ export default defineConfig({
   base: '/',
   publicDir: resolve(import.meta.dirname, 'demo/public'),
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // The server replaces this with a fresh nonce per request (server/plugins/static.ts); Vite
+  // puts it on the page's script and style tags and in <meta property="csp-nonce">.
+  html: { cspNonce: cspNoncePlaceholder },
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),

@@ -7,7 +7,8 @@
  * so routing, session check, schema and serialisation are all included):
  *   - p50/p95 of a user's to-do page (getTodoList, 10 rows) and count (getTodoCount);
  *   - p50/p95 of complete (agree on an open task: the engine ends the instance);
- *   - completes per second from 20 concurrent clients.
+ *   - completes per second from 20 concurrent clients;
+ *   - the incident sweep (stalled instances) each process runs every minute.
  * --pg --keep builds a fixed database once and reuses it (for profiling; drop it by hand).
  * --pg uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) to create a
  * throwaway database, dropped at the end.
@@ -26,6 +27,7 @@ import { seedPeople } from '../server/db/seed/people';
 import { seedWorkflow } from '../server/db/seed/workflow';
 import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
+import { sweepIncidents } from '../server/workflow/incidents/record';
 
 const args = process.argv.slice(2);
 const usePg = args.includes('--pg');
@@ -263,6 +265,16 @@ async function main() {
     console.info(
       `  completes under ${clients} concurrent clients: ${(pool.length / seconds).toFixed(0)} per second (${pool.length} in ${seconds.toFixed(1)} s)`,
     );
+
+    // The incident sweep every process runs each minute: running instances with nothing
+    // that can move them, over every running instance (none is stalled here).
+    const sweeps: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t1 = performance.now();
+      await sweepIncidents(db);
+      sweeps.push(performance.now() - t1);
+    }
+    summary('incident sweep (every running instance)', sweeps);
     await app.close();
   } finally {
     await database.close();

@@ -74,6 +74,10 @@ const manifest = {
           type: { text: `CustomEvent<${info.detail}>` },
           description: info.description + (info.cancelable ? ' (cancelable)' : ''),
         })),
+        slots: Object.entries(meta.slots ?? {}).map(([slot, description]) => ({
+          name: slot,
+          description,
+        })),
         cssParts: Object.entries(meta.parts ?? {}).map(([part, description]) => ({
           name: part,
           description,
@@ -156,6 +160,17 @@ const sections = metas.map(([name, meta]) =>
       ['method', 'description'],
       Object.entries(meta.methods ?? {}).map(([m, d]) => [`\`${m}()\``, escape(d)]),
     ),
+    ...(meta.slots
+      ? [
+          '',
+          '**Slots**',
+          '',
+          table(
+            ['slot', 'description'],
+            Object.entries(meta.slots).map(([n, d]) => [n ? `\`${n}\`` : '(default)', escape(d)]),
+          ),
+        ]
+      : []),
     '',
     '**Parts**',
     '',

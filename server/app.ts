@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,9 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './domain/storage';
-import { outboxProvider, type SmsProvider } from './domain/sms';
+import { smsProviderFor, type SmsProvider } from './domain/sms';
+import { loggerOptions } from './lib/logging';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { staticPlugin } from './plugins/static';
 import { bpmModelService } from './services/bpm-model';
 import { bpmRuntimeService } from './services/bpm-runtime';
@@ -50,25 +52,24 @@ export async function buildApp(
   input: AppInput,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { config } = input;
   const app = Fastify({
-    logger: { level: input.config.logLevel },
-    trustProxy: true,
+    logger: loggerOptions(config.logLevel),
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY: from anyone else it is a
+    // header the caller chose, and limits per address would be theirs to dodge.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Requests carry JSON and uploads; 1 MiB covers every JSON body of the spec.
     bodyLimit: 1024 * 1024,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const deps: AppDeps = { ...input, sms: input.sms ?? outboxProvider(input.db, app.log) };
+  const deps: AppDeps = {
+    ...input,
+    sms: input.sms ?? smsProviderFor(config.sms, input.db, app.log),
+  };
   app.decorate('deps', deps);
-  await app.register(cors, {
-    // Elements are embedded on other sites and authenticate with a Bearer header, never a
-    // cookie, so any origin may call; there is no ambient credential to abuse.
-    origin: true,
-    // Every method the platform's calls use; requested headers are echoed (a custom query
-    // may carry its own headers).
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['Content-Disposition', 'Retry-After'],
-  });
+  await app.register(headersPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 20 } });
   await app.register(swagger, {
     openapi: {
@@ -85,7 +86,7 @@ export async function buildApp(
   await app.register(bpmRuntimeService, { prefix: servicePrefixes.bpmRunTime });
   await app.register(formService, { prefix: servicePrefixes.form });
   await app.register(bpmModelService, { prefix: servicePrefixes.bpmModel });
-  if (deps.config.devOutbox) await app.register(devService, { prefix: '/dev' });
+  if (config.sms.provider === 'outbox') await app.register(devService, { prefix: '/dev' });
   await app.register(staticPlugin);
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LoginGuardSettings } from './domain/login-guard';
 
 export interface ServerConfig {
   port: number;
@@ -20,15 +21,48 @@ export interface ServerConfig {
   defaultIdleMinutes: number;
   /** Built front end (dist/); served when present. */
   staticDir: string;
-  /** Show the SMS outbox at /dev/sms-outbox (the default provider only writes there). */
-  devOutbox: boolean;
+  /** Where text messages go: the outbox table (development) or an HTTP gateway. */
+  sms: SmsSettings;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDRs). Empty: the socket's
+   * address is the caller's, whatever the headers say.
+   */
+  trustProxy: string[];
+  /** Origins besides our own that may show the portal in a frame (CSP frame-ancestors). */
+  frameAncestors: string[];
   /** Largest accepted upload. */
   maxUploadBytes: number;
-  /** Sign-in attempts allowed per 5 minutes, per account and per address. */
-  loginAttempts: { perAccount: number; perAddress: number };
+  /** Failed sign-ins allowed per 5 minutes (server/domain/login-guard.ts). */
+  loginAttempts: LoginGuardSettings;
   /** Lifetime of a signed print link (docs/print.md). */
   printLinkTtlSeconds: number;
   logLevel: string;
+}
+
+export type SmsSettings =
+  | { provider: 'outbox' }
+  | { provider: 'http'; url: string; key: string; template: string; timeoutMs: number };
+
+/** A comma- or space-separated setting as a list. */
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function smsFrom(env: NodeJS.ProcessEnv): SmsSettings {
+  const provider = env.SMS_PROVIDER ?? 'outbox';
+  if (provider === 'outbox') return { provider };
+  if (provider !== 'http')
+    throw new Error(`SMS_PROVIDER must be "outbox" or "http", not "${provider}"`);
+  if (!env.SMS_GATEWAY_URL) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
+  return {
+    provider,
+    url: env.SMS_GATEWAY_URL,
+    key: env.SMS_GATEWAY_KEY ?? '',
+    template: env.SMS_TEMPLATE ?? '',
+    timeoutMs: Number(env.SMS_GATEWAY_TIMEOUT_MS ?? 10_000),
+  };
 }
 
 function secretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
@@ -55,11 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
     defaultIdleMinutes: Number(env.IDLE_MINUTES ?? 30),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
-    devOutbox: (env.SMS_PROVIDER ?? 'outbox') === 'outbox',
+    sms: smsFrom(env),
+    trustProxy: listOf(env.TRUST_PROXY),
+    frameAncestors: listOf(env.FRAME_ANCESTORS),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 50) * 1024 * 1024,
     loginAttempts: {
       perAccount: Number(env.LOGIN_ATTEMPTS_PER_ACCOUNT ?? 10),
       perAddress: Number(env.LOGIN_ATTEMPTS_PER_ADDRESS ?? 30),
+      perAccountAddress: Number(env.LOGIN_ATTEMPTS_PER_ACCOUNT_ADDRESS ?? 5),
     },
     printLinkTtlSeconds: Number(env.PRINT_LINK_TTL_SECONDS ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',

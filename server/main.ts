@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
@@ -10,6 +11,7 @@ import { startWorkflowJobs } from './workflow/jobs';
 
 /** `npm start`: migrate, seed the demo data on first run, serve API + front end. */
 const config = loadConfig();
+const dataDirLock = config.databaseUrl ? null : lockOrExit(config.dataDir);
 const database = await openDatabase({
   ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
   dataDir: join(config.dataDir, 'pgdata'),
@@ -23,9 +25,10 @@ if (await isEmpty(database.db)) {
 }
 
 const app = await buildApp({ config, db: database.db, storage });
+// Ended rate-limit windows are useless rows; a minute's worth at most is kept.
 const prune = setInterval(
   () => void pruneRateLimits(database.db).catch((error) => app.log.error(error)),
-  600_000,
+  60_000,
 );
 prune.unref();
 // Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
@@ -37,7 +40,19 @@ async function shutdown(signal: string) {
   await workflowJobs.stop();
   await app.close();
   await database.close();
+  dataDirLock?.release();
   process.exit(0);
+}
+
+/** The embedded database serves one process: a second one on the folder stops here. */
+function lockOrExit(folder: string) {
+  try {
+    return lockDataDir(folder);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -63,8 +63,10 @@ export function Shell({
     if (!element) return;
     const onNavigate = (event: Event) => {
       event.preventDefault();
-      const target = (event as CustomEvent<{ path: string }>).detail.path;
-      if (target !== location.pathname.replace(/^\/fvue/, '') + location.search) navigate(target);
+      const { path: target, replace } = (event as CustomEvent<{ path: string; replace?: boolean }>)
+        .detail;
+      if (target !== location.pathname.replace(/^\/fvue/, '') + location.search)
+        navigate(target, { replace: Boolean(replace) });
     };
     const onLogout = () => navigate('/login');
     element.addEventListener('atrium-navigate', onNavigate);

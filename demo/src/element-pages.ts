@@ -28,6 +28,7 @@ export const elementPages: Record<string, ElementPage> = {
         import('../../src/elements/home/index'),
         import('../../src/elements/todo-card/index'),
         import('../../src/elements/task-counters/index'),
+        import('../../src/elements/custom-query/index'),
       ]),
   },
   lyfyjsd: {
@@ -50,10 +51,26 @@ export const elementPages: Record<string, ElementPage> = {
     load: statementList,
     attributes: () => ({ kind: 'fkqkd' }),
   },
-  xscx: { tag: 'atrium-sales-query', load: () => import('../../src/elements/sales-query/index') },
-  ht: { tag: 'atrium-contract-list', load: () => import('../../src/elements/contract-list/index') },
+  /** A statement list inside the portal: /statements/{kind}. */
+  statementList: {
+    tag: 'atrium-statement-list',
+    panel: true,
+    load: statementList,
+    attributes: (params) => ({ kind: params.kind }),
+  },
+  xscx: {
+    tag: 'atrium-sales-query',
+    panel: true,
+    load: () => import('../../src/elements/sales-query/index'),
+  },
+  ht: {
+    tag: 'atrium-contract-list',
+    panel: true,
+    load: () => import('../../src/elements/contract-list/index'),
+  },
   shcjftzd: {
     tag: 'atrium-overdue-list',
+    panel: true,
     load: () => import('../../src/elements/overdue-list/index'),
   },
   statement: {
@@ -131,6 +148,11 @@ export const elementPages: Record<string, ElementPage> = {
       'draft-id': params.instId,
       'copy-inst-id': params.copeInstId,
     }),
+  },
+  flowIncidents: {
+    tag: 'atrium-flow-incidents',
+    load: () => import('../../src/elements/flow-incidents/index'),
+    attributes: (_params, search) => ({ state: search.get('state') ?? undefined }),
   },
   flowImage: {
     tag: 'atrium-flow-image',

@@ -1,8 +1,11 @@
+import { CacheProvider } from '@emotion/react';
+import createCache from '@emotion/cache';
 import { useStore } from '@nanostores/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { logout, type UserDetail } from '../../src/core/api/auth';
 import { currentUserMenu, type MenuNode } from '../../src/core/api/shell';
+import { $config, configure } from '../../src/core/config';
 import { t } from '../../src/core/i18n';
 import '../../src/core/i18n/login';
 import '../../src/core/i18n/portal';
@@ -16,6 +19,7 @@ import { adoptHandOver, checkSession, cleanUp, signInAddress } from './guard';
 import { defaultIdleMinutes, watchIdle } from './idle';
 import { $path, $search, match, navigate, sync } from './router';
 import { addMenuRoutes, findRoute, loadPage, loadedPage, type Page } from './routes';
+import { AreaPage } from './AreaPage';
 import { Shell } from './Shell';
 
 /** Menu aliases whose items open statement-area pages add routes `/{alias}/...` (spec). */
@@ -58,6 +62,12 @@ function App() {
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);
+  // A route's tenant segment (/login/hy, /lyfyjsd/hy, /print_fkqkd/hy) is the tenant its
+  // requests name (the Tenant-Code header).
+  const tenant = (params as Record<string, string | undefined>).tenant;
+  useEffect(() => {
+    if (tenant) configure({ tenantCode: tenant });
+  }, [tenant]);
   useEffect(() => {
     let current = true;
     void loadPage(route).then((component) => current && setPage({ load: route.load, component }));
@@ -122,10 +132,25 @@ function App() {
       sideMenu={!single && !route.hideMenu}
       bleed={Boolean(route.bleed)}
     >
-      <Component {...(params as Record<string, string>)} />
+      {route.area && !single ? (
+        <AreaPage area={route.area} path={path}>
+          <Component {...(params as Record<string, string>)} />
+        </AreaPage>
+      ) : (
+        <Component {...(params as Record<string, string>)} />
+      )}
     </Shell>
   );
 }
+
+/**
+ * The host page's own styles (its layout) go into <head> with the page's CSP nonce, like the
+ * elements' styles go into their shadow roots.
+ */
+const pageStyles = createCache({
+  key: 'portal',
+  ...($config.get().cspNonce ? { nonce: $config.get().cspNonce! } : {}),
+});
 
 async function start() {
   installToaster();
@@ -139,7 +164,9 @@ async function start() {
   await Promise.all([loadPage(first), ...shell]).catch(() => undefined);
   createRoot(document.getElementById('portal')!).render(
     <StrictMode>
-      <App />
+      <CacheProvider value={pageStyles}>
+        <App />
+      </CacheProvider>
     </StrictMode>,
   );
 }

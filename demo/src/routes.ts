@@ -22,6 +22,11 @@ export interface Route {
   bleed?: boolean;
   /** Parameters the route gives its page besides those in the path. */
   fixed?: Record<string, string>;
+  /**
+   * The menu alias of the area the page belongs to: the host shows it inside the area's
+   * menu container (atrium-menu-container), with the area's second-level menu.
+   */
+  area?: string;
 }
 
 /** Pages take their route parameters as props. */
@@ -57,6 +62,13 @@ function element(
  */
 function later(pattern: string, options: Omit<Route, 'pattern' | 'load'> = {}): Route {
   return { pattern, load: notFoundPage, auth: true, ...options };
+}
+
+/** An area's own address (`/v-flow`): the container alone, which opens the first item. */
+const emptyPage = () => Promise.resolve({ default: (() => null) as Page });
+
+function areaRoot(pattern: string, area: string): Route {
+  return { pattern, load: emptyPage, auth: true, area };
 }
 
 /** Single-page routes also exist with a tenant segment (spec: "a variant carrying a tenant"). */
@@ -102,22 +114,35 @@ export const routes: Route[] = [
   element('/home', 'home'),
   element('/home/homeEmail', 'home'),
 
+  // Merchant finance inside the portal (the bare routes above stay for links and embedding).
+  areaRoot('/statements', 'statements'),
+  element('/statements/:kind', 'statementList', { area: 'statements' }),
+  ...['xscx', 'ht', 'shcjftzd'].map((page) => element(`/finance/${page}`, page)),
+
   // Attendance: the two attendance views are query views of the statement area.
-  element('/v-check', 'statement', { fixed: { rest: 'querySql/queryView/kqyc/kqycmx' } }),
+  areaRoot('/v-check', 'v-check'),
   element(`/v-check/v-${product}Check`, 'statement', {
     fixed: { rest: 'querySql/queryView/kqyc/kqycmx' },
+    area: 'v-check',
   }),
   element(`/v-check/v-${product}Vacation`, 'statement', {
     fixed: { rest: 'querySql/queryView/grqjmx/grqj' },
+    area: 'v-check',
   }),
 
   // News.
-  element('/v-news', 'newsList', { fixed: { classifyId: 'all' } }),
-  element(`/v-news/v-${product}News`, 'newsList', { fixed: { classifyId: 'all' } }),
+  areaRoot('/v-news', 'v-news'),
+  element(`/v-news/v-${product}News`, 'newsList', {
+    fixed: { classifyId: 'all' },
+    area: 'v-news',
+  }),
   element('/vnewsList/:classifyId', 'newsList'),
   element('/newsList/:type', 'newsList'),
   element('/news/:newsId', 'newsViewer'),
-  element('/v-personal/newsList', 'newsList', { fixed: { classifyId: 'all' } }),
+  element('/v-personal/newsList', 'newsList', {
+    fixed: { classifyId: 'all' },
+    area: 'v-personal',
+  }),
 
   // Viewers.
   element('/pdf/:src/:fileId', 'newsViewer'),
@@ -128,16 +153,18 @@ export const routes: Route[] = [
   element('/templateReport/:alias', 'report', { hideMenu: true }),
 
   // Workflow: lists, the leader's to-do, starting flows, tasks and read-only instances.
-  element('/v-flow', 'taskList', { fixed: { kind: 'todo' } }),
+  areaRoot('/v-flow', 'v-flow'),
   ...flowChildren.flatMap(([child, kind]) => {
     // The contract to-do is the to-do of the contract flow unless a route names another.
     const fixed: Record<string, string> =
       child === 'v-contract' ? { kind, defKey: 'contract' } : { kind };
     return [
-      element(`/v-flow/${child}`, 'taskList', { fixed }),
-      element(`/v-flow/${child}/:defKey`, 'taskList', { fixed: { kind } }),
+      element(`/v-flow/${child}`, 'taskList', { fixed, area: 'v-flow' }),
+      element(`/v-flow/${child}/:defKey`, 'taskList', { fixed: { kind }, area: 'v-flow' }),
     ];
   }),
+  // Flow incidents (failed jobs, stalled flows): the administrators' page, not in the spec.
+  element('/v-flow/v-incidents', 'flowIncidents', { area: 'v-flow' }),
   element('/flow/todo', 'taskList', { fixed: { kind: 'todo' } }),
   element('/v-todo/:orgName/:orgId', 'taskList', { fixed: { kind: 'leader' } }),
   element('/agentStart/:defId/:leaderId/:copeInstId?', 'flowStarter', { hideMenu: true }),
@@ -152,19 +179,22 @@ export const routes: Route[] = [
   element('/task/:taskId/:leaderId?', 'task', { hideMenu: true }),
   element('/doneReadOnly/:instId', 'instance', { fixed: { type: 'done' } }),
   element('/completeView/:procDefKey', 'flowImage'),
-  element('/v-personal/approvalItem', 'approvalPhrases'),
-  element('/v-personal/approvalItem/:action/:id?', 'approvalPhrases'),
-  element('/v-personal/commonFlow', 'flowStarter'),
-  element('/v-personal/agent', 'agentSettings', { fixed: { kind: 'agent' } }),
-  element('/v-personal/agent/:action/:id?', 'agentSettings', { fixed: { kind: 'agent' } }),
-  element('/v-personal/secretary', 'agentSettings', { fixed: { kind: 'secretary' } }),
-  element('/v-personal/secretary/edit/:id?', 'agentSettings', {
-    fixed: { kind: 'secretary', action: 'edit' },
-  }),
-  element('/v-personal/bpmDeputy', 'agentSettings', { fixed: { kind: 'deputy' } }),
-  element('/v-personal/bpmDeputy/setting/:id?', 'agentSettings', {
-    fixed: { kind: 'deputy', action: 'setting' },
-  }),
+  areaRoot('/v-personal', 'v-personal'),
+  ...[
+    element('/v-personal/approvalItem', 'approvalPhrases'),
+    element('/v-personal/approvalItem/:action/:id?', 'approvalPhrases'),
+    element('/v-personal/commonFlow', 'flowStarter'),
+    element('/v-personal/agent', 'agentSettings', { fixed: { kind: 'agent' } }),
+    element('/v-personal/agent/:action/:id?', 'agentSettings', { fixed: { kind: 'agent' } }),
+    element('/v-personal/secretary', 'agentSettings', { fixed: { kind: 'secretary' } }),
+    element('/v-personal/secretary/edit/:id?', 'agentSettings', {
+      fixed: { kind: 'secretary', action: 'edit' },
+    }),
+    element('/v-personal/bpmDeputy', 'agentSettings', { fixed: { kind: 'deputy' } }),
+    element('/v-personal/bpmDeputy/setting/:id?', 'agentSettings', {
+      fixed: { kind: 'deputy', action: 'setting' },
+    }),
+  ].map((route) => ({ ...route, area: 'v-personal' })),
 
   // Later features: mail, maps, online forms and previews, module previews, columns, the
   // personal home layout and groups.
@@ -183,7 +213,6 @@ export const routes: Route[] = [
   later('/mail/settingAdd'),
   later('/mail/settingEdit/:id'),
   later('/mail/settingGet/:id'),
-  later('/v-personal'),
   ...personalChildren.map((child) => later(`/v-personal/${child}`)),
   later('/previewForm/:formId/:single?'),
   later('/previewInstForm/:defId/:instId'),

@@ -12,6 +12,20 @@ type DateText = string;
 type Days = ColumnType<number, number | string, number | string>;
 
 /** A menu node. A tree: the children of the node with a given alias are that menu. */
+/** A named action only some roles may use (method permissions). */
+export interface SysMethodsTable {
+  alias: string;
+  name: string;
+  name_en: Generated<string>;
+  /** The menu (by alias) the action belongs to. */
+  menu_alias: string;
+}
+
+export interface SysMethodRolesTable {
+  method_alias: string;
+  role_id: string;
+}
+
 export interface MenusTable {
   id: string;
   parent_id: string | null;
@@ -316,6 +330,8 @@ export interface DataTemplatesTable {
 export interface ShellTables {
   menus: MenusTable;
   menu_roles: MenuRolesTable;
+  sys_methods: SysMethodsTable;
+  sys_method_roles: SysMethodRolesTable;
   apps: AppsTable;
   greetings: GreetingsTable;
   personal_assets: PersonalAssetsTable;

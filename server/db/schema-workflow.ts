@@ -270,7 +270,7 @@ export interface WfMessagesTable {
   user_id: string;
   inst_id: string | null;
   task_id: string | null;
-  kind: 'urge' | 'due';
+  kind: 'urge' | 'due' | 'incident';
   text: string;
   created_at: DefaultTimestamp;
   read_at: NullableTimestamp;
@@ -289,7 +289,31 @@ export interface WfJobsTable {
   attempts: Generated<number>;
   last_error: string | null;
   done_at: NullableTimestamp;
+  /** Parked after failing for good: an incident waits for an administrator (migration 0007). */
+  failed_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+}
+
+export type IncidentKind = 'job' | 'stalled';
+
+/** Failed jobs and stalled instances, for administrators (docs/workflow.md, "Incidents"). */
+export interface WfIncidentsTable {
+  id: string;
+  inst_id: string;
+  kind: IncidentKind;
+  job_id: number | null;
+  node_id: Generated<string>;
+  node_name: Generated<string>;
+  error: Generated<string>;
+  error_key: string | null;
+  error_params: ColumnType<Record<string, string | number>, string | undefined, string>;
+  attempts: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  resolved_at: NullableTimestamp;
+  resolution: 'retried' | 'cancelled' | 'recovered' | null;
+  resolved_by: string | null;
+  note: Generated<string>;
 }
 
 /** Workflow engine tables (docs/workflow.md, "Tables"). */
@@ -318,6 +342,7 @@ export interface WorkflowTables {
   wf_urges: WfUrgesTable;
   wf_messages: WfMessagesTable;
   wf_jobs: WfJobsTable;
+  wf_incidents: WfIncidentsTable;
 }
 
 export type InstanceRow = Selectable<WfInstancesTable>;

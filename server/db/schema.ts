@@ -97,6 +97,7 @@ export interface SmsOutboxTable {
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
+  expires_at: Timestamp;
   hits: number;
 }
 
@@ -146,10 +147,25 @@ export interface NewsTable {
   attachments: Json<AttachmentRef[]>;
   carousel_file_id: string | null;
   published: Generated<boolean>;
-  public: Generated<boolean>;
+  /** Who may read it: anyone, anyone signed in, or holders of one of `audience_roles`. */
+  audience: Generated<NewsAudience>;
+  /** Role codes (staff, merchant, ...) when the audience is 'roles'. */
+  audience_roles: Generated<string[]>;
   created_at: DefaultTimestamp;
   ends_on: string | null;
 }
+
+export type NewsAudience = 'public' | 'users' | 'roles';
+
+/** What a file belongs to; access to the file follows access to that record. */
+export interface FileLinksTable {
+  file_id: string;
+  kind: FileLinkKind;
+  record_id: string;
+}
+
+/** Records files are linked to; invoices name their files in their own columns. */
+export type FileLinkKind = 'news' | 'workflow';
 
 export interface NewsReadsTable {
   news_id: string;
@@ -190,6 +206,7 @@ export interface FoundationTables {
   rate_limits: RateLimitsTable;
   signups: SignupsTable;
   files: FilesTable;
+  file_links: FileLinksTable;
   news: NewsTable;
   news_reads: NewsReadsTable;
   system_settings: SystemSettingsTable;

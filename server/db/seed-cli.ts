@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { localStorage } from '../domain/storage';
 import { openDatabase, type Db } from './database';
 import { migrateToLatest } from './migrate';
@@ -47,6 +48,7 @@ async function statementRows(db: Db): Promise<number> {
 async function main() {
   const { scale, reset } = options();
   const config = loadConfig();
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   const database = await openDatabase({
     ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
     dataDir: join(config.dataDir, 'pgdata'),
@@ -67,6 +69,7 @@ async function main() {
     );
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 

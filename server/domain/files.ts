@@ -3,6 +3,7 @@ import type { FileRow } from '../db/schema';
 import { newId } from '../lib/ids';
 import { UserError } from '../lib/errors';
 import type { AuthUser } from '../lib/context';
+import { mayReadFile } from './file-access';
 import { storageKeyFor, type FileStorage } from './storage';
 
 const mimeByExtension: Record<string, string> = {
@@ -81,14 +82,19 @@ export async function storeFile(db: Db, storage: FileStorage, file: StoredFile):
     .executeTakeFirstOrThrow();
 }
 
-/** A file the caller may read: public files for everyone, the others for signed-in users. */
+/**
+ * A file the caller may read (server/domain/file-access.ts). A file that exists but is not
+ * theirs answers like one that does not: its id tells nothing. `signInFirst` is the error for
+ * a caller without a usable session.
+ */
 export async function readableFile(
   db: Db,
   fileId: string,
   viewer: AuthUser | null,
+  signInFirst: () => UserError,
 ): Promise<FileRow> {
   const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
-  if (!file) throw new UserError(404, 'server:fileNotFound');
-  if (!file.public && !viewer) throw new UserError(401, 'server:unauthorized');
-  return file;
+  if (file && (await mayReadFile(db, file, viewer))) return file;
+  if (file && !viewer) throw signInFirst();
+  throw new UserError(404, 'server:fileNotFound');
 }

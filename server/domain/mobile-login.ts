@@ -12,9 +12,9 @@ import type { Language } from '../i18n';
 import { translate } from '../i18n';
 import { UserError, badRequest } from '../lib/errors';
 import { assertActive, signInAs, type LoginAnswer } from './accounts';
-import { enforceLimits } from './rate-limit';
+import { countHit, enforceLimits, releaseHit, tooManyRequests, type Limit } from './rate-limit';
 import type { SessionSettings } from './sessions';
-import type { SmsProvider } from './sms';
+import { SmsSendError, type SmsProvider } from './sms';
 import { readToken, signToken } from './tokens';
 
 export const codeTtlSeconds = 300;
@@ -59,12 +59,9 @@ export async function sendLoginCode(
 ): Promise<void> {
   const { mobile } = request;
   requireMobile(mobile);
-  await enforceLimits(db, [
-    { key: `code:ip:${request.ip}`, max: 20, windowSeconds: 3600 },
-    { key: `code:mobile:${mobile}`, max: 10, windowSeconds: 86_400 },
-  ]);
+  await enforceLimits(db, [{ key: `code:ip:${request.ip}`, max: 20, windowSeconds: 3600 }]);
   const code = formatCode(randomInt(0, codeLimit));
-  const sent = await db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     // Serialises concurrent requests for one number, so the cooldown cannot be raced.
     await sql`select pg_advisory_xact_lock(hashtext(${`mobile-code:${mobile}`}))`.execute(trx);
     const latest = await trx
@@ -79,6 +76,11 @@ export async function sendLoginCode(
       const wait = String(Math.ceil(codeCooldownSeconds - elapsed));
       throw new UserError(400, 'rules:mobile.cooldown', {}, { 'Retry-After': wait });
     }
+    // The day's quota counts codes made, not requests: a refusal above (or the 429 here)
+    // rolls its count back, so nobody can use up another person's quota by asking early.
+    if ((await countHit(trx, dailyCodes(mobile))) > dailyCodes(mobile).max) {
+      throw tooManyRequests(dailyCodes(mobile));
+    }
     // Only the newest code counts.
     await trx
       .updateTable('mobile_codes')
@@ -86,29 +88,45 @@ export async function sendLoginCode(
       .where('mobile', '=', mobile)
       .where('consumed_at', 'is', null)
       .execute();
-    await trx
+    const row = await trx
       .insertInto('mobile_codes')
       .values({
         mobile,
         code_hash: hashCode(secret, mobile, code),
         expires_at: new Date(Date.now() + codeTtlSeconds * 1000),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const tied = await trx
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('mobile', '=', mobile)
       .executeTakeFirstOrThrow();
-    return Number(tied.count) > 0;
+    return { id: row.id, tied: Number(tied.count) > 0 };
   });
-  if (sent) {
-    const minutes = codeTtlSeconds / 60;
+  if (!created.tied) return;
+  const minutes = codeTtlSeconds / 60;
+  try {
     await sms.send({
       mobile,
       text: translate(request.language, 'server:smsText', { code, minutes }),
+      params: { code, minutes },
     });
+  } catch (error) {
+    if (!(error instanceof SmsSendError)) throw error;
+    // A code nobody received neither blocks the next request nor counts against the day.
+    await db.deleteFrom('mobile_codes').where('id', '=', created.id).execute();
+    await releaseHit(db, dailyCodes(mobile));
+    throw new UserError(503, 'server:security.smsFailed');
   }
 }
+
+/** Ten codes a day per number. */
+const dailyCodes = (mobile: string): Limit => ({
+  key: `code:mobile:${mobile}`,
+  max: 10,
+  windowSeconds: 86_400,
+});
 
 export interface VerifiedMobile {
   ticket: string;

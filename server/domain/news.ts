@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewsRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
@@ -49,7 +50,22 @@ function listItem(row: NewsRow, read: boolean | null, timeZone: string): NewsLis
   };
 }
 
-/** Published items, newest first; visitors see only the public ones. */
+/**
+ * Who reads a news item (docs/decisions.md, "News audience"): 'public' items anyone, visitors
+ * included; 'users' items anyone signed in; 'roles' items the holders of one of its role codes
+ * (staff, merchant, ...). The designated user who sees everything reads every item.
+ */
+export function newsVisibleTo(viewer: AuthUser | null, alias = 'news'): Expression<SqlBool> {
+  const audience = sql.ref(`${alias}.audience`);
+  if (!viewer) return sql<SqlBool>`${audience} = 'public'`;
+  if (viewer.seesEverything) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${audience} in ('public', 'users') or (${audience} = 'roles' and exists (
+    select 1 from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${viewer.id} and not ur.deleted
+      and r.code = any(${sql.ref(`${alias}.audience_roles`)}))))`;
+}
+
+/** Published items the viewer may read, newest first. */
 export async function listNews(
   db: Db,
   query: NewsQuery,
@@ -60,9 +76,9 @@ export async function listNews(
     .selectFrom('news as n')
     .selectAll('n')
     .where('n.published', '=', true)
+    .where(newsVisibleTo(viewer, 'n'))
     .orderBy('n.created_at', 'desc')
     .limit(query.limit);
-  if (!viewer) select = select.where('n.public', '=', true);
   if (query.kind) select = select.where('n.kind', '=', query.kind);
   if (query.classifyId && query.classifyId !== 'all')
     select = select.where('n.classify_id', '=', query.classifyId);
@@ -94,9 +110,13 @@ export async function getNews(
   viewer: AuthUser | null,
   timeZone: string,
 ): Promise<NewsItem> {
-  let select = db.selectFrom('news').selectAll().where('id', '=', id).where('published', '=', true);
-  if (!viewer) select = select.where('public', '=', true);
-  const row = await select.executeTakeFirst();
+  const row = await db
+    .selectFrom('news')
+    .selectAll()
+    .where('id', '=', id)
+    .where('published', '=', true)
+    .where(newsVisibleTo(viewer))
+    .executeTakeFirst();
   if (!row) throw new UserError(404, 'server:newsNotFound');
   const read = viewer ? (await readIds(db, viewer.account, [id])).has(id) : null;
   return {
@@ -115,6 +135,7 @@ export async function markNewsRead(db: Db, newsId: string, viewer: AuthUser): Pr
     .selectFrom('news')
     .select('id')
     .where('id', '=', newsId)
+    .where(newsVisibleTo(viewer))
     .executeTakeFirst();
   if (!exists) throw new UserError(404, 'server:newsNotFound');
   await db

@@ -10,37 +10,85 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters in the database, so limits hold across restarts and across several
- * server processes. Throws 429 with the seconds to wait when a limit is exceeded.
+ * Counters in the database, so limits hold across restarts and across several server
+ * processes. Each limit counts in fixed windows and judges by a sliding estimate: this
+ * window's hits plus the previous window's, weighted by how much of it the sliding window
+ * still covers. So a burst at the end of one window and the start of the next counts as one
+ * burst. A row is kept until the window after its own has ended, then pruned.
  */
+function windowOf(limit: Limit, now: number) {
+  const windowMs = limit.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return {
+    start: new Date(start),
+    previous: new Date(start - windowMs),
+    end: new Date(start + windowMs),
+    /** Share of the previous window the sliding window still covers. */
+    previousWeight: 1 - (now - start) / windowMs,
+    keepUntil: new Date(start + 2 * windowMs),
+  };
+}
+
+export function tooManyRequests(limit: Limit, now = Date.now()): UserError {
+  const seconds = Math.max(1, Math.ceil((windowOf(limit, now).end.getTime() - now) / 1000));
+  return new UserError(
+    429,
+    'server:tooManyRequests',
+    { seconds },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/** Counts one hit and answers the sliding count, this hit included. */
+export async function countHit(db: Db, limit: Limit, now = Date.now()): Promise<number> {
+  const window = windowOf(limit, now);
+  const { hits } = await db
+    .insertInto('rate_limits')
+    .values({
+      key: limit.key,
+      window_start: window.start,
+      expires_at: window.keepUntil,
+      hits: 1,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  const previous = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', limit.key)
+    .where('window_start', '=', window.previous)
+    .executeTakeFirst();
+  return hits + Math.floor((previous?.hits ?? 0) * window.previousWeight);
+}
+
+/**
+ * Takes back a hit counted up front, once the attempt turned out not to count (a sign-in
+ * with the right password, a code that was never sent).
+ */
+export async function releaseHit(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ hits: sql`greatest(hits - 1, 0)` })
+    .where('key', '=', limit.key)
+    .where('window_start', '=', windowOf(limit, now).start)
+    .execute();
+}
+
+/** Counts a hit against each limit; 429 with the seconds to wait when one is exceeded. */
 export async function enforceLimits(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
   for (const limit of limits) {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-    const { hits } = await db
-      .insertInto('rate_limits')
-      .values({ key: limit.key, window_start: windowStart, hits: 1 })
-      .onConflict((conflict) =>
-        conflict.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    if (hits > limit.max) {
-      const seconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
-      throw new UserError(
-        429,
-        'server:tooManyRequests',
-        { seconds },
-        { 'Retry-After': String(seconds) },
-      );
-    }
+    if ((await countHit(db, limit, now)) > limit.max) throw tooManyRequests(limit, now);
   }
 }
 
-/** Old windows are useless; removed by a periodic job. */
-export async function pruneRateLimits(db: Db, olderThanSeconds = 86_400): Promise<void> {
-  await db
+/** Windows that have ended count for nothing; removed by a periodic job. */
+export async function pruneRateLimits(db: Db, now = Date.now()): Promise<number> {
+  const result = await db
     .deleteFrom('rate_limits')
-    .where('window_start', '<', new Date(Date.now() - olderThanSeconds * 1000))
-    .execute();
+    .where('expires_at', '<=', new Date(now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -45,6 +45,22 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .execute();
 }
 
+/** Ends every session of a user but one (after a password change, the one that made it). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * The user behind a session token, checked against the database on every request: a revoked
  * session, an expired one, one idle for longer than the user's limit, or a disabled account

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
     user: AuthUser | null;
+    /** A session exists but its password must be changed; public routes ignore it. */
+    passwordChangePending: boolean;
     t(key: string, params?: Params): string;
   }
   interface FastifyContextConfig {

@@ -26,6 +26,7 @@ function accessOf(request: FastifyRequest) {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('passwordChangePending', false);
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
     const token = bearerToken(request);
@@ -43,11 +44,24 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.user.mustChangePassword && access === 'user') {
       throw new UserError(403, 'server:mustChangePassword');
     }
+    // A public route reads for such a user what it reads for a visitor; where a visitor
+    // would be told to sign in, they are told to change their password (passwordPending).
+    if (request.user.mustChangePassword && access === 'public') {
+      request.user = null;
+      request.passwordChangePending = true;
+    }
   });
 });
 
+/** The error for a caller with no usable session: sign in, or first change the password. */
+export function signInFirst(request: FastifyRequest): UserError {
+  return request.passwordChangePending
+    ? new UserError(403, 'server:mustChangePassword')
+    : new UserError(401, 'server:unauthorized');
+}
+
 /** The signed-in caller; routes with access 'user' always have one. */
 export function currentUser(request: FastifyRequest) {
-  if (!request.user) throw new UserError(401, 'server:unauthorized');
+  if (!request.user) throw signInFirst(request);
   return request.user;
 }

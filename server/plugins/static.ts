@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cspNoncePlaceholder } from '../lib/csp-nonce';
 
 /**
  * Serves the built front end: element bundles under /elements/ (embeddable from any site)
@@ -31,12 +33,15 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendPortal = (
-    _request: unknown,
-    reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
-  ) => {
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('fvue/index.html');
+  // The page is small and read per request, so a rebuild shows at once; its nonce
+  // placeholders get this answer's CSP nonce (server/plugins/headers.ts).
+  const portalPage = join(root, 'fvue', 'index.html');
+  const sendPortal = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const page = await readFile(portalPage, 'utf8');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll(cspNoncePlaceholder, reply.cspNonce.style));
   };
   app.get('/', (_request, reply) => reply.redirect('/fvue/'));
   app.get('/fvue', sendPortal);

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DefinitionRow } from '../db/schema-workflow';
 import { badRequest, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { checkFormDefinition, type FormDefinition } from './model/form';
+import { ShapeError, checkConcurrency } from './model/concurrency';
 import type { ProcessGraph } from './model/graph';
 import { DefinitionError, parseDefinition } from './model/parse';
 
@@ -93,9 +94,11 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
   const formProblem = checkFormDefinition(input.form);
   if (formProblem) throw badRequest(formProblem.key, formProblem.params);
   try {
-    await parseDefinition(input.bpmnXml, input.form as FormDefinition);
+    // Shapes are checked at deploy only: a version deployed before a check was added keeps
+    // loading for its running instances.
+    checkConcurrency(await parseDefinition(input.bpmnXml, input.form as FormDefinition));
   } catch (error) {
-    if (error instanceof DefinitionError) {
+    if (error instanceof DefinitionError || error instanceof ShapeError) {
       throw badRequest('server:workflow.bpmnInvalid', { detail: error.message });
     }
     throw error;
@@ -108,13 +111,12 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
   if (!category) throw badRequest('server:workflow.categoryNotFound');
   const id = input.id ?? newId();
   await db.transaction().execute(async (trx) => {
-    // Serialises deployments of one key so two cannot take the same version number.
-    await trx
-      .selectFrom('wf_definitions')
-      .select('id')
-      .where('def_key', '=', input.defKey)
-      .forUpdate()
-      .execute();
+    // Serialises deployments of one key so two cannot take the same version number: a
+    // transaction lock on the key, which also holds for a key's first version (no row yet
+    // to lock), in every process.
+    await sql`select pg_advisory_xact_lock(hashtext(${`wf_definitions:${input.defKey}`}))`.execute(
+      trx,
+    );
     const last = await trx
       .selectFrom('wf_definitions')
       .select((eb) => eb.fn.max('version').as('version'))

@@ -3,11 +3,13 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { WfJobsTable } from '../db/schema-workflow';
 import { translate } from '../i18n';
+import { UserError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { formatDateTime } from '../lib/time';
 import { loadDefinition } from './definitions';
 import { flushCtx, record, type Ctx } from './engine/context';
 import { leave, settle } from './engine/flow';
+import { failureOf, parkJob, sweepIncidents } from './incidents/record';
 
 type Job = Selectable<WfJobsTable>;
 
@@ -133,6 +135,14 @@ async function runUrge(ctx: Ctx, job: Job): Promise<void> {
   }
 }
 
+/** Runs one job's work inside its instance's transaction (the poller and a retry). */
+export async function runJob(ctx: Ctx, job: Job, timeZone: string): Promise<void> {
+  if (job.kind === 'timer') await runTimer(ctx, job);
+  if (job.kind === 'due') await runDue(ctx, job, timeZone);
+  if (job.kind === 'urge') await runUrge(ctx, job);
+  await flushCtx(ctx);
+}
+
 type Outcome = 'done' | 'busy' | 'none';
 
 async function runOne(
@@ -147,6 +157,7 @@ async function runOne(
       .selectFrom('wf_jobs')
       .selectAll()
       .where('done_at', 'is', null)
+      .where('failed_at', 'is', null)
       .where('run_at', '<=', now)
       .orderBy('run_at')
       .orderBy('id')
@@ -162,10 +173,7 @@ async function runOne(
       skip.push(job.id);
       return 'busy';
     }
-    if (ctx && job.kind === 'timer') await runTimer(ctx, job);
-    if (ctx && job.kind === 'due') await runDue(ctx, job, timeZone);
-    if (ctx && job.kind === 'urge') await runUrge(ctx, job);
-    if (ctx) await flushCtx(ctx);
+    if (ctx) await runJob(ctx, job, timeZone);
     await trx
       .updateTable('wf_jobs')
       .set({ done_at: now, attempts: job.attempts + 1 })
@@ -175,16 +183,25 @@ async function runOne(
   });
 }
 
-/** A failed job is tried again later, waiting longer each time (up to an hour). */
-async function postpone(db: Db, now: Date, job: Job, error: unknown): Promise<void> {
+/** Attempts of a job that fails for a reason that may pass (a lost connection...). */
+export const maxJobAttempts = 5;
+
+/**
+ * A failed job. A refusal of the engine (no approver, no branch...) fails the same way every
+ * time: the job is parked at once and becomes an incident. Other errors may pass: the job is
+ * tried again later, waiting longer each time (1, 2, 4, 8 minutes), and parked after
+ * maxJobAttempts. Nothing retries in silence for ever.
+ */
+async function jobFailed(db: Db, now: Date, job: Job, error: unknown): Promise<void> {
+  const attempts = job.attempts + 1;
+  const failure = failureOf(error);
+  if (error instanceof UserError || attempts >= maxJobAttempts) {
+    return parkJob(db, now, job, failure, attempts);
+  }
   const delay = Math.min(3_600_000, 60_000 * 2 ** job.attempts);
   await db
     .updateTable('wf_jobs')
-    .set({
-      attempts: job.attempts + 1,
-      last_error: String(error).slice(0, 2000),
-      run_at: new Date(now.getTime() + delay),
-    })
+    .set({ attempts, last_error: failure.error, run_at: new Date(now.getTime() + delay) })
     .where('id', '=', job.id)
     .where('done_at', 'is', null)
     .execute();
@@ -205,7 +222,7 @@ export async function runDueJobs(db: Db, options: JobRunOptions = {}): Promise<n
     } catch (error) {
       if (!picked.job) throw error;
       skip.push(picked.job.id);
-      await postpone(db, now, picked.job, error);
+      await jobFailed(db, now, picked.job, error);
       continue;
     }
     if (outcome === 'none') break;
@@ -218,6 +235,9 @@ export interface JobPoller {
   stop(): Promise<void>;
 }
 
+/** How often a process looks for stalled instances (sweepIncidents). */
+const sweepEveryMs = 60_000;
+
 /** Started by server/main.ts: polls every intervalMs; rounds never overlap. */
 export function startWorkflowJobs(
   db: Db,
@@ -226,10 +246,17 @@ export function startWorkflowJobs(
 ): JobPoller {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  let swept = 0;
+  const round = async () => {
+    await runDueJobs(db, { timeZone: options.timeZone ?? 'Asia/Shanghai' });
+    if (Date.now() - swept < sweepEveryMs) return;
+    swept = Date.now();
+    await sweepIncidents(db);
+  };
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = runDueJobs(db, { timeZone: options.timeZone ?? 'Asia/Shanghai' })
+    running = round()
       .catch((error) => log.error(error))
       .finally(() => (busy = false));
   }, options.intervalMs ?? 5000);

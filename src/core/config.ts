@@ -72,9 +72,20 @@ export function resolveConfig(
   };
 }
 
+/**
+ * The nonce a page announces with `<meta property="csp-nonce" nonce="...">` (Vite's
+ * convention; the Atrium server fills it in per request). Browsers hide a nonce from
+ * getAttribute, so it is read from the property.
+ */
+function pageNonce(): string | undefined {
+  const meta = globalThis.document?.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  return meta?.nonce || undefined;
+}
+
 function initialConfig(): AtriumConfig {
-  const fromPage = (globalThis as { atriumConfig?: AtriumConfigInput }).atriumConfig;
-  return resolveConfig(fromPage ?? {});
+  const fromPage = (globalThis as { atriumConfig?: AtriumConfigInput }).atriumConfig ?? {};
+  const nonce = fromPage.cspNonce ?? pageNonce();
+  return resolveConfig({ ...fromPage, ...(nonce ? { cspNonce: nonce } : {}) });
 }
 
 export const $config = shared('config', () => map<AtriumConfig>(initialConfig()));

@@ -142,6 +142,54 @@ async function refreshIfDue(): Promise<void> {
   await refreshing;
 }
 
+/** The headers of every call: language, tenant, the session's token. */
+function headersFor(options: RequestOptions): Record<string, string> {
+  const config = $config.get();
+  const token = options.token ?? $session.get()?.token;
+  return {
+    'Accept-Language': $language.get(),
+    ...(config.tenantCode ? { 'Tenant-Code': config.tenantCode } : {}),
+    ...(token && !options.anonymous ? { Authorization: `Bearer ${token}` } : {}),
+    ...parseHeaders(options.headers),
+  };
+}
+
+/**
+ * A POST whose answer is read as a stream (a large download with progress): fetch, since
+ * axios in the browser hands over the body only when it is complete. Errors follow the
+ * same rules as every other call.
+ */
+export async function streamRequest(
+  service: Service,
+  path: string,
+  data: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
+  await refreshIfDue();
+  let response: Response;
+  try {
+    response = await fetch($config.get().services[service] + path, {
+      method: 'POST',
+      headers: { ...headersFor({}), 'Content-Type': 'application/json' },
+      body: JSON.stringify(data),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const message = t('common:errors.network');
+    notify('error', message);
+    throw new ApiError(message, 0);
+  }
+  if (response.status === 401) handle401({});
+  if (response.status >= 400) {
+    const body: unknown = await response.json().catch(() => null);
+    const message = messageFor(response.status, body, t('common:errors.failed'));
+    notify('error', message);
+    throw new ApiError(message, response.status, body);
+  }
+  return response;
+}
+
 export async function request<T>(
   service: Service,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -151,14 +199,8 @@ export async function request<T>(
 ): Promise<T> {
   if (!options.anonymous && !options.token && !path.endsWith('/refresh')) await refreshIfDue();
   const config = $config.get();
-  const token = options.token ?? $session.get()?.token;
   const leaderId = $actingFor.get();
-  const headers: Record<string, string> = {
-    'Accept-Language': $language.get(),
-    ...(config.tenantCode ? { 'Tenant-Code': config.tenantCode } : {}),
-    ...(token && !options.anonymous ? { Authorization: `Bearer ${token}` } : {}),
-    ...parseHeaders(options.headers),
-  };
+  const headers = headersFor(options);
   let response;
   try {
     response = await httpClient.request({

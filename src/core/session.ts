@@ -73,5 +73,6 @@ export function signIn(user: SessionUser): void {
 export function signOut(): void {
   $session.set(null);
   $actingFor.set(null);
-  for (const key of ['allMethod', 'curUserMethod', 'password']) writeStored('session', key, null);
+  for (const key of ['allMethod', 'curUserMethod', 'methodAccount', 'password'])
+    writeStored('session', key, null);
 }

@@ -28,6 +28,8 @@ const paths: Record<string, string> = {
   compass: 'M12 21a9 9 0 1 1 0-18 9 9 0 0 1 0 18zM15.5 8.5l-2 5-5 2 2-5z',
   close: 'M6 6l12 12M18 6L6 18',
   chevron: 'M9 6l6 6-6 6',
+  fold: 'M4 6h16M11 12h9M4 18h16M7 9l-3 3 3 3',
+  unfold: 'M4 6h16M4 12h9M4 18h16M17 9l3 3-3 3',
 };
 
 /** The platform's (Ant Design) icon names, mapped onto ours. */

@@ -8,7 +8,10 @@ import { useEmit } from './element/context';
  * the host portal routes it itself (no page load); anywhere else the browser goes to the
  * portal page. External addresses open in a new window.
  */
-export function useNavigate(): (path: string, options?: { newWindow?: boolean }) => void {
+export function useNavigate(): (
+  path: string,
+  options?: { newWindow?: boolean; replace?: boolean },
+) => void {
   const emit = useEmit();
   return useCallback(
     (path, options = {}) => {
@@ -18,7 +21,10 @@ export function useNavigate(): (path: string, options?: { newWindow?: boolean })
         globalThis.open(target, '_blank', 'noopener');
         return;
       }
-      if (emit('atrium-navigate', { path }, true))
+      // `replace` asks the host to replace the history entry (an automatic choice, such as a
+      // menu container selecting its first item, must not trap the Back button).
+      const detail = options.replace ? { path, replace: true } : { path };
+      if (emit('atrium-navigate', detail, true))
         navigation.assign(`${$config.get().frontBase}${path}`);
     },
     [emit],

@@ -86,7 +86,11 @@ describe('merchant finance pages', () => {
       page.waitForEvent('download'),
       page.click('atrium-statement-list [data-action=export-xlsx]'),
     ]);
-    expect(download.suggestedFilename()).toBe('预交费用通知单.xlsx');
+    // The server writes the file; its name carries the row count.
+    const total = await page
+      .locator('atrium-statement-list [data-count]')
+      .getAttribute('data-count');
+    expect(download.suggestedFilename()).toBe(`预交费用通知单（${total} 行）.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);
     const sheet = book.worksheets[0]!;
@@ -104,6 +108,7 @@ describe('merchant finance pages', () => {
       });
     }
     expect(exported).toEqual(screen.map((row) => ({ HTH: row.HTH, KKHJ: row.KKHJ })));
+    expect(book.worksheets[1]!.getRow(1).values).toEqual([undefined, '行数', total]);
     expect(book.worksheets[1]!.getRow(2).getCell(1).value).toBe('开始月份');
   });
 

@@ -42,7 +42,11 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`server did not start:\n${output()}`);
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `readyPath` answers 200 once the server is up (the host page; an API call without dist/). */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  readyPath = '/fvue/',
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   let log = '';
@@ -64,7 +68,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/fvue/`, child, () => log);
+  await waitFor(`${baseUrl}${readyPath}`, child, () => log);
   return {
     baseUrl,
     dataDir,

@@ -108,7 +108,8 @@ describe('the portal shell', () => {
           .locator('atrium-top-bar [data-app-type]')
           .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-app-type'))),
       )
-      .toEqual(expect.arrayContaining(['2', '6']));
+      // Form previews (type 6) arrive with online forms: until then the search offers none.
+      .toEqual(['2']);
     await store.click('atrium-top-bar [data-app-type="2"]');
     await store.waitForURL(`${baseUrl()}/fvue/statement/template/preview/dyzl`);
     await store.waitForSelector('atrium-statement-shell [data-template=dyzl]');

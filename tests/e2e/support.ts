@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** The flags this machine needs (no sandbox as root, no network chatter to Google). */
 export const chromiumFlags = [
@@ -26,12 +26,15 @@ export function launch(): Promise<Browser> {
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  // The server's Content-Security-Policy must never block what the pages do.
+  const blocked: string[] = [];
   beforeAll(async () => {
     browser = await launch();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser.close();
+    expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   });
   return {
     async newPage(options: { locale?: string; acceptDownloads?: boolean } = {}): Promise<Page> {
@@ -42,6 +45,11 @@ export function useBrowser() {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('page error:', error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          blocked.push(`${page.url()}: ${message.text()}`);
+        }
+      });
       return page;
     },
     get browser() {
@@ -63,9 +71,12 @@ export async function signIn(
   await page.click('atrium-login button[type=submit]');
 }
 
-/** The newest text message to a mobile, as the outbox shows it. */
+/** The newest text message to a mobile, as the outbox shows it to an administrator. */
 export async function latestSms(mobile: string): Promise<string | undefined> {
-  const response = await fetch(`${baseUrl()}/dev/sms-outbox?format=json&mobile=${mobile}`);
+  const token = await apiToken('admin', 'Atrium#2026');
+  const response = await fetch(`${baseUrl()}/dev/sms-outbox?format=json&mobile=${mobile}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const rows = (await response.json()) as { text: string }[];
   return rows[0]?.text;
 }
@@ -75,7 +86,11 @@ export async function tableRows(page: Page, host: string): Promise<Record<string
   return page
     .locator(host)
     .evaluate((element) =>
-      [...(element.shadowRoot ?? element).querySelectorAll('tbody tr[data-row]')].map((row) =>
+      [
+        ...(element.shadowRoot ?? element).querySelectorAll(
+          'tbody tr[data-row]:not([data-pending])',
+        ),
+      ].map((row) =>
         Object.fromEntries(
           [...row.querySelectorAll('td[data-column]')].map((cell) => [
             cell.getAttribute('data-column'),

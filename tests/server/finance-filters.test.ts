@@ -372,7 +372,7 @@ describe.each(databaseKinds)('finance filters on %s', (kind) => {
         'The filter "brand" (brand) may not be longer than 100 characters',
       ],
       [
-        { brand: 'a\u0000b' },
+        { brand: 'a\u0007b' },
         '筛选条件“品牌”（brand）包含不允许的字符',
         'The filter "brand" (brand) contains characters that are not allowed',
       ],

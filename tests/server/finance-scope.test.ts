@@ -21,7 +21,8 @@ const salesRule: Record<string, string> = {
   admin: 'true',
   SZHY10001: "t.merchant_code = '10001'",
   SZHY10002: "t.merchant_code = '10002'",
-  store01: `t.store_code in ${storesOf('store01')}`,
+  // The store role's extra right is on contracts only (spec section 6).
+  store01: 'false',
   contract01: 'false',
   acct01: 'false',
 };
@@ -56,11 +57,11 @@ const lists = [
 
 /** Who must see something on each list (so the equality checks are never trivially empty). */
 const mustSee: Record<string, string[]> = {
-  'statement.lyfyjsd': ['admin', 'SZHY10001', 'store01', 'acct01'],
-  'statement.yjfytzd': ['admin', 'SZHY10001', 'SZHY10002', 'store01', 'acct01'],
-  'statement.zlfymxd': ['admin', 'SZHY10001', 'SZHY10002', 'store01', 'acct01'],
-  'statement.fkqkd': ['admin', 'SZHY10001', 'SZHY10002', 'store01', 'acct01'],
-  'sales.monthly': ['admin', 'SZHY10001', 'SZHY10002', 'store01'],
+  'statement.lyfyjsd': ['admin', 'SZHY10001', 'acct01'],
+  'statement.yjfytzd': ['admin', 'SZHY10001', 'SZHY10002', 'acct01'],
+  'statement.zlfymxd': ['admin', 'SZHY10001', 'SZHY10002', 'acct01'],
+  'statement.fkqkd': ['admin', 'SZHY10001', 'SZHY10002', 'acct01'],
+  'sales.monthly': ['admin', 'SZHY10001', 'SZHY10002'],
   'contract.list': ['admin', 'SZHY10001', 'SZHY10002', 'store01', 'contract01'],
   'overdue.list': ['admin', 'SZHY10001', 'SZHY10002', 'acct01'],
 };
@@ -140,8 +141,8 @@ describe.each(databaseKinds)('finance scope on %s', (kind) => {
     expect((await daily('SZHY10001', other.id)).body).toMatchObject({ total: 0, result: [] });
     expect((await daily('SZHY10002', other.id)).body.total).toBe(other.n);
     expect((await daily('admin', other.id)).body.total).toBe(other.n);
-    // SZHY10002 trades in S03 and S04 only: outside store01's stores.
-    expect((await daily('store01', other.id)).body.total).toBe(0);
+    // The store role sees no sales, not even of its own stores.
+    expect((await daily('store01', own.id)).body.total).toBe(0);
     expect((await daily('acct01', own.id)).body.total).toBe(0);
   });
 

@@ -82,7 +82,8 @@ export const statementRule: Record<string, string> = {
   admin: 'true',
   SZHY10001: "t.merchant_code = '10001'",
   SZHY10002: "t.merchant_code = '10002'",
-  store01: `(t.accountant_name = ${nameOf('store01')} or t.store_code in ${storesOf('store01')})`,
+  // The store role's extra right is on contracts only (spec section 6).
+  store01: `t.accountant_name = ${nameOf('store01')}`,
   contract01: `t.accountant_name = ${nameOf('contract01')}`,
   acct01: `t.accountant_name = ${nameOf('acct01')}`,
 };

@@ -40,7 +40,9 @@ async function createFrom(admin: pg.Client, name: string, template: string): Pro
 }
 
 /** A fresh copy of the seeded template database. */
-async function freshPostgres(template: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(
+  template: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `atrium_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -268,7 +268,9 @@ describe.each(databaseKinds)('print access on %s', (kind) => {
     try {
       const response = await open(server.app, 'printView/shcjftzd', foreign.shcjftzd, token);
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe('打印链接所属的账号已停用或需要修改密码');
+      expect(response.json().message).toBe(
+        '打印链接已失效：其登录已退出，或账号已停用、需要修改密码。请从列表重新打开',
+      );
     } finally {
       await rows(server.db, `update users set status = 1 where account = 'SZHY10002'`);
     }
@@ -288,7 +290,7 @@ describe.each(databaseKinds)('print access on %s', (kind) => {
       ['printView/yjftzd', { DJBH: own.yjftzd.DJBH, NY: '2026-13' }, '“年月”（NY）应为 YYYY-MM 格式的月份', 'month'],
       ['printView/zlfymxd', { NY: own.zlfymxd.NY }, '缺少“合同号”（HTH）', 'contract number'],
       ['printView/shcjftzd', { ID: "1' or '1'='1" }, '“通知书编号”（ID）应为记录编号', 'notice id'],
-      ['printView/lyfyjsd', { DJBH: 'a\u0000b', NY: own.lyfyjsd.NY }, '筛选条件“合同号”（DJBH）包含不允许的字符', 'DJBH'],
+      ['printView/lyfyjsd', { DJBH: 'a\u0007b', NY: own.lyfyjsd.NY }, '筛选条件“合同号”（DJBH）包含不允许的字符', 'DJBH'],
       ['printBatch/yjftzd', { descriptor: { query: 'overdue.list', filters: {} } }, '批量打印只能使用查询“statement.yjfytzd”', 'statement.yjfytzd'],
       ['printBatch/shcjftzd', { descriptor: { query: 'overdue.list', sql: 'select 1' } }, '不接受 SQL 语句，请在查询描述中使用命名查询（query）', 'SQL'],
       ['printBatch/shcjftzd', { descriptor: { query: 'overdue.list', filters: { password: 'x' } } }, '不支持的筛选条件“password”', 'password'],

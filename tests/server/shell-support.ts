@@ -77,9 +77,12 @@ export function multipart(files: FilePart[]): { payload: Buffer; headers: Record
 
 /** Small real files of each kind the tests upload. */
 export const samples = {
+  // The PNG signature and a 1x1 IHDR chunk (what file-type reads), then 1,503 bytes more.
   png: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(1528, 7),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('IHDR', 'latin1'),
+    Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde]),
+    Buffer.alloc(1503, 7),
   ]),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
   docx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(996, 1)]),

@@ -281,7 +281,7 @@ export function returnCases(env: () => { server: TestServer; client: Client }) {
       await expectInvariants(server.db);
     });
 
-    it('two branches merged by an exclusive gateway cannot put one task node twice in progress', async () => {
+    it('a definition stored before the deploy-time shape check still cannot put one task node twice in progress', async () => {
       const xml = bpmn(
         'xmerge',
         [
@@ -303,7 +303,38 @@ export function returnCases(env: () => { server: TestServer; client: Client }) {
           ['f7', 'X', 'end'],
         ],
       );
-      await deploy(client, 'xmerge', xml, form);
+      // Deploying it is refused now (workflow-correctness.test.ts); one stored before that
+      // check keeps running, and the engine still refuses the second token.
+      const deployed = await client.post('admin', '/bpm-model/flow/def/v1/deploy', {
+        defKey: 'xmerge',
+        name: 'xmerge',
+        typeId: 'none',
+        bpmnXml: xml,
+        form,
+      });
+      expect(deployed.body.message).toMatch(/^流程定义无效：X: parallel branches/);
+      const category = await server.db
+        .selectFrom('wf_categories')
+        .select('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('wf_definitions')
+        .values({
+          id: 'xmerge-1',
+          def_key: 'xmerge',
+          name: 'xmerge',
+          version: 1,
+          is_main: true,
+          category_id: category.id,
+          bpmn_xml: xml,
+          form: JSON.stringify(form),
+          created_by: null,
+        })
+        .execute();
+      await server.db
+        .insertInto('wf_start_rights')
+        .values({ def_key: 'xmerge', kind: 'everyone' })
+        .execute();
       const id = await client.start('hr01', 'xmerge', {});
       await client.act('emp01', id, 'agree');
       expect(await tasks(id)).toEqual(['Q:emp02[NORMAL]', 'X:lead01[NORMAL]']);

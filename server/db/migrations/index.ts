@@ -4,6 +4,10 @@ import * as finance from './0002-finance';
 import * as workflow from './0003-workflow';
 import * as shell from './0004-shell';
 import * as workflowLinks from './0005-workflow-links';
+import * as security from './0006-security';
+import * as workflowCorrectness from './0007-workflow-correctness';
+import * as listPaging from './0008-list-paging';
+import * as methods from './0011-methods';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +16,10 @@ const migrations: Record<string, Migration> = {
   '0003-workflow': workflow,
   '0004-shell': shell,
   '0005-workflow-links': workflowLinks,
+  '0006-security': security,
+  '0007-workflow-correctness': workflowCorrectness,
+  '0008-list-paging': listPaging,
+  '0011-methods': methods,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,8 @@ export const roleIds = {
   merchant: seedId(1, 1),
   accountant: seedId(1, 2),
   staff: seedId(1, 3),
+  /** Administration pages (flow incidents, ...): the admin's own menu items. */
+  administrator: seedId(1, 4),
 } as const;
 
 export const storeIds = ['S01', 'S02', 'S03', 'S04'].map((_, i) => seedId(2, i + 1));

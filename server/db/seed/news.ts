@@ -98,7 +98,7 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
       content: paragraphs('2026 年度员工体检将于 12 月 15 日开始，请登录门户查看分批安排。'),
       attachments: [],
       days: 2,
-      public: false,
+      audienceRoles: ['staff'],
     },
   ];
   await db
@@ -116,9 +116,23 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
         page_height: item.pageHeight ?? null,
         attachments: JSON.stringify(item.attachments),
         carousel_file_id: item.kind === 'news' ? files.poster.id : null,
-        public: item.public ?? true,
+        ...(item.audienceRoles
+          ? { audience: 'roles' as const, audience_roles: item.audienceRoles }
+          : {}),
         created_at: daysAgo(item.days),
       })),
     )
+    .execute();
+  // Attachments and carousel pictures belong to their item: readers of the item read them.
+  const links = items.flatMap((item, i) =>
+    [
+      ...item.attachments.map((file) => file.id),
+      ...(item.kind === 'news' ? [files.poster.id] : []),
+    ].map((fileId) => ({ file_id: fileId, kind: 'news' as const, record_id: seedId(6, i + 1) })),
+  );
+  await db
+    .insertInto('file_links')
+    .values(links)
+    .onConflict((c) => c.doNothing())
     .execute();
 }

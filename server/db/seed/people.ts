@@ -39,7 +39,7 @@ export const demoUsers: DemoUser[] = [
     fullname: '系统管理员',
     password: 'admin',
     seesEverything: true,
-    roles: [roleIds.staff],
+    roles: [roleIds.staff, roleIds.administrator],
     email: 'admin@haiya.example',
   },
   {
@@ -126,6 +126,7 @@ export async function seedPeople(db: Db, logoFileId: string): Promise<void> {
       { id: roleIds.merchant, code: 'merchant', name: '商户' },
       { id: roleIds.accountant, code: 'accountant', name: '会计' },
       { id: roleIds.staff, code: 'staff', name: '员工' },
+      { id: roleIds.administrator, code: 'administrator', name: '系统管理员' },
     ])
     .execute();
   // One hash per distinct password: scrypt is slow on purpose.

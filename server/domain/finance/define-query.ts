@@ -1,6 +1,7 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { FilterSpecs, FilterValues } from './filters';
+import { QueryPlan } from './query-plan';
 import type { FinanceScope } from './scope';
 
 /**
@@ -18,14 +19,26 @@ export interface SortTerm {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * How the total is counted: exactly (the default); exactly up to `countBound` rows and a
+ * planner estimate past that, labelled as such (the first page of a long list); or not at
+ * all (the next pages: the client keeps the total of the first).
+ */
+export type CountMode = 'exact' | 'estimate' | 'none';
+
 export interface QueryRequest {
   filters: FilterValues;
   page: Page | null;
   sort: SortTerm[];
+  count?: CountMode;
+  /** A cursor from an earlier answer's `next`: the rows after it (keyset paging). */
+  after?: string | null;
 }
 
 export interface EdgeContext {
   timeZone: string;
+  /** Signs and checks the keyset cursors (the server's secret; a key per process without). */
+  cursorKey?: Uint8Array;
 }
 
 export type EdgeRow = Record<string, string | number | null>;
@@ -37,9 +50,15 @@ export interface Permissions {
 
 export interface QueryAnswer {
   rows: EdgeRow[];
-  total: number;
+  /** null when not counted (count: none). */
+  total: number | null;
+  /** True when total is the planner's estimate, not a count. */
+  estimated: boolean;
+  /** Cursor of the last row, when the page was full (more rows may follow). */
+  next?: string;
   page: number;
   pageSize: number;
+  sortable?: string[];
   summary?: Record<string, number>;
   permissions?: Permissions;
 }
@@ -47,6 +66,8 @@ export interface QueryAnswer {
 /** Without a page the answer holds every filtered row up to this many. */
 export const unpagedLimit = 10_000;
 export const maxPageSize = 10_000;
+/** count: estimate counts exactly up to this many rows (cheap: a thousand index entries). */
+export const countBound = 1_000;
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -64,8 +85,13 @@ export interface QueryDefinition<DB, TB extends keyof DB, S, O> {
   /** Edge field name to the column it sorts by: the only fields a caller may sort on. */
   sortable: Readonly<Record<string, string>>;
   defaultOrder: readonly SortTerm[];
-  /** Unique columns appended to every order, so pages never overlap. */
+  /**
+   * Unique columns appended to every order, so pages never overlap. They follow the
+   * direction of the last sort term, so one index (column, id) serves both directions.
+   */
   tiebreakers: readonly string[];
+  /** Sortable fields whose column can be NULL (they cost keyset paging an IS NULL branch). */
+  nullable?: readonly string[];
   toRow(row: O, context: EdgeContext): EdgeRow;
   /** Edge field name to the column summed over all filtered rows. */
   summary?: Readonly<Record<string, string>>;
@@ -82,75 +108,35 @@ export interface NamedQuery {
     scope: FinanceScope,
     context: EdgeContext,
   ): Promise<QueryAnswer>;
+  /** Every filtered row in order, a batch at a time (exports): memory stays one batch. */
+  stream(
+    db: Db,
+    request: QueryRequest,
+    scope: FinanceScope,
+    context: EdgeContext,
+    batchSize: number,
+  ): AsyncGenerator<EdgeRow[]>;
+  /** The exact count and the summary sums over every filtered row. */
+  totals(
+    db: Db,
+    request: QueryRequest,
+    scope: FinanceScope,
+    context: EdgeContext,
+  ): Promise<{ total: number; summary?: Record<string, number> }>;
 }
 
 export function defineQuery<DB, TB extends keyof DB, S, O>(
   definition: QueryDefinition<DB, TB, S, O>,
 ): NamedQuery {
+  const plan = (request: QueryRequest, scope: FinanceScope, context: EdgeContext) =>
+    new QueryPlan(definition, request, scope, context);
   return {
     name: definition.name,
     filters: definition.filters,
     sortable: Object.keys(definition.sortable),
-    run: (db, request, scope, context) => runQuery(definition, db, request, scope, context),
-  };
-}
-
-/**
- * One round trip in the usual case: the page's rows carry the filtered total (and the
- * summary sums) as window aggregates. Only a page past the end, which has no row to carry
- * them, costs a second query.
- */
-async function runQuery<DB, TB extends keyof DB, S, O>(
-  definition: QueryDefinition<DB, TB, S, O>,
-  db: Db,
-  request: QueryRequest,
-  scope: FinanceScope,
-  context: EdgeContext,
-): Promise<QueryAnswer> {
-  const conditions = [
-    ...definition.where(request.filters, context),
-    definition.scope(scope),
-  ].filter((condition): condition is Condition => condition !== undefined);
-  const filtered = () =>
-    definition.from(db).where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`);
-  const summary = Object.entries(definition.summary ?? {});
-  const aggregates = (window: boolean) => {
-    const over = window ? sql` over ()` : sql``;
-    return [
-      sql<number>`count(*)${over}`.as('__total'),
-      ...summary.map(([field, column]) =>
-        sql<number>`coalesce(sum(${sql.ref(column)})${over}, 0)`.as(`__sum_${field}`),
-      ),
-    ];
-  };
-
-  let rows = definition.select(filtered()).select(aggregates(true));
-  const order = request.sort.length > 0 ? request.sort : definition.defaultOrder;
-  for (const term of order) {
-    rows = rows.orderBy(sql.ref(definition.sortable[term.field]!), term.direction);
-  }
-  for (const column of definition.tiebreakers) rows = rows.orderBy(sql.ref(column), 'asc');
-  const page = request.page ?? { page: 1, pageSize: unpagedLimit };
-  rows = rows.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
-
-  const found = await rows.execute();
-  const totals: Record<string, unknown> =
-    found[0] ??
-    (page.page === 1
-      ? { __total: 0 }
-      : await filtered().select(aggregates(false)).executeTakeFirstOrThrow());
-  return {
-    rows: found.map((row) => definition.toRow(row as O, context)),
-    total: Number(totals.__total),
-    page: page.page,
-    pageSize: page.pageSize,
-    ...(definition.summary
-      ? {
-          summary: Object.fromEntries(
-            summary.map(([field]) => [field, Number(totals[`__sum_${field}`] ?? 0)]),
-          ),
-        }
-      : {}),
-    ...(definition.permissions ? { permissions: definition.permissions(scope) } : {}),
+    run: (db, request, scope, context) => plan(request, scope, context).run(db),
+    stream: (db, request, scope, context, batchSize) =>
+      plan(request, scope, context).stream(db, batchSize),
+    totals: (db, request, scope, context) => plan(request, scope, context).totals(db),
   };
 }

@@ -1,12 +1,14 @@
-import { badRequest } from '../../lib/errors';
+import { badRequest, UserError } from '../../lib/errors';
 import {
   maxPageSize,
   type NamedQuery,
+  type CountMode,
   type Page,
   type QueryRequest,
   type SortTerm,
 } from './define-query';
 import { parseFilters } from './filters';
+import { parseRequestJson } from '../../lib/safe-input';
 
 /**
  * The generic query endpoint's `param`: base64 of a JSON descriptor
@@ -17,7 +19,8 @@ export interface Descriptor extends QueryRequest {
   query: NamedQuery;
 }
 
-const topLevelKeys = new Set(['query', 'filters', 'page', 'sort']);
+const topLevelKeys = new Set(['query', 'filters', 'page', 'sort', 'count', 'after']);
+const countModes: readonly CountMode[] = ['exact', 'estimate', 'none'];
 const maxSortTerms = 3;
 const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const looksLikeSql = /^\s*(select|with|insert|update|delete|drop|create|alter|exec|call)\b/i;
@@ -42,8 +45,9 @@ function decodeParam(param: string): string {
 function parseJson(text: string): unknown {
   if (looksLikeSql.test(text)) throw badRequest('server:finance.sqlRejected');
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseRequestJson(text);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
     throw badRequest('server:finance.paramNotJson');
   }
 }
@@ -86,6 +90,24 @@ function parseSort(value: unknown, query: NamedQuery): SortTerm[] {
   });
 }
 
+function parseCount(value: unknown): CountMode {
+  if (value === undefined || value === null) return 'exact';
+  if (typeof value !== 'string' || !countModes.includes(value as CountMode)) {
+    throw badRequest('server:finance.countInvalid');
+  }
+  return value as CountMode;
+}
+
+/** The cursor is checked (signature, shape) when the query runs, where its order is known. */
+function parseAfter(value: unknown, page: Page | null): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length > 4096) {
+    throw badRequest('server:finance.cursorInvalid');
+  }
+  if (!page) throw badRequest('server:finance.cursorWithoutPage');
+  return value;
+}
+
 export function parseDescriptor(
   param: string,
   registry: ReadonlyMap<string, NamedQuery>,
@@ -105,10 +127,13 @@ export function parseDescriptor(
       query: typeof name === 'string' ? name.slice(0, 64) : '',
     });
   }
+  const page = parsePage(descriptor.page);
   return {
     query,
     filters: parseFilters(query.filters, descriptor.filters),
-    page: parsePage(descriptor.page),
+    page,
     sort: parseSort(descriptor.sort, query),
+    count: parseCount(descriptor.count),
+    after: parseAfter(descriptor.after, page),
   };
 }

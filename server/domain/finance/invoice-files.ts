@@ -40,7 +40,6 @@ export async function mayReadInvoiceFile(
     .where(
       statementScope(scope, {
         merchant: 'i.merchant_code',
-        store: 'i.store_code',
         accountant: 'i.accountant_name',
       }),
     )

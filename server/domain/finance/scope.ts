@@ -72,21 +72,18 @@ export function anyOf(grants: (Condition | null)[]): Condition {
 
 export interface StatementColumns {
   merchant: string;
-  store: string;
   accountant: string;
 }
 
 /**
- * Statements, notices and invoices: the merchant's own unit; for staff, the statements
- * whose accountant is them and the stores of a store role.
+ * Statements, notices and invoices (spec section 6): the merchant's own unit; for staff,
+ * the statements whose accountant is them. The store role's extra right is on contracts
+ * only: it adds nothing here.
  */
 export function statementScope(scope: FinanceScope, columns: StatementColumns): Condition {
   if (scope.everything) return always;
   if (scope.vendorCode) return columnEquals(columns.merchant, scope.vendorCode);
-  return anyOf([
-    scope.fullname ? columnEquals(columns.accountant, scope.fullname) : null,
-    scope.storeRole ? columnIn(columns.store, scope.storeCodes) : null,
-  ]);
+  return scope.fullname ? columnEquals(columns.accountant, scope.fullname) : never;
 }
 
 /**

@@ -33,7 +33,14 @@ export async function signPrintLink(
   user: AuthUser,
   grant: PrintGrant,
 ): Promise<{ printToken: string; expiresAt: string }> {
-  const printToken = await signToken(secret, 'print', { sub: user.id, grant }, ttlSeconds);
+  // Bound to the session that made it: signing out (or any end of that session) ends the
+  // link too.
+  const printToken = await signToken(
+    secret,
+    'print',
+    { sub: user.id, sid: user.sessionId, grant },
+    ttlSeconds,
+  );
   return { printToken, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
 }
 
@@ -53,10 +60,14 @@ async function readPrintLink(secret: Uint8Array, token: string): Promise<JWTPayl
   throw unauthorized('print:errors.unauthorized');
 }
 
-/** The user as a session would carry them, if they may still sign in at all. */
-async function activeUser(db: Db, id: string): Promise<AuthUser | null> {
+/**
+ * The user of a print link as their session carries them, while that session is alive (not
+ * revoked, not expired) and the user may still sign in at all.
+ */
+async function linkUser(db: Db, id: string, sessionId: string): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('users as u')
+    .innerJoin('sessions as s', 's.user_id', 'u.id')
     .select([
       'u.id',
       'u.account',
@@ -76,13 +87,16 @@ async function activeUser(db: Db, id: string): Promise<AuthUser | null> {
       ),
     ])
     .where('u.id', '=', id)
+    .where('s.id', '=', sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || row.status !== 1 || row.must_change_password) return null;
   return {
     id: row.id,
     account: row.account,
     fullname: row.fullname,
-    sessionId: '',
+    sessionId,
     roleIds: row.role_ids,
     storeIds: row.store_ids,
     seesEverything: row.sees_everything,
@@ -96,14 +110,12 @@ export async function resolvePrintCaller(
   secret: Uint8Array,
 ): Promise<PrintCaller> {
   // The auth plugin has already resolved a session token; a print link is not one.
-  if (request.user) {
-    if (request.user.mustChangePassword) throw forbidden('server:mustChangePassword');
-    return { user: request.user, link: null };
-  }
+  if (request.passwordChangePending) throw forbidden('server:mustChangePassword');
+  if (request.user) return { user: request.user, link: null };
   const token = bearerToken(request);
   if (!token) throw unauthorized('print:errors.unauthorized');
   const claims = await readPrintLink(secret, token);
-  const user = await activeUser(db, claims.sub!);
+  const user = typeof claims.sid === 'string' ? await linkUser(db, claims.sub!, claims.sid) : null;
   if (!user) throw unauthorized('print:errors.linkUser');
   return { user, link: claims.grant as PrintGrant };
 }

@@ -54,9 +54,15 @@ export async function listRows(
   scope: FinanceScope,
   context: EdgeContext,
 ): Promise<EdgeRow[]> {
-  const answer = await descriptor.query.run(db, { ...descriptor, page: null }, scope, context);
-  if (answer.total > answer.rows.length) {
-    throw badRequest('print:errors.tooMany', { max: maxBatchRecords, total: answer.total });
+  const answer = await descriptor.query.run(
+    db,
+    { ...descriptor, page: null, count: 'exact', after: null },
+    scope,
+    context,
+  );
+  const total = answer.total ?? 0;
+  if (total > answer.rows.length) {
+    throw badRequest('print:errors.tooMany', { max: maxBatchRecords, total });
   }
   return answer.rows;
 }

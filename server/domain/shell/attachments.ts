@@ -2,9 +2,10 @@ import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { UserError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
+import { mayReadFile } from '../file-access';
 import { storeFile } from '../files';
 import type { FileStorage } from '../storage';
-import { checkUpload } from './upload-policy';
+import { checkUpload, storedName } from './upload-policy';
 
 /** The platform's UploadResult (reference/platform-api.md section 4), plus the uploader. */
 export interface UploadResult {
@@ -37,9 +38,9 @@ export async function acceptUpload(
   file: { name: string; bytes: Buffer },
   allowed: string[],
 ): Promise<UploadResult> {
-  checkUpload(file.name, file.bytes, allowed);
-  // Only the base name is kept: a path in the name says nothing we want to store.
-  const name = (file.name.split(/[\\/]/).pop() ?? file.name).slice(0, 200);
+  // The name is checked as it will be stored: shortening must not change its extension.
+  const name = storedName(file.name);
+  await checkUpload(name, file.bytes, allowed);
   const row = await storeFile(db, storage, {
     name,
     bytes: file.bytes,
@@ -57,15 +58,21 @@ export async function acceptUpload(
 
 const kilobytes = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
 
-/** Infos of files by id, in the order asked; ids that do not exist are left out. */
+/**
+ * Infos of files by id, in the order asked; ids that do not exist, and files the viewer may
+ * not read, are left out alike (their name and uploader are the file's business).
+ */
 export async function attachmentInfos(
   db: Db,
+  viewer: AuthUser,
   ids: string[],
   timeZone: string,
 ): Promise<AttachmentInfo[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const rows = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
+  const found = await db.selectFrom('files').selectAll().where('id', 'in', wanted).execute();
+  const readable = await Promise.all(found.map((row) => mayReadFile(db, row, viewer)));
+  const rows = found.filter((_, i) => readable[i]);
   return wanted.flatMap((id) => {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) return [];

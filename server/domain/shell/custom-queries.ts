@@ -2,6 +2,7 @@ import type { CustomQueryRow } from '../../db/schema-shell';
 import { badRequest, notFound, UserError } from '../../lib/errors';
 import { namedQuery } from './queries';
 import { runNamedQuery, type Filters, type QueryContext } from './queries/registry';
+import { parseRequestJson } from '../../lib/safe-input';
 
 /**
  * A custom query definition with the platform's field names. JSON settings (header,
@@ -60,8 +61,9 @@ export function parseQueryData(body: unknown): Filters {
   if (typeof body === 'string') {
     if (!body.trim()) return {};
     try {
-      data = JSON.parse(body);
-    } catch {
+      data = parseRequestJson(body);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
       throw badRequest('server:shell.queryDataNotJson');
     }
   }

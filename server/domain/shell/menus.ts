@@ -3,6 +3,7 @@ import type { MenuRow } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { methodsByMenu } from './methods';
 
 /** A node in the platform's SysMenu shape (reference/platform-api.md section 4). */
 export interface MenuNode {
@@ -78,8 +79,15 @@ function pathOf(menus: VisibleMenus, row: MenuRow): string {
   return `${ids.join('.')}.`;
 }
 
-function toNode(menus: VisibleMenus, row: MenuRow, language: Language): MenuNode {
-  const children = visibleChildren(menus, row.id).map((child) => toNode(menus, child, language));
+function toNode(
+  menus: VisibleMenus,
+  row: MenuRow,
+  language: Language,
+  methods: Map<string, string[]>,
+): MenuNode {
+  const children = visibleChildren(menus, row.id).map((child) =>
+    toNode(menus, child, language, methods),
+  );
   return {
     id: row.id,
     parentId: row.parent_id ?? '0',
@@ -96,7 +104,7 @@ function toNode(menus: VisibleMenus, row: MenuRow, language: Language): MenuNode
     tenantId: '',
     isParent: children.length > 0,
     check: false,
-    sysMethods: [],
+    sysMethods: methods.get(row.alias) ?? [],
     children,
   };
 }
@@ -121,10 +129,10 @@ export async function menuTree(
   alias: string,
   language: Language,
 ): Promise<MenuNode[]> {
-  const menus = await visibleMenus(db, caller);
+  const [menus, methods] = await Promise.all([visibleMenus(db, caller), methodsByMenu(db, caller)]);
   const root = menuByAlias(menus, alias);
   if (!menus.visible.has(root.id)) return [];
-  return visibleChildren(menus, root.id).map((row) => toNode(menus, row, language));
+  return visibleChildren(menus, root.id).map((row) => toNode(menus, row, language, methods));
 }
 
 /** The side menu of the shell: the first level of the caller's front menu, without children. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
+import { newsVisibleTo } from '../news';
 
 /**
  * What makes the contacts dot: published news and announcements, still running (no end date
@@ -11,6 +12,7 @@ export async function unreadNewsCount(db: Db, caller: AuthUser, today: string): 
     .selectFrom('news as n')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('n.published', '=', true)
+    .where(newsVisibleTo(caller, 'n'))
     .where((eb) => eb.or([eb('n.ends_on', 'is', null), eb('n.ends_on', '>=', today)]))
     .where(({ not, exists, selectFrom }) =>
       not(

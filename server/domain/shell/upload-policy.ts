@@ -1,65 +1,50 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { UserError } from '../../lib/errors';
+import { isCleanText } from '../../lib/safe-input';
 import { blockedExtensions } from './settings';
 
 /**
- * What an upload must pass before it is stored: an allowed extension (the configured list,
- * narrowed by the control's own accept list), some bytes, no active content, and content that
- * looks like its extension says. A file that fails answers 400 with the reason.
+ * What an upload must pass before it is stored: a clean name whose extension (after the
+ * name is shortened to what we keep) is allowed (the configured list, narrowed by the
+ * control's own accept list), some bytes, no active content, and content that is what the
+ * extension says: file-type reads the magic numbers, we say which detections each extension
+ * may have. A file that fails answers 400 with the reason.
  */
 
-/** Magic numbers of the binary types we accept; text types are checked separately. */
-const signatures: Record<string, ((bytes: Buffer) => boolean)[]> = {
-  png: [startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
-  jpg: [startsWith([0xff, 0xd8, 0xff])],
-  jpeg: [startsWith([0xff, 0xd8, 0xff])],
-  gif: [startsWithText('GIF87a'), startsWithText('GIF89a')],
-  bmp: [startsWithText('BM')],
-  tif: [startsWith([0x49, 0x49, 0x2a, 0x00]), startsWith([0x4d, 0x4d, 0x00, 0x2a])],
-  pdf: [startsWithText('%PDF-')],
-  ...Object.fromEntries(
-    ['zip', 'docx', 'xlsx', 'pptx', 'ofd'].map((ext) => [
-      ext,
-      [startsWith([0x50, 0x4b, 0x03, 0x04]), startsWith([0x50, 0x4b, 0x05, 0x06])],
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['doc', 'xls', 'ppt'].map((ext) => [
-      ext,
-      [startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])],
-    ]),
-  ),
-  rar: [startsWithText('Rar!\x1a\x07')],
-  '7z': [startsWith([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])],
-  tar: [(bytes) => bytes.subarray(257, 262).toString('latin1') === 'ustar'],
-  mp3: [startsWithText('ID3'), (bytes) => bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0],
-  m4a: [(bytes) => bytes.subarray(4, 8).toString('latin1') === 'ftyp'],
-  mp4: [(bytes) => bytes.subarray(4, 8).toString('latin1') === 'ftyp'],
-  mid: [startsWithText('MThd')],
-  wma: [startsWith([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])],
+/** What file-type may detect for each extension we accept; none means "no magic number". */
+const detectedAs: Record<string, string[]> = {
+  png: ['png'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  gif: ['gif'],
+  bmp: ['bmp'],
+  tif: ['tif'],
+  pdf: ['pdf'],
+  zip: ['zip'],
+  // Office Open XML and OFD are ZIP packages; file-type names the Office ones when it can.
+  docx: ['docx', 'zip'],
+  xlsx: ['xlsx', 'zip'],
+  pptx: ['pptx', 'zip'],
+  ofd: ['zip'],
+  // Legacy Office files are OLE compound files.
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  rar: ['rar'],
+  '7z': ['7z'],
+  tar: ['tar'],
+  mp3: ['mp3'],
+  m4a: ['m4a', 'mp4'],
+  mp4: ['mp4', 'm4v', 'mov'],
+  mid: ['mid'],
+  wma: ['asf'],
 };
 
-const textTypes = new Set(['txt', 'csv', 'xml']);
+/** Text types: no magic number (xml may be recognised as xml), no NUL bytes. */
+const textTypes: Record<string, string[]> = { txt: [], csv: [], xml: ['xml'] };
 
-function startsWith(prefix: number[]) {
-  return (bytes: Buffer) => prefix.every((byte, i) => bytes[i] === byte);
-}
-
-function startsWithText(prefix: string) {
-  return (bytes: Buffer) => bytes.subarray(0, prefix.length).toString('latin1') === prefix;
-}
-
-/** Executables and scripts by their first bytes, whatever the name says. */
-function isExecutable(bytes: Buffer): boolean {
-  if (bytes.length < 4) return false;
-  const head = bytes.subarray(0, 4).toString('latin1');
-  return (
-    head.startsWith('MZ') ||
-    head === '\x7fELF' ||
-    head.startsWith('#!') ||
-    bytes.readUInt32BE(0) === 0xcafebabe ||
-    [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(bytes.readUInt32BE(0))
-  );
-}
+/** Programs by their first bytes, whatever the name says. */
+const executables = new Set(['exe', 'elf', 'macho', 'class', 'dex', 'wasm', 'swf', 'lnk']);
 
 /**
  * Markup a browser would run (HTML, SVG, script) near the start of the file, whatever its
@@ -75,6 +60,32 @@ function isActiveMarkup(bytes: Buffer): boolean {
 
 /** Text: no NUL bytes in the first 8 KiB. */
 const looksLikeText = (bytes: Buffer) => !bytes.subarray(0, 8192).includes(0);
+
+/** Names we keep are at most this long (the extension is kept whole). */
+export const maxNameLength = 200;
+
+/** Control characters (NUL included) have no place in a file name. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The name we store for an upload: the base name (a path says nothing we want to keep),
+ * shortened to `maxNameLength` by cutting the stem, never the extension. A name with
+ * control characters or broken Unicode is refused.
+ */
+export function storedName(name: string): string {
+  if (!isCleanText(name) || controlCharacters.test(name)) {
+    throw new UserError(400, 'server:shell.uploadName');
+  }
+  const base = (name.split(/[\\/]/).pop() ?? '').trim();
+  const chars = [...base];
+  if (chars.length <= maxNameLength) return base;
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? [...base.slice(dot)] : [];
+  if (extension.length >= maxNameLength / 2) return chars.slice(0, maxNameLength).join('');
+  const stem = [...base.slice(0, dot > 0 ? dot : undefined)];
+  return [...stem.slice(0, maxNameLength - extension.length), ...extension].join('');
+}
 
 /** The extension of an upload's name, lower case, without the dot. */
 export function uploadExtension(name: string): string {
@@ -97,20 +108,23 @@ export function allowedFor(configured: string[], accept: string[]): string[] {
   return accept.length === 0 ? configured : configured.filter((ext) => accept.includes(ext));
 }
 
-export function checkUpload(name: string, bytes: Buffer, allowed: string[]): string {
+/** Checks an upload by the name it will be stored under; answers its extension. */
+export async function checkUpload(name: string, bytes: Buffer, allowed: string[]): Promise<string> {
   const extension = uploadExtension(name);
   if (!extension || blockedExtensions.has(extension) || !allowed.includes(extension)) {
     throw new UserError(400, 'server:shell.uploadFormat', { formats: allowed.join('、') });
   }
   if (bytes.length === 0) throw new UserError(400, 'server:shell.uploadEmpty');
-  if (isExecutable(bytes) || isActiveMarkup(bytes)) {
+  const detected = (await fileTypeFromBuffer(bytes))?.ext;
+  if ((detected && executables.has(detected)) || isActiveMarkup(bytes)) {
     throw new UserError(400, 'server:shell.uploadActiveContent');
   }
-  const known = signatures[extension];
-  const matches = known ? known.some((test) => test(bytes)) : true;
-  const textOk = textTypes.has(extension) ? looksLikeText(bytes) : true;
-  if (!matches || !textOk) {
-    throw new UserError(400, 'server:shell.uploadContentMismatch', { extension });
-  }
+  const text = textTypes[extension];
+  const expected = detectedAs[extension];
+  const matches = text
+    ? (detected === undefined || text.includes(detected)) && looksLikeText(bytes)
+    : // A configured type we know no magic number for is taken as it comes.
+      !expected || expected.includes(detected ?? '');
+  if (!matches) throw new UserError(400, 'server:shell.uploadContentMismatch', { extension });
   return extension;
 }

@@ -51,7 +51,9 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
           mobile: Type.String({ maxLength: 20 }),
           code: Type.Optional(Type.String({ maxLength: 10 })),
         }),
-        body: Type.Optional(Type.Object({ code: Type.Optional(Type.String({ maxLength: 10 })) })),
+        // The code may come in the query (as the original client sends it) or as {code}; a
+        // body of anything else (null, text) is ignored rather than refused.
+        body: Type.Optional(Type.Unknown()),
         response: {
           200: commonResult(
             Type.Object({
@@ -66,7 +68,9 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { mobile, code: queryCode } = request.query as { mobile: string; code?: string };
-      const code = (request.body as { code?: string } | undefined)?.code ?? queryCode ?? '';
+      const body = request.body as { code?: unknown } | null | undefined;
+      const bodyCode = typeof body?.code === 'string' ? body.code.slice(0, 10) : undefined;
+      const code = bodyCode ?? queryCode ?? '';
       const value = await verifyLoginCode(db, config.jwtSecret, mobile.trim(), code.trim());
       return { state: true, message: '', value };
     },

@@ -2,21 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { canShowInline, contentDisposition, readableFile } from '../../domain/files';
-import { mayReadInvoiceFile } from '../../domain/finance/invoice-files';
 import { UserError } from '../../lib/errors';
+import { signInFirst } from '../../plugins/auth';
 import { commonResult } from '../schemas';
 
 export async function fileRoutes(app: FastifyInstance) {
   const { db, storage } = app.deps;
 
-  /** A readable file, also checked against its owner when it is an invoice file. */
-  const fileFor = async (fileId: string, request: FastifyRequest) => {
-    const file = await readableFile(db, fileId, request.user);
-    // Someone else's invoice answers like a missing file: its id tells nothing.
-    if ((await mayReadInvoiceFile(db, file.id, request.user)) === false)
-      throw new UserError(404, 'server:fileNotFound');
-    return file;
-  };
+  /** A file the caller may read (server/domain/file-access.ts). */
+  const fileFor = (fileId: string, request: FastifyRequest) =>
+    readableFile(db, fileId, request.user, () => signInFirst(request));
 
   app.get(
     '/system/file/v1/downloadFile',

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { ServerConfig } from '../../config';
 import { validateLogin } from '../../../src/core/rules/login';
 import { checkCredentials, loginAnswer, signInAs } from '../../domain/accounts';
-import { enforceLimits } from '../../domain/rate-limit';
+import { guardSignIn } from '../../domain/login-guard';
 import { createSession, revokeSession } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -18,16 +17,6 @@ export const loginAnswerSchema = Type.Object({
   loginStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
   userAttrs: Type.Object({ tenantId: Type.String() }),
 });
-
-/** Sign-in limits: per address and per account, so neither spraying nor guessing scales. */
-export const loginLimits = (config: ServerConfig, ip: string, account: string) => [
-  { key: `login:ip:${ip}`, max: config.loginAttempts.perAddress, windowSeconds: 300 },
-  {
-    key: `login:account:${account.toLowerCase()}`,
-    max: config.loginAttempts.perAccount,
-    windowSeconds: 300,
-  },
-];
 
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -52,8 +41,12 @@ export async function authRoutes(app: FastifyInstance) {
       const failures = validateLogin({ account, password });
       const first = failures.account ?? failures.password;
       if (first) throw badRequest(first.key, first.params);
-      await enforceLimits(db, loginLimits(config, request.ip, account));
-      const user = await checkCredentials(db, account, password);
+      const user = await guardSignIn(
+        db,
+        config.loginAttempts,
+        { account, address: request.ip },
+        () => checkCredentials(db, account, password),
+      );
       return signInAs(db, config, user);
     },
   );

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { checkPasswordPolicy } from '../../../src/core/rules/password';
 import { defaultPolicy } from '../../domain/password-policy';
+import { countHit, releaseHit, tooManyRequests, type Limit } from '../../domain/rate-limit';
+import { revokeOtherSessions } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
@@ -11,6 +13,13 @@ const policySchema = Type.Object({
   enable: Type.Boolean(),
   pwdRule: Type.Integer(),
   pwdLength: Type.Integer(),
+});
+
+/** Wrong old passwords allowed per user and 15 minutes. */
+const oldPasswordGuesses = (userId: string): Limit => ({
+  key: `password-change:user:${userId}`,
+  max: 5,
+  windowSeconds: 900,
 });
 
 export async function passwordRoutes(app: FastifyInstance) {
@@ -53,8 +62,13 @@ export async function passwordRoutes(app: FastifyInstance) {
         .select(['password_hash'])
         .where('id', '=', caller.id)
         .executeTakeFirstOrThrow();
+      // A stolen session must not become a way to guess the password: wrong old passwords
+      // are limited like failed sign-ins, counted first and taken back when right.
+      const guesses = oldPasswordGuesses(caller.id);
+      if ((await countHit(db, guesses)) > guesses.max) throw tooManyRequests(guesses);
       if (!(await verifyPassword(oldPwd, user.password_hash)))
         throw badRequest('server:oldPasswordWrong');
+      await releaseHit(db, guesses);
       if (oldPwd === newPwd) throw badRequest('server:samePassword');
       await db
         .updateTable('users')
@@ -65,6 +79,9 @@ export async function passwordRoutes(app: FastifyInstance) {
         })
         .where('id', '=', caller.id)
         .execute();
+      // Whoever else holds a session of this user (a stolen token, another device) is out;
+      // the session that changed the password goes on.
+      await revokeOtherSessions(db, caller.id, caller.sessionId);
       return { state: true, message: request.t('rules:password.success') };
     },
   );

@@ -3,12 +3,26 @@ import type { Db } from '../../db/database';
 import type { TaskKind, TaskRow, TaskSettings } from '../../db/schema-workflow';
 import { badRequest, forbidden } from '../../lib/errors';
 import { claim, conflict, type Caller } from '../access';
-import { lockedTask, record, type Actor, type Ctx, type EngineOptions } from '../engine/context';
+import {
+  lockedTask,
+  record,
+  type Actor,
+  type Ctx,
+  type EngineOptions,
+  onTask,
+} from '../engine/context';
 import { cancelChildren, closeTask, insertTask, openTask } from '../engine/tasks';
 import { decide, tallyOf } from '../engine/votes';
 import { finishMain, type Done } from './complete';
 import { withTask } from './run';
-import { assertButton, checkFiles, liveChildren, opinionOf, usersOf } from './shared';
+import {
+  assertButton,
+  assertNotVoters,
+  checkFiles,
+  liveChildren,
+  opinionOf,
+  usersOf,
+} from './shared';
 
 /**
  * Tasks that hang off a task (docs/workflow.md, "Child tasks"):
@@ -138,12 +152,10 @@ export async function startTrans(
       settings.round,
     );
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'startTrans',
       opinion: opinionOf(input.opinion),
-      files: await checkFiles(ctx.trx, input.files),
+      files: await checkFiles(ctx, actor, input.files),
       actor,
       detail: { users, ...settings },
     });
@@ -169,9 +181,7 @@ export async function voteTrans(ctx: Ctx, task: TaskRow, actor: Actor, done: Don
     throw badRequest('server:workflow.actionNotAllowed', { action: done.action });
   await closeTask(ctx, task, done.action, actor.identity);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     ...done,
     actor,
   });
@@ -214,9 +224,7 @@ export async function replyChild(ctx: Ctx, task: TaskRow, actor: Actor, done: Do
     throw badRequest('server:workflow.actionNotAllowed', { action: done.action });
   await closeTask(ctx, task, expected, actor.identity);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     ...done,
     action: expected,
     actor,
@@ -238,15 +246,50 @@ export async function askOthers(
     assertButton(ctx, found, button);
     const users = await usersOf(ctx.trx, input.userIds);
     await assertFreeAtNode(ctx, found, users, actor);
+    if (kind === 'addsign') await assertNotVoters(ctx, found, users);
     const task = await claim(ctx, found, actor);
     await spawn(ctx, task, users, kind, childStatus[kind]!, false, ctx.newId());
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: kind === 'addsign' ? 'addSign' : kind === 'inqu' ? 'startInqu' : 'startCommu',
       opinion: opinionOf(input.opinion),
-      files: await checkFiles(ctx.trx, input.files),
+      files: await checkFiles(ctx, actor, input.files),
+      actor,
+      detail: { users },
+    });
+  });
+}
+
+/**
+ * removeSign (减签): the holder of a task takes back add-signs nobody has answered yet; the
+ * answered ones stay in the history. With none left, the task may be agreed again.
+ */
+export async function removeSigners(
+  db: Db,
+  caller: Caller,
+  input: SpawnInput,
+  options: EngineOptions = {},
+) {
+  await withTask(db, caller, input.taskId, options, async (ctx, task, actor) => {
+    assertNodeTask(task, 'removeSign', true);
+    assertButton(ctx, task, 'addSign');
+    const users = await usersOf(ctx.trx, input.userIds);
+    const open = await liveChildren(ctx, task.id, ['addsign']);
+    const removed = open.filter((child) => users.includes(child.assignee_id ?? ''));
+    if (removed.length !== users.length) throw badRequest('server:workflow.signNotRemovable');
+    await ctx.trx
+      .updateTable('wf_tasks')
+      .set({ state: 'cancelled', action: 'removeSign', completed_at: ctx.now })
+      .where(
+        'id',
+        'in',
+        removed.map((child) => child.id),
+      )
+      .execute();
+    await record(ctx, {
+      ...onTask(task),
+      action: 'removeSign',
+      opinion: opinionOf(input.opinion),
       actor,
       detail: { users },
     });
@@ -277,9 +320,7 @@ export async function startCustomSign(
     const status = signType === 'seq' ? 'SIGNSEQUENCEED' : 'SIGNLINEED';
     await spawn(ctx, task, users, 'customsign', status, signType === 'seq', settings.round);
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'customSign',
       opinion: opinionOf(input.opinion),
       actor,
@@ -318,9 +359,7 @@ export async function revokeChildren(
       const action =
         what === 'trans' ? 'revokeTrans' : what === 'seq' ? 'revokeCustomSign' : 'revokeSignLine';
       await record(ctx, {
-        taskId: task.id,
-        nodeId: task.node_id,
-        nodeName: task.node_name,
+        ...onTask(task),
         action,
         actor,
       });

@@ -10,6 +10,7 @@ import {
   type Ctx,
   type EngineOptions,
   type LoadedTask,
+  onTask,
 } from '../engine/context';
 import { finishInstance, leave, moveTo, settle } from '../engine/flow';
 import { cancelChildren, cancelTokenTasks, closeTask, openTask } from '../engine/tasks';
@@ -66,8 +67,8 @@ export async function completeTask(
     const done: Done = {
       action: input.actionName,
       opinion: opinionOf(input.opinion),
-      files: await checkFiles(ctx.trx, input.files),
-      zfiles: await checkFiles(ctx.trx, input.zfiles),
+      files: await checkFiles(ctx, actor, input.files),
+      zfiles: await checkFiles(ctx, actor, input.zfiles),
     };
     switch (input.actionName) {
       case 'agree':
@@ -132,9 +133,7 @@ export async function finishMain(
   const by = actor?.identity ?? task.assignee_id;
   await closeTask(ctx, task, done.action, by);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     action: task.node_type === 'START' ? 'resubmit' : done.action,
     opinion: done.opinion,
     files: done.files,
@@ -153,9 +152,7 @@ async function castVote(ctx: Ctx, task: TaskRow, actor: Actor, done: Done): Prom
   if (await assertNoBlockers(ctx, task)) await cancelChildren(ctx, task.id, ['commu'], 'closed');
   await closeTask(ctx, task, done.action, actor.identity);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     ...done,
     actor,
   });
@@ -202,9 +199,7 @@ async function castVote(ctx: Ctx, task: TaskRow, actor: Actor, done: Done): Prom
 async function finishAddSign(ctx: Ctx, task: TaskRow, actor: Actor, done: Done): Promise<void> {
   await closeTask(ctx, task, done.action, actor.identity);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     ...done,
     actor,
     detail: { kind: 'addsign', parentId: task.parent_id },
@@ -218,9 +213,7 @@ async function finishAddSign(ctx: Ctx, task: TaskRow, actor: Actor, done: Done):
 async function finishCustomSign(ctx: Ctx, task: TaskRow, actor: Actor, done: Done) {
   await closeTask(ctx, task, done.action, actor.identity);
   await record(ctx, {
-    taskId: task.id,
-    nodeId: task.node_id,
-    nodeName: task.node_name,
+    ...onTask(task),
     ...done,
     actor,
     detail: { kind: 'customsign', parentId: task.parent_id },

@@ -9,6 +9,7 @@ import {
   type Actor,
   type Ctx,
   type EngineOptions,
+  onTask,
 } from '../engine/context';
 import { finishInstance } from '../engine/flow';
 import { node } from '../model/graph';
@@ -27,12 +28,10 @@ export async function endProcess(
     assertButton(ctx, task, 'endProcess');
     const reason = opinionOf(input.endReason);
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'endProcess',
       opinion: reason,
-      files: await checkFiles(ctx.trx, input.files),
+      files: await checkFiles(ctx, actor, input.files),
       actor,
     });
     await ctx.trx

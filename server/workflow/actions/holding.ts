@@ -8,9 +8,18 @@ import {
   withTaskInstance,
   type Ctx,
   type EngineOptions,
+  onTask,
 } from '../engine/context';
+import { assertNoOpenTask } from './returns';
 import { withTask } from './run';
-import { assertButton, checkFiles, liveChildren, opinionOf, usersOf } from './shared';
+import {
+  assertButton,
+  assertNotVoters,
+  checkFiles,
+  liveChildren,
+  opinionOf,
+  usersOf,
+} from './shared';
 
 /** Who holds a task: delegate (转办), recall a delegation, claim and release a shared task. */
 export interface DelegateInput {
@@ -38,6 +47,7 @@ export async function delegateTask(
     const users = await usersOf(ctx.trx, input.userId, 1);
     const to = users[0]!;
     if (to === actor.identity) throw badRequest('server:workflow.notYourself');
+    await assertNotVoters(ctx, task, [to]);
     const busy = await ctx.trx
       .selectFrom('wf_tasks')
       .select('id')
@@ -58,12 +68,10 @@ export async function delegateTask(
       .where('id', '=', task.id)
       .execute();
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'delegate',
       opinion: opinionOf(input.opinion),
-      files: await checkFiles(ctx.trx, input.files),
+      files: await checkFiles(ctx, actor, input.files),
       actor,
       detail: { to },
     });
@@ -89,15 +97,14 @@ export async function retrieveTask(
     }
     const children = await liveChildren(ctx, task.id, ['addsign', 'inqu', 'commu']);
     if (children.length > 0) throw conflict('server:workflow.cannotRetrieve');
+    await assertNoOpenTask(ctx, task.node_id, actor.identity);
     await ctx.trx
       .updateTable('wf_tasks')
       .set({ assignee_id: actor.identity, owner_id: null, status: 'NORMAL' })
       .where('id', '=', task.id)
       .execute();
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'retrieve',
       actor,
       detail: { from: task.assignee_id },
@@ -147,9 +154,7 @@ export async function lockUnlock(
       .where('id', '=', task.id)
       .execute();
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: code === 1 ? 'lock' : 'unlock',
       actor,
     });

@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { actorFor, assertCanView, type Caller } from '../access';
-import { record, withInstance, type EngineOptions } from '../engine/context';
+import { record, withInstance, type EngineOptions, onTask } from '../engine/context';
 import { loadDefinition } from '../definitions';
 import { node } from '../model/graph';
 import { withTask } from './run';
@@ -40,9 +42,7 @@ export async function copyTo(
         .execute();
     }
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'copyTo',
       opinion,
       actor,
@@ -51,7 +51,7 @@ export async function copyTo(
   });
 }
 
-async function ownNotice(db: Db, caller: Caller, id: string) {
+async function ownNotice(db: Kysely<Database>, caller: Caller, id: string) {
   const notice = await db
     .selectFrom('wf_notices')
     .selectAll()
@@ -82,18 +82,23 @@ export async function deleteNotice(db: Db, caller: Caller, id: string) {
   await db.updateTable('wf_notices').set({ deleted: true }).where('id', '=', id).execute();
 }
 
-/** doNextCopyto: the receiver of a carbon copy answers it; the answer joins the history. */
+/**
+ * doNextCopyto: the receiver of a carbon copy answers it, once; the answer joins the history.
+ * The notice is read again under the instance lock: two replies sent at once (two tabs, two
+ * server processes) are one reply and one 400, never two answers.
+ */
 export async function replyToCopy(
   db: Db,
   caller: Caller,
   input: { taskId: string; opinion?: string },
   options: EngineOptions = {},
 ) {
-  const notice = await ownNotice(db, caller, input.taskId);
-  if (notice.reply !== null) throw badRequest('server:workflow.alreadyReplied');
+  const first = await ownNotice(db, caller, input.taskId);
   const opinion = opinionOf(input.opinion);
   if (opinion === '') throw badRequest('server:workflow.opinionRequired');
-  await withInstance(db, notice.inst_id, options, async (ctx) => {
+  await withInstance(db, first.inst_id, options, async (ctx) => {
+    const notice = await ownNotice(ctx.trx, caller, input.taskId);
+    if (notice.reply !== null) throw badRequest('server:workflow.alreadyReplied');
     const actor = await actorFor(ctx.trx, { ...caller, leaderId: null }, ctx.inst.def_key);
     await ctx.trx
       .updateTable('wf_notices')

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FormData, TaskRow, TokenRow } from '../../db/schema-workflow';
-import { badRequest } from '../../lib/errors';
+import { badRequest, UserError } from '../../lib/errors';
+import { parseRequestJson } from '../../lib/safe-input';
 import { conflict } from '../access';
 import { tokensOf, type Actor, type Ctx } from '../engine/context';
 import { activeUsers, resolveSources } from '../engine/people';
@@ -19,15 +20,23 @@ export function opinionOf(text: string | undefined | null): string {
 }
 
 /**
- * Attachments as the platform sends them: JSON text of [{id,name,size}]. Each id must be an
- * uploaded file; the answer is the normalised JSON text ('' for none).
+ * Attachments as the platform sends them: JSON text of [{id,name,size}]. Each id must be a
+ * file the actor uploaded (or the user they act for), a public file, or one already attached
+ * to this instance: attaching makes a file readable by everyone who reads the instance, so nobody
+ * can attach, and thereby publish, a file that is not theirs. The files are linked to the
+ * instance (file_links) and the answer is the normalised JSON text ('' for none).
  */
-export async function checkFiles(trx: Kysely<Database>, text: string | undefined): Promise<string> {
+export async function checkFiles(
+  ctx: Ctx,
+  actor: Actor,
+  text: string | undefined,
+): Promise<string> {
   if (!text || text.trim() === '' || text.trim() === '[]') return '';
   let list: unknown;
   try {
-    list = JSON.parse(text);
-  } catch {
+    list = parseRequestJson(text);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
     throw badRequest('server:workflow.filesInvalid');
   }
   if (!Array.isArray(list) || list.length > 50) throw badRequest('server:workflow.filesInvalid');
@@ -36,20 +45,41 @@ export async function checkFiles(trx: Kysely<Database>, text: string | undefined
     if (typeof id !== 'string' || id === '') throw badRequest('server:workflow.filesInvalid');
     return { id, name: String((item as { name?: unknown }).name ?? '') };
   });
-  const found = await trx
-    .selectFrom('files')
-    .select(['id', 'name', 'size'])
-    .where(
-      'id',
-      'in',
-      files.map((file) => file.id),
+  const ids = files.map((file) => file.id);
+  const found = await ctx.trx
+    .selectFrom('files as f')
+    .select(['f.id', 'f.name', 'f.size', 'f.uploader_id', 'f.public'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('file_links as l')
+            .select('l.file_id')
+            .whereRef('l.file_id', '=', 'f.id')
+            .where('l.kind', '=', 'workflow')
+            .where('l.record_id', '=', ctx.inst.id),
+        )
+        .as('attached'),
     )
+    .where('f.id', 'in', ids)
     .execute();
+  const mayAttach = (row: (typeof found)[number]) =>
+    actor.isAdmin ||
+    row.public ||
+    row.attached ||
+    row.uploader_id === actor.userId ||
+    row.uploader_id === actor.identity;
   const normalised = files.map((file) => {
     const row = found.find((candidate) => candidate.id === file.id);
-    if (!row) throw badRequest('server:workflow.fileUnknown', { id: file.id });
+    // Someone else's file answers like a missing one: its id tells nothing.
+    if (!row || !mayAttach(row)) throw badRequest('server:workflow.fileUnknown', { id: file.id });
     return { id: row.id, name: row.name, size: Number(row.size) };
   });
+  await ctx.trx
+    .insertInto('file_links')
+    .values(ids.map((id) => ({ file_id: id, kind: 'workflow' as const, record_id: ctx.inst.id })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
   return JSON.stringify(normalised);
 }
 
@@ -179,4 +209,30 @@ export async function announceNodeDone(
       })
       .execute();
   }
+}
+
+/**
+ * One person, one vote: a countersign vote is never handed (delegated, transferred) or
+ * add-signed to anyone who holds, held or will hold a vote in the same round of that node:
+ * its voters, pending ones included, and the principals and delegates of their votes.
+ */
+export async function assertNotVoters(ctx: Ctx, task: TaskRow, users: string[]): Promise<void> {
+  if (task.kind !== 'sign') return;
+  const votes = await ctx.trx
+    .selectFrom('wf_tasks')
+    .select(['assignee_id', 'owner_id', 'completed_by'])
+    .where('token_id', '=', task.token_id)
+    .where('kind', '=', 'sign')
+    .execute();
+  const voters = new Set(
+    votes.flatMap((vote) => [vote.assignee_id, vote.owner_id, vote.completed_by]),
+  );
+  const clash = users.find((user) => voters.has(user));
+  if (!clash) return;
+  const user = await ctx.trx
+    .selectFrom('users')
+    .select('fullname')
+    .where('id', '=', clash)
+    .executeTakeFirstOrThrow();
+  throw badRequest('server:workflow.alreadyVoter', { name: user.fullname });
 }

@@ -7,7 +7,14 @@ import { newId } from '../../lib/ids';
 import { formatDate } from '../../lib/time';
 import { conflict, leaderOf, type Caller } from '../access';
 import { mainDefinition, type LoadedDefinition } from '../definitions';
-import { flushCtx, record, trail, type Ctx, type EngineOptions } from '../engine/context';
+import {
+  flushCtx,
+  isUniqueViolation,
+  record,
+  trail,
+  type Ctx,
+  type EngineOptions,
+} from '../engine/context';
 import { arrive, settle } from '../engine/flow';
 import { isSecretaryOf } from '../engine/people';
 import { validateFormData } from '../model/form';
@@ -133,11 +140,6 @@ async function assertRecordFree(db: Db, defKey: string, businessKey: string) {
   if (running) throw conflict('server:workflow.recordRunning', { subject: running.subject });
 }
 
-function isRecordRace(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' && String(message).includes(runningRecordIndex);
-}
-
 async function draftOf(db: Db, caller: Caller, draftId: string) {
   const draft = await db
     .selectFrom('wf_drafts')
@@ -191,7 +193,9 @@ export async function startInstance(
     });
   } catch (error) {
     // The other start won the race: answer as if it had been there before this one.
-    if (isRecordRace(error)) await assertRecordFree(db, def.row.def_key, businessKey);
+    if (isUniqueViolation(error, runningRecordIndex)) {
+      await assertRecordFree(db, def.row.def_key, businessKey);
+    }
     throw error;
   }
   return id;
@@ -219,6 +223,16 @@ async function insertAndBegin(
 ): Promise<void> {
   const { id, now, subject, businessKey, applicantId, orgId } = fresh;
   await db.transaction().execute(async (trx) => {
+    // A draft starts one instance: the first start removes it, a second one (a double
+    // click, another process) finds it gone and changes nothing.
+    if (fresh.draftId) {
+      const taken = await trx
+        .deleteFrom('wf_drafts')
+        .where('id', '=', fresh.draftId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!taken) throw notFound('server:workflow.draftNotFound');
+    }
     await trx
       .insertInto('wf_instances')
       .values({
@@ -259,7 +273,6 @@ async function insertAndBegin(
     const ctx: Ctx = { trx, now, newId: fresh.newId ?? newId, inst, def };
     await beginFlow(ctx, caller);
     await flushCtx(ctx);
-    if (fresh.draftId) await trx.deleteFrom('wf_drafts').where('id', '=', fresh.draftId).execute();
   });
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden } from '../../lib/errors';
 import { actorFor, conflict, type Caller } from '../access';
-import { applicantOf, record, withInstance, type EngineOptions } from '../engine/context';
+import { applicantOf, record, withInstance, type EngineOptions, onTask } from '../engine/context';
 import { finishTaskJobs, scheduleDue } from '../engine/tasks';
 import { withTask } from './run';
 import { assertRunning, opinionOf } from './shared';
@@ -137,9 +137,7 @@ export async function extendDue(
       .execute();
     await scheduleDue(ctx, task.id, due);
     await record(ctx, {
-      taskId: task.id,
-      nodeId: task.node_id,
-      nodeName: task.node_name,
+      ...onTask(task),
       action: 'taskDelay',
       opinion: opinionOf(input.remark),
       actor,

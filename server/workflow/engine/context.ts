@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { InstanceRow, TaskRow, TokenRow, WfRecordsTable } from '../../db/schema-workflow';
-import { notFound } from '../../lib/errors';
+import { UserError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadDefinition, type LoadedDefinition } from '../definitions';
 
@@ -83,64 +83,86 @@ async function run<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   return result;
 }
 
+/** A unique index refused a write (both drivers: SQLSTATE 23505 and the index named). */
+export function isUniqueViolation(error: unknown, index: string): boolean {
+  const { code, message, constraint } = (error ?? {}) as Record<string, unknown>;
+  return code === '23505' && (constraint === index || String(message).includes(index));
+}
+
 /**
- * Runs fn in a transaction that first locks the instance row (SELECT ... FOR UPDATE), so
- * actions on one instance run one after another in every process, and a failure leaves
- * nothing behind.
+ * The engine checks "one open task per node and person" before it writes, with the reason;
+ * the index that keeps it is the last line. Should an action still reach it, the caller gets
+ * a 409 to refresh and try again, never a 500, and the transaction has changed nothing.
  */
-export async function withInstance<T>(
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'wf_tasks_one_open')) {
+      throw new UserError(409, 'server:workflow.openTaskExists');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs fn in a transaction that first locks the instance row (SELECT ... FOR UPDATE, found by
+ * `which`), so actions on one instance run one after another in every process, and a failure
+ * leaves nothing behind.
+ */
+async function locked<T>(
+  db: Db,
+  which: { instId: string } | { taskId: string },
+  options: EngineOptions,
+  fn: (ctx: Ctx) => Promise<T>,
+): Promise<T> {
+  return guarded(() =>
+    db.transaction().execute(async (trx) => {
+      const inst = await trx
+        .selectFrom('wf_instances')
+        .selectAll()
+        .where('id', '=', (eb) =>
+          'instId' in which
+            ? eb.val(which.instId)
+            : eb.selectFrom('wf_tasks').select('inst_id').where('wf_tasks.id', '=', which.taskId),
+        )
+        .forUpdate()
+        .executeTakeFirst();
+      if (!inst) {
+        throw notFound(
+          'instId' in which ? 'server:workflow.instanceNotFound' : 'server:workflow.taskNotFound',
+        );
+      }
+      const ctx: Ctx = {
+        trx,
+        now: options.now ?? new Date(),
+        newId: options.newId ?? newId,
+        inst,
+        def: await loadDefinition(trx, inst.def_id),
+      };
+      return run(ctx, fn);
+    }),
+  );
+}
+
+/** An action on an instance, in its transaction and lock. */
+export function withInstance<T>(
   db: Db,
   instId: string,
   options: EngineOptions,
   fn: (ctx: Ctx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const inst = await trx
-      .selectFrom('wf_instances')
-      .selectAll()
-      .where('id', '=', instId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!inst) throw notFound('server:workflow.instanceNotFound');
-    const def = await loadDefinition(trx, inst.def_id);
-    const ctx: Ctx = {
-      trx,
-      now: options.now ?? new Date(),
-      newId: options.newId ?? newId,
-      inst,
-      def,
-    };
-    return run(ctx, fn);
-  });
+  return locked(db, { instId }, options, fn);
 }
 
 /** withInstance for a task: locks the task's instance in the same query that finds it. */
-export async function withTaskInstance<T>(
+export function withTaskInstance<T>(
   db: Db,
   taskId: string,
   options: EngineOptions,
   fn: (ctx: Ctx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const inst = await trx
-      .selectFrom('wf_instances')
-      .selectAll()
-      .where('id', '=', (eb) =>
-        eb.selectFrom('wf_tasks').select('inst_id').where('wf_tasks.id', '=', taskId),
-      )
-      .forUpdate()
-      .executeTakeFirst();
-    if (!inst) throw notFound('server:workflow.taskNotFound');
-    const def = await loadDefinition(trx, inst.def_id);
-    const ctx: Ctx = {
-      trx,
-      now: options.now ?? new Date(),
-      newId: options.newId ?? newId,
-      inst,
-      def,
-    };
-    return run(ctx, fn);
-  });
+  return locked(db, { taskId }, options, fn);
 }
 
 /** A task, with the kinds of its live children (add-signs, inquiries... hold it back). */
@@ -170,6 +192,8 @@ export interface RecordInput {
   taskId?: string | null;
   nodeId: string;
   nodeName: string;
+  /** The owner of the task acted on (an agent's or a delegate's principal). */
+  owner?: string | null;
   action: string;
   opinion?: string;
   files?: string;
@@ -178,6 +202,21 @@ export interface RecordInput {
   /** For system-made records on behalf of a person (a finished vote completing a task). */
   userId?: string | null;
   detail?: Record<string, unknown>;
+}
+
+/**
+ * Whose action it is when it is not the person who pressed the button: the owner of the task
+ * (an agent acts on the principal's task, a delegate on the task handed to them), else the
+ * leader a secretary acts for. Null when the actor acts for themselves.
+ */
+export function principalOf(actor: Actor, owner: string | null): string | null {
+  const principal = owner ?? actor.identity;
+  return principal === actor.userId ? null : principal;
+}
+
+/** The record fields of an action on a task: its node, and its owner as the principal. */
+export function onTask(task: Pick<TaskRow, 'id' | 'node_id' | 'node_name' | 'owner_id'>) {
+  return { taskId: task.id, nodeId: task.node_id, nodeName: task.node_name, owner: task.owner_id };
 }
 
 /** Appends to the instance's history: every action, with its opinion and files. */
@@ -192,9 +231,9 @@ export async function record(ctx: Ctx, input: RecordInput): Promise<void> {
     opinion: input.opinion ?? '',
     files: input.files ?? '',
     zfiles: input.zfiles ?? '',
-    // who pressed the button, and the leader they acted for (a secretary's action)
+    // who pressed the button, and whose action it was (principalOf)
     user_id: actor ? actor.userId : (input.userId ?? null),
-    on_behalf_of_id: actor?.leaderId ?? null,
+    on_behalf_of_id: actor ? principalOf(actor, input.owner ?? null) : null,
     detail: JSON.stringify(input.detail ?? {}),
     created_at: ctx.now,
   });

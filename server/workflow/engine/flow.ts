@@ -247,8 +247,23 @@ export interface MoveOptions {
   reason: string;
   /** Direct return: after the target, jump back to this node. */
   returnNode: string | null;
-  /** A recall: one task for this person instead of the node's assignees. */
-  recallFor?: string;
+  /** A recall: one task for the recaller instead of the node's assignees. */
+  recall?: { assignee: string; owner: string | null; status: string };
+}
+
+/**
+ * The tokens a return to `target` redoes: tokens on the target and the nodes after it, and
+ * join arrivals whose branch came from there. Tokens of parallel branches the target does
+ * not lead to are not among them.
+ */
+export async function redoneTokens(ctx: Ctx, target: string): Promise<TokenRow[]> {
+  const graph = ctx.def.graph;
+  const scope = new Set([target, ...graph.reach.get(target)!]);
+  return (await tokensOf(ctx)).filter((token) =>
+    isJoin(node(graph, token.node_id))
+      ? token.via_node_id !== null && scope.has(token.via_node_id)
+      : scope.has(token.node_id),
+  );
 }
 
 /**
@@ -260,14 +275,11 @@ export interface MoveOptions {
  * join waits for the returned branch to come back.
  */
 export async function moveTo(ctx: Ctx, target: string, options: MoveOptions): Promise<void> {
-  const graph = ctx.def.graph;
-  const scope = new Set([target, ...graph.reach.get(target)!]);
+  const redone = new Set((await redoneTokens(ctx, target)).map((token) => token.id));
   for (const token of [...(await tokensOf(ctx))]) {
-    const join = isJoin(node(graph, token.node_id));
-    const redone = join
-      ? token.via_node_id !== null && scope.has(token.via_node_id)
-      : scope.has(token.node_id);
-    if (token.id === options.fromToken || redone) await dropToken(ctx, token, options.reason);
+    if (token.id === options.fromToken || redone.has(token.id)) {
+      await dropToken(ctx, token, options.reason);
+    }
   }
   const lineage: Lineage = {
     viaFlow: null,
@@ -275,15 +287,9 @@ export async function moveTo(ctx: Ctx, target: string, options: MoveOptions): Pr
     prevNode: await previousOf(ctx, target),
     returnNode: options.returnNode,
   };
-  if (options.recallFor) {
+  if (options.recall) {
     const token = await insertToken(ctx, target, 'active', lineage);
-    await insertTask(ctx, {
-      token,
-      kind: 'main',
-      status: 'NORMAL',
-      state: 'open',
-      assignee: options.recallFor,
-    });
+    await insertTask(ctx, { token, kind: 'main', state: 'open', ...options.recall });
   } else {
     await arrive(ctx, target, lineage, true);
   }

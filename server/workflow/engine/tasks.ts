@@ -90,6 +90,24 @@ interface Holder {
   owner: string | null;
 }
 
+/**
+ * Countersign voters: each keeps their own vote. A voter's agent holds the vote for them (the
+ * voter stays the owner) unless the agent is a voter of the node too, or already holds
+ * another voter's vote: then the voter keeps it, so nobody casts two votes.
+ */
+async function voteHolders(ctx: Ctx, voters: string[]): Promise<Holder[]> {
+  const taken = new Set(voters);
+  const result: Holder[] = [];
+  for (const voter of voters) {
+    const agent = await agentOf(ctx, voter);
+    if (agent && !taken.has(agent)) {
+      taken.add(agent);
+      result.push({ assignee: agent, owner: voter });
+    } else result.push({ assignee: voter, owner: null });
+  }
+  return result;
+}
+
 /** Each user, or their agent when a delegation rule is active (the user stays the owner). */
 async function holders(ctx: Ctx, users: string[]): Promise<Holder[]> {
   const result: Holder[] = [];
@@ -115,7 +133,7 @@ export async function createNodeTasks(ctx: Ctx, token: TokenRow, back: boolean):
   const settings = node.task!;
   const users = await resolveSources(ctx, settings.assignees);
   if (users.length === 0) throw badRequest('server:workflow.noAssignee', { node: node.name });
-  const people = await holders(ctx, users);
+  const people = settings.sign ? await voteHolders(ctx, users) : await holders(ctx, users);
   const dueAt = settings.dueHours ? new Date(ctx.now.getTime() + settings.dueHours * hour) : null;
   if (settings.sign) {
     for (const [seq, holder] of people.entries()) {

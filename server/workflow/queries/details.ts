@@ -243,12 +243,20 @@ export async function flowImage(
     .execute();
   const byNode: Record<
     string,
-    { auditorName: string; status: string; opinion: string; createTime: string }[]
+    {
+      auditorName: string;
+      operatorName: string;
+      status: string;
+      opinion: string;
+      createTime: string;
+    }[]
   > = {};
   for (const item of await opinions(db, caller, ref.instId, timeZone)) {
     if (!item.taskId) continue;
     (byNode[item.taskKey] ??= []).push({
+      // whose action it was, and who pressed the button (an agent, a secretary, a delegate)
       auditorName: item.auditorName,
+      operatorName: item.operatorName,
       status: item.status,
       opinion: item.opinion,
       createTime: item.createTime,

@@ -45,12 +45,17 @@ const taskFilters = outputColumns({
   urgentStateValue: ['text', true],
 });
 
-/** Open tasks the user holds, or may take as a candidate of a shared task nobody locked. */
+/**
+ * Open tasks the user holds, or may take as a candidate of a shared task nobody locked, as
+ * whole task rows (aliased t by the caller). Two branches a UNION ALL keeps apart, so each
+ * can be read in list order from its own index and merged: the first page of 10,000 tasks
+ * reads 50 index entries, not 10,000 rows (docs/decisions.md, list plans).
+ */
 function heldBy(userId: string): RawBuilder<unknown> {
   return sql`
-    select t.id from wf_tasks t where t.state = 'open' and t.assignee_id = ${userId}
+    select t.* from wf_tasks t where t.state = 'open' and t.assignee_id = ${userId}
     union all
-    select t.id from wf_task_actors a join wf_tasks t on t.id = a.task_id
+    select t.* from wf_task_actors a join wf_tasks t on t.id = a.task_id
     where a.user_id = ${userId} and t.state = 'open' and t.assignee_id is null
       and (t.locked_by is null or t.locked_by = ${userId})`;
 }
@@ -61,7 +66,7 @@ export function todoList(user: { id: string; fullname: string }): ListSpec {
   return {
     source: sql`
       select ${taskColumns}, ${identity}::jsonb as "identityList"
-      from (${heldBy(user.id)}) h ${taskJoins}`,
+      from (${heldBy(user.id)}) t join wf_instances i on i.id = t.inst_id`,
     columns: taskFilters,
     order: 'x."createTime" desc, x.id desc',
   };
@@ -113,8 +118,8 @@ export function delegateList(userId: string): ListSpec {
   return {
     source: sql`
       select ${taskColumns}
-      from (select t.id from wf_tasks t where t.state = 'open' and t.owner_id = ${userId}
-              and t.assignee_id <> ${userId}) h ${taskJoins}`,
+      from wf_tasks t join wf_instances i on i.id = t.inst_id
+      where t.state = 'open' and t.owner_id = ${userId} and t.assignee_id <> ${userId}`,
     columns: taskFilters,
     order: 'x."createTime" desc, x.id desc',
   };
@@ -184,8 +189,9 @@ export const doneActions = [
 /**
  * getDoneInstList: one row per action the caller (or a secretary for them) took on a task.
  * revoke is the flag of spec/workflow-office.md section 4: (instance running and opinion
- * agree) or opinion inqu, and no earlier row (newer, as listed) with the same instance and
- * taskKey already revocable; it is computed over all the caller's rows, before filtering.
+ * agree) or opinion inqu, not recalled already, and no earlier row (newer, as listed) with the
+ * same instance and taskKey already revocable; it is computed over all the caller's rows,
+ * before filtering.
  */
 export function doneList(userId: string, status: string | undefined): ListSpec {
   // The revoke flags are computed over all rows, then the status and the filters apply.
@@ -195,7 +201,10 @@ export function doneList(userId: string, status: string | undefined): ListSpec {
           r.created_at, i.id, i.subject, i.def_id, i.def_key, i.business_key, i.status, i.result,
           i.ended_at, i.created_at as inst_created_at, i.urgent_state,
           coalesce(i.on_behalf_of_id, i.starter_id) as applicant,
-          ((i.status = 'running' and r.action = 'agree') or r.action = 'inqu') as revocable
+          ((i.status = 'running' and r.action = 'agree') or r.action = 'inqu')
+            -- a recalled action (its task no longer done) cannot be recalled again
+            and exists (select 1 from wf_tasks t where t.id = r.task_id and t.state = 'done')
+            as revocable
         from wf_records r join wf_instances i on i.id = r.inst_id
         where (r.user_id = ${userId} or r.on_behalf_of_id = ${userId})
           and r.task_id is not null
@@ -291,6 +300,7 @@ export const instanceFilters = outputColumns({
 /**
  * myRequest: instances the caller started or a secretary started for them. revoke: the
  * applicant may still withdraw it (running, and no approver acted since it was submitted).
+ * The two kinds are a UNION ALL, not an OR, so each is read in list order from its index.
  */
 export function requestList(userId: string): ListSpec {
   return {
@@ -302,8 +312,13 @@ export function requestList(userId: string): ListSpec {
             and t.created_at >= (select max(r.created_at) from wf_records r
               where r.inst_id = i.id and r.action in ('start', 'resubmit'))
         )) as revoke
-      ${instanceFrom}
-      where i.starter_id = ${userId} or i.on_behalf_of_id = ${userId}`,
+      from (
+        select * from wf_instances where starter_id = ${userId}
+        union all
+        select * from wf_instances where on_behalf_of_id = ${userId} and starter_id <> ${userId}
+      ) i
+      join wf_definitions d on d.id = i.def_id
+      join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)`,
     columns: instanceFilters,
     order: 'x."createTime" desc, x.id desc',
   };

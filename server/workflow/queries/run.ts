@@ -27,6 +27,13 @@ export function outputColumns(spec: Record<string, [Columns[string]['type'], boo
 
 type Row = Record<string, unknown>;
 
+/**
+ * A page of a list. The rows and the count are separate queries: the count reads only what
+ * the filters need (the planner drops the unused name lookups of the subquery), and the
+ * page sorts narrow rows and looks names up for its own rows only (it postpones them past
+ * the LIMIT). With pageBean.showTotal false the count is skipped and total is -1, as the
+ * platform's pager answers: a client that scrolls on counts once per filter and reuses it.
+ */
 export async function runList(
   db: Kysely<Database>,
   spec: ListSpec,
@@ -36,20 +43,20 @@ export async function runList(
   const { page, pageSize, offset } = pageOf(filter);
   const where = whereOf(filter, spec.columns, timeZone);
   const order = orderOf(filter, spec.columns, spec.order);
-  const result = await sql<Row & { __total: number }>`
-    select x.*, count(*) over () as "__total"
-    from (${spec.source}) x
-    where ${where}
-    order by ${order}
-    limit ${pageSize} offset ${offset}`.execute(db);
-  let total = Number(result.rows[0]?.__total ?? 0);
-  if (result.rows.length === 0 && offset > 0) {
-    const counted = await sql<{ total: number }>`
-      select count(*) as total from (${spec.source}) x where ${where}`.execute(db);
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  const rows = result.rows.map(({ __total: _, ...row }) => row);
-  return { rows, total, page, pageSize };
+  const counting = filter.pageBean?.showTotal !== false;
+  const [result, counted] = await Promise.all([
+    sql<Row>`
+      select x.* from (${spec.source}) x
+      where ${where}
+      order by ${order}
+      limit ${pageSize} offset ${offset}`.execute(db),
+    counting
+      ? sql<{ total: number }>`
+          select count(*) as total from (${spec.source}) x where ${where}`.execute(db)
+      : null,
+  ]);
+  const total = counted ? Number(counted.rows[0]?.total ?? 0) : -1;
+  return { rows: result.rows, total, page, pageSize };
 }
 
 export interface TypeCount {

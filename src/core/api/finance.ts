@@ -1,4 +1,4 @@
-import { http, type CommonResult } from '../http';
+import { http, streamRequest, type CommonResult } from '../http';
 import { $config } from '../config';
 
 /**
@@ -10,12 +10,21 @@ export interface QueryDescriptor {
   filters?: Record<string, string>;
   page?: { page: number; pageSize: number };
   sort?: { field: string; direction: 'asc' | 'desc' }[];
+  /** exact (default), estimate (exact up to 10,000, then labelled), none (keep yours). */
+  count?: 'exact' | 'estimate' | 'none';
+  /** The `next` of the page before: the rows after it (keyset paging). */
+  after?: string;
 }
 
 export interface QueryAnswer<Row> {
   state: boolean;
   result: Row[];
-  total: number;
+  /** null when not counted (count: none). */
+  total: number | null;
+  estimated?: boolean;
+  next?: string;
+  /** The fields the list may be sorted by (with the count). */
+  sortable?: string[];
   page: number;
   pageSize: number;
   summary?: Record<string, number>;
@@ -42,6 +51,92 @@ export async function runQuery<Row>(
   );
   // The spec: results are used only when the row list is non-empty.
   return { ...answer, result: Array.isArray(answer.result) ? answer.result : [] };
+}
+
+export interface ExportColumn {
+  field: string;
+  title: string;
+  kind?: 'text' | 'money' | 'number' | 'date' | 'index';
+}
+
+export interface ExportProgress {
+  /** Rows the file holds (the server counts them before writing). */
+  total: number;
+  /** Rows received so far (CSV), or null where the format does not show it (XLSX). */
+  rows: number | null;
+  bytes: number;
+}
+
+/** Counts CSV records as they arrive: line ends outside quotes. */
+function csvCounter() {
+  let quoted = false;
+  let lines = 0;
+  return (chunk: string) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const char = chunk.charCodeAt(i);
+      if (char === 34) quoted = !quoted;
+      else if (char === 10 && !quoted) lines++;
+    }
+    return lines;
+  };
+}
+
+const fileNameOf = (disposition: string | null, fallback: string) => {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  return encoded ? decodeURIComponent(encoded) : fallback;
+};
+
+/**
+ * Every row of a query as the server writes it (streamed CSV or XLSX), with progress. The
+ * rows are never parsed here: the bytes go into a Blob (which the browser may keep on
+ * disk) and the file is saved as the server names it, with the row count.
+ */
+export async function exportQuery(
+  request: {
+    descriptor: QueryDescriptor;
+    format: 'xlsx' | 'csv';
+    title: string;
+    columns: ExportColumn[];
+  },
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string; total: number }> {
+  const response = await streamRequest(
+    'bpmRunTime',
+    `/bpm/${$config.get().product}Script/exportSql`,
+    {
+      param: encodeDescriptor(request.descriptor),
+      format: request.format,
+      title: request.title,
+      columns: request.columns,
+    },
+    signal,
+  );
+  const total = Number(response.headers.get('x-total-count') ?? 0);
+  const parts: BlobPart[] = [];
+  const count = csvCounter();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let rows: number | null = request.format === 'csv' ? 0 : null;
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    // The header line is not a row.
+    if (rows !== null) rows = Math.max(0, count(decoder.decode(value, { stream: true })) - 1);
+    onProgress({ total, rows: rows === null ? null : Math.min(rows, total), bytes });
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  return {
+    blob: new Blob(parts, { type }),
+    fileName: fileNameOf(
+      response.headers.get('content-disposition'),
+      `${request.title}.${request.format}`,
+    ),
+    total,
+  };
 }
 
 export interface Invoice {

@@ -378,7 +378,14 @@ export interface FlowImage {
   currentNodes: string[];
   opinions: Record<
     string,
-    { auditorName: string; status: string; opinion: string; createTime: string }[]
+    {
+      auditorName: string;
+      /** Who pressed the button when it was not the auditor (an agent, a secretary). */
+      operatorName?: string;
+      status: string;
+      opinion: string;
+      createTime: string;
+    }[]
   >;
 }
 
@@ -678,6 +685,15 @@ export function categories(): Promise<Omit<FlowCategory, 'flowList'>[]> {
 // ---------------------------------------------------------------------------------------
 // Approval phrases
 
+/** The server's time for an approval signed now (spec/shell.md: "message is a time"). */
+export async function approvalTime(): Promise<string> {
+  const answer = await http.get<{ message?: string }>(
+    'portal',
+    '/flow/approvalItem/v1/getApprovalTime',
+  );
+  return answer.message ?? '';
+}
+
 export function phrasesFor(defKey: string): Promise<string[]> {
   return http.get<string[]>('bpmModel', '/flow/approvalItem/v1/getApprovalByDefKeyAndTypeId', {
     defKey,
@@ -835,5 +851,48 @@ export async function removeDeputies(ids: string[]): Promise<string> {
     await http.delete<CommonResult>('bpmModel', '/bpmModel/bpmDeputy/v1/removes', {
       params: { ids: ids.join(',') },
     }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Incidents (administrators)
+
+/** A failed job or a stalled instance (docs/workflow.md, "Incidents"). */
+export interface Incident {
+  id: string;
+  kind: 'job' | 'stalled';
+  kindName: string;
+  instId: string;
+  subject: string;
+  procDefKey: string;
+  procDefName: string;
+  instStatus: string;
+  nodeId: string;
+  nodeName: string;
+  /** In the reader's language when the engine refused (no approver...). */
+  error: string;
+  attempts: number;
+  state: 'open' | 'resolved';
+  resolution: '' | 'retried' | 'cancelled' | 'recovered';
+  resolvedByName: string | null;
+  applicantName: string;
+  createTime: string;
+  updateTime: string;
+  resolvedTime: string;
+}
+
+const incidents = '/runtime/incident/v1';
+
+export function incidentList(filter: QueryFilter): Promise<PageList<Incident>> {
+  return http.post<PageList<Incident>>('bpmRunTime', `${incidents}/list`, filter, { quiet: true });
+}
+
+export async function retryIncident(id: string): Promise<string> {
+  return messageOf(await http.post<CommonResult>('bpmRunTime', `${incidents}/retry`, { id }));
+}
+
+export async function cancelIncident(id: string, reason: string): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${incidents}/cancel`, { id, reason }),
   );
 }

@@ -23,6 +23,8 @@ export interface ListQuery {
   /** Exact filters (procDefKey of a /{defKey} route, orgId of a leader's org, ...). */
   equal?: Record<string, string | undefined>;
   sort?: { property: string; direction: 'ASC' | 'DESC' };
+  /** false: the server skips the count (total -1); the caller keeps the one it has. */
+  showTotal?: boolean;
 }
 
 /**
@@ -49,7 +51,11 @@ export function queryFilter(query: ListQuery): QueryFilter {
     }
   }
   return {
-    pageBean: { page: Math.max(1, query.page), pageSize: query.pageSize, showTotal: true },
+    pageBean: {
+      page: Math.max(1, query.page),
+      pageSize: query.pageSize,
+      showTotal: query.showTotal ?? true,
+    },
     querys,
     sorter: query.sort ? [query.sort] : [],
     groupRelation: 'AND',

@@ -7,6 +7,7 @@ import { openBatchPrint, openPrint, printUrl } from '../../ui/finance/print-link
 import { useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
+import { useMethod } from '../../ui/useMethod';
 
 type Row = Record<string, unknown>;
 
@@ -14,6 +15,7 @@ const noFilters = { store: '', contract: '', brand: '', merchant: '' };
 
 export function OverdueList({ tableHeight }: { tableHeight?: number }) {
   const t = useT();
+  const mayBatchPrint = useMethod('finance:batchPrint');
   const emit = useEmit();
   const windowHeight = useWindowHeight(136);
 
@@ -60,18 +62,20 @@ export function OverdueList({ tableHeight }: { tableHeight?: number }) {
       rowKey={(row, index) => String(row.ID_ ?? index)}
       exportName={t('finance:titles.overdue')}
       height={tableHeight ?? windowHeight}
-      actions={({ rows, filters }) => (
-        <Button
-          disabled={!rows.length}
-          data-action="batch-print"
-          onClick={() => {
-            if (!openBatchPrint('shcjftzd', { query: 'overdue.list', filters }))
-              notify('warning', t('finance:popupBlocked'));
-          }}
-        >
-          {t('finance:actions.batchPrintOverdue')}
-        </Button>
-      )}
+      actions={({ total, filters }) =>
+        mayBatchPrint && (
+          <Button
+            disabled={total === 0}
+            data-action="batch-print"
+            onClick={() => {
+              if (!openBatchPrint('shcjftzd', { query: 'overdue.list', filters }))
+                notify('warning', t('finance:popupBlocked'));
+            }}
+          >
+            {t('finance:actions.batchPrintOverdue')}
+          </Button>
+        )
+      }
     />
   );
 }

@@ -103,10 +103,17 @@ const styles = css`
   }
 `;
 
+/** The item's own page, or any page of its area (`/v-flow/...` for the v-flow item). */
 function isActive(item: SideMenuItem, active: string | undefined): boolean {
   if (!active) return false;
   const route = menuRoute(item.menuUrl, item.alias);
-  return active === route || (route !== '/' && active.startsWith(`${route}/`));
+  const area = `/${item.alias}`;
+  return (
+    active === route ||
+    (route !== '/' && active.startsWith(`${route}/`)) ||
+    active === area ||
+    active.startsWith(`${area}/`)
+  );
 }
 
 /** How many items fit: the whole menu when it can, else one place is kept for "more". */

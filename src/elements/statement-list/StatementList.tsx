@@ -10,6 +10,7 @@ import { openBatchPrint, openPrint, printUrl } from '../../ui/finance/print-link
 import { useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
+import { useMethod } from '../../ui/useMethod';
 import {
   batchKind,
   filterFields,
@@ -22,6 +23,7 @@ import {
 
 export function StatementList({ kind, tableHeight }: { kind?: string; tableHeight?: number }) {
   const t = useT();
+  const mayBatchPrint = useMethod('finance:batchPrint');
   const emit = useEmit();
   const windowHeight = useWindowHeight(136);
   const listKind: StatementKind = statementKinds.includes(kind as StatementKind)
@@ -105,10 +107,10 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
         rowKey={(row, index) => String(row.ID ?? row.JLBH ?? index)}
         exportName={t(`finance:titles.${listKind}`)}
         height={tableHeight ?? windowHeight}
-        actions={({ rows, filters }) =>
-          listKind === 'fkqkd' ? null : (
+        actions={({ total, filters }) =>
+          listKind === 'fkqkd' || !mayBatchPrint ? null : (
             <Button
-              disabled={!rows.length}
+              disabled={total === 0}
               data-action="batch-print"
               onClick={() => {
                 if (

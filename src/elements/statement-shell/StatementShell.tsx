@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
-import { CustomMenu, findByAlias, firstShowable } from './CustomMenu';
+import { AreaMenu, findByAlias, firstShowable } from '../../ui/menu/AreaMenu';
 import { QueryViewPage } from './QueryViewPage';
 import { ReportPage } from './ReportPage';
 import { decodeHref, parseContent } from './routes';
@@ -145,7 +145,14 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
   const showMenu = Boolean(alias) && !single && (menu.data?.length ?? 0) > 0;
   return (
     <div css={layout}>
-      {showMenu && <CustomMenu items={menu.data!} current={null} onChoose={choose} />}
+      {showMenu && (
+        <AreaMenu
+          items={menu.data!}
+          current={null}
+          onChoose={choose}
+          title={t('shell:statement.customMenu')}
+        />
+      )}
       <div className="content" part="content">
         {body()}
       </div>

@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   categories,
   fetchList,
@@ -9,6 +10,7 @@ import {
   type ListRow,
   type TodoRow,
 } from '../../core/api/workflow';
+import { rangeOf } from '../../core/list-window';
 import { notify } from '../../core/notices';
 import { queryFilter } from '../../core/workflow/query';
 import { withRevokeFlags, type DoneRow } from '../../core/workflow/revoke';
@@ -19,15 +21,25 @@ import { controlStyle } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Table } from '../../ui/table/Table';
+import type { SortState } from '../../ui/table/sort';
+import { useListWindow } from '../../ui/table/useListWindow';
+import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
-import { Pager } from '../../ui/workflow/Pager';
 import { StarterChoiceDialog } from '../../ui/workflow/StarterChoice';
 import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { useOpenTask } from '../../ui/workflow/useOpenTask';
 import { isListKind, kinds } from './kinds';
 
 type Pending = { action: 'withdraw' | 'delete'; row: ListRow } | null;
+
+const countStyle = css`
+  margin: 10px 0 0;
+  text-align: right;
+  font-size: 13px;
+  color: ${vars.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
 
 export interface TaskListProps {
   kind?: string;
@@ -53,14 +65,13 @@ function ListPage({
   defKey,
   orgId,
   orgName,
-  pageSize = 10,
+  pageSize = 50,
   tableHeight = 436,
 }: TaskListProps) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
   const opener = useOpenTask({ onBehalf: kind === 'leader' });
-  const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [typeId, setTypeId] = useState('');
@@ -69,28 +80,63 @@ function ListPage({
   const known = isListKind(kind);
   const config = known ? kinds[kind] : kinds.todo;
 
-  const list = useAsync(async () => {
-    if (!isListKind(kind)) return undefined;
-    const answer = await fetchList(
-      kind,
-      queryFilter({
-        page,
-        pageSize,
-        search,
-        searchIn: config.searchIn,
-        equal: { [config.defKeyField]: defKey, orgId, typeId },
-      }),
-    );
-    // The done list shows the revoke flag; the server computes it over all rows.
-    return kind === 'done'
-      ? { ...answer, rows: withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[]) }
-      : answer;
-  }, [kind, page, pageSize, search, defKey, orgId, typeId, language]);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  const [error, setError] = useState<Error | null>(null);
+  const size = Math.min(500, Math.max(1, pageSize));
+  const key = JSON.stringify([kind, search, defKey, orgId, typeId, language, sort, generation]);
+  const { window, state } = useListWindow<ListRow>(key, () => ({
+    pageSize: size,
+    exactCount: false,
+    fetchPage: async (request) => {
+      if (!isListKind(kind)) return { rows: [], total: 0 };
+      try {
+        const answer = await fetchList(
+          kind,
+          queryFilter({
+            page: request.page,
+            pageSize: request.pageSize,
+            search,
+            searchIn: config.searchIn,
+            equal: { [config.defKeyField]: defKey, orgId, typeId },
+            ...(sort
+              ? {
+                  sort: {
+                    property: sort.key,
+                    direction: sort.direction === 'asc' ? 'ASC' : 'DESC',
+                  } as const,
+                }
+              : {}),
+            showTotal: request.count !== 'none',
+          }),
+        );
+        setError(null);
+        // The done list shows the revoke flag; the server computes it over all rows.
+        const rows =
+          kind === 'done'
+            ? withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[])
+            : answer.rows;
+        return { rows, total: answer.total < 0 ? null : answer.total };
+      } catch (failure) {
+        setError(failure as Error);
+        throw failure;
+      }
+    },
+  }));
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  const windowRef = useRef(window);
+  windowRef.current = window;
+  const onRange = useCallback((first: number, last: number) => {
+    setRange([first, last]);
+    windowRef.current?.show(first, last);
+  }, []);
+  useEffect(() => window?.show(range[0], range[1]), [window]); // eslint-disable-line react-hooks/exhaustive-deps
   const types = useAsync(
     () => (kind === 'newProcess' ? categories() : Promise.resolve([])),
     [kind, language],
   );
-  useHostMethods(useMemo(() => ({ refresh: list.reload }), [list.reload]));
+  useHostMethods(useMemo(() => ({ refresh: reload }), [reload]));
 
   const open = (row: ListRow) => {
     switch (kind) {
@@ -128,7 +174,7 @@ function ListPage({
       void markRead([row.id]).then(
         (message) => {
           notify('success', message);
-          list.reload();
+          reload();
         },
         () => undefined,
       ),
@@ -142,16 +188,16 @@ function ListPage({
         : await revokeInstance(row.id, kind === 'done' ? String(row.taskId) : undefined, reason);
     notify('success', message);
     setPending(null);
-    list.reload();
+    reload();
   };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    setPage(1);
     setSearch(typed);
   };
 
   if (!known) return <Alert>{`${t('common:errors.failed')}: kind "${kind}"`}</Alert>;
-  const rows = list.data?.rows ?? [];
+  const total = state.total ?? 0;
+  const [from, to] = rangeOf(range[0], range[1], total);
   const subject = String(pending?.row.subject ?? '');
   return (
     <div css={pageStyle} data-kind={kind}>
@@ -178,7 +224,6 @@ function ListPage({
               value={typeId}
               aria-label={t('workflow:columns.category')}
               onChange={(event) => {
-                setPage(1);
                 setTypeId(event.target.value);
               }}
             >
@@ -195,15 +240,31 @@ function ListPage({
           </Button>
           {orgName && <span data-org={orgId}>{t('workflow:list.org', { name: orgName })}</span>}
         </form>
-        {list.error && <Alert>{list.error.message}</Alert>}
+        {error && <Alert>{error.message}</Alert>}
         <Table
           columns={config.columns(handlers)}
-          rows={rows}
+          source={{
+            count: total,
+            row: (index) => window?.row(index),
+            onRange,
+            sort,
+            sortable: config.sortable,
+          }}
           rowKey={(row, index) => `${row.id}-${String(row.recordId ?? row.taskId ?? index)}`}
           height={tableHeight}
-          loading={list.loading}
+          loading={state.loading}
+          onSortChange={(next) => setSort(next)}
         />
-        <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+        <p css={countStyle} part="pager" data-total={total} data-from={from} data-to={to}>
+          {state.total === null
+            ? ''
+            : t('common:table.range', {
+                from: from.toLocaleString('en-US'),
+                to: to.toLocaleString('en-US'),
+                count: total,
+                total: total.toLocaleString('en-US'),
+              })}
+        </p>
       </section>
       <ConfirmDialog
         open={pending !== null}

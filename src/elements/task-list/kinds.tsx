@@ -20,6 +20,8 @@ export interface KindConfig {
   searchIn: string[];
   /** The filter property of a /{defKey} route. */
   defKeyField: string;
+  /** Columns the server sorts by (the list's sortable properties, docs/workflow.md). */
+  sortable: string[];
   columns: (handlers: RowHandlers) => Column<ListRow>[];
 }
 
@@ -149,6 +151,7 @@ const withdrawColumn = (h: RowHandlers, withFlag: boolean): Column<ListRow>[] =>
 export const kinds: Record<ListKind, KindConfig> = {
   todo: {
     searchIn: ['subject', 'procDefName'],
+    sortable: ['subject', 'name', 'procDefName', 'status', 'creator', 'createTime', 'dueTime'],
     defKeyField: 'procDefKey',
     columns: taskColumns((h) => [
       { key: 'dueTime', title: h.t('workflow:columns.dueTime'), width: 160 },
@@ -156,6 +159,16 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   leader: {
     searchIn: ['subject', 'procDefName'],
+    sortable: [
+      'subject',
+      'name',
+      'procDefName',
+      'status',
+      'creator',
+      'createTime',
+      'dueTime',
+      'orgName',
+    ],
     defKeyField: 'procDefKey',
     columns: taskColumns((h) => [
       {
@@ -172,6 +185,7 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   myDelegate: {
     searchIn: ['subject', 'procDefName'],
+    sortable: ['subject', 'name', 'procDefName', 'status', 'creator', 'createTime', 'dueTime'],
     defKeyField: 'procDefKey',
     columns: taskColumns((h) => [
       { key: 'assigneeName', title: h.t('workflow:columns.holder'), width: 100 },
@@ -179,21 +193,62 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   todoRead: {
     searchIn: ['subject', 'procDefName'],
+    sortable: [
+      'subject',
+      'name',
+      'procDefName',
+      'status',
+      'creator',
+      'ownerName',
+      'createTime',
+      'readTime',
+    ],
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, false, true),
   },
   doneRead: {
     searchIn: ['subject', 'procDefName'],
+    sortable: [
+      'subject',
+      'name',
+      'procDefName',
+      'status',
+      'creator',
+      'ownerName',
+      'createTime',
+      'readTime',
+    ],
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, false, false),
   },
   myRead: {
     searchIn: ['subject', 'procDefName'],
+    sortable: [
+      'subject',
+      'name',
+      'procDefName',
+      'status',
+      'creator',
+      'ownerName',
+      'createTime',
+      'readTime',
+    ],
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, true, false),
   },
   done: {
     searchIn: ['subject', 'procDefName'],
+    sortable: [
+      'subject',
+      'name',
+      'procDefName',
+      'status',
+      'opinionStatus',
+      'creator',
+      'createTime',
+      'completeTime',
+      'endTime',
+    ],
     defKeyField: 'procDefKey',
     columns: (h) => [
       titleColumn('subject', h),
@@ -216,6 +271,7 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   request: {
     searchIn: ['subject', 'procDefName'],
+    sortable: ['subject', 'procDefName', 'status', 'createTime', 'endTime'],
     defKeyField: 'procDefKey',
     columns: (h) => [
       titleColumn('subject', h),
@@ -228,6 +284,7 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   draft: {
     searchIn: ['subject', 'procDefName'],
+    sortable: ['subject', 'procDefName', 'createTime', 'updateTime'],
     defKeyField: 'procDefKey',
     columns: (h) => [
       titleColumn('subject', h),
@@ -258,6 +315,7 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   newProcess: {
     searchIn: ['name', 'defKey'],
+    sortable: ['name', 'typeName', 'createTime'],
     defKeyField: 'defKey',
     columns: (h) => [
       { key: 'typeName', title: h.t('workflow:columns.category'), width: 100 },

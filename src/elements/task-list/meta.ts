@@ -14,7 +14,11 @@ export const meta: ElementMeta = {
     defKey: { kind: 'string', description: 'Only rows of this flow (the /{defKey} routes).' },
     orgId: { kind: 'string', description: "Leader to-do: only this department's tasks." },
     orgName: { kind: 'string', description: 'Leader to-do: the name of that department.' },
-    pageSize: { kind: 'number', description: 'Rows per page.', default: '10' },
+    pageSize: {
+      kind: 'number',
+      description: 'Rows asked for per request as the list scrolls (at most 500).',
+      default: '50',
+    },
     tableHeight: { kind: 'number', description: 'Height of the table in px.', default: '436' },
   },
   events: {

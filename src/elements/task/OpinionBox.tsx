@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
 import { uploadFile } from '../../core/api/files';
-import { phrasesFor, type OpinionFile } from '../../core/api/workflow';
+import { approvalTime, phrasesFor, type OpinionFile } from '../../core/api/workflow';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
 import { Button } from '../../ui/Button';
@@ -55,6 +55,7 @@ export function OpinionBox({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const phrases = useAsync(() => phrasesFor(defKey), [defKey, language]);
+  const signedAt = useAsync(() => approvalTime(), []);
 
   const upload = async (chosen: FileList | null) => {
     if (!chosen?.length) return;
@@ -81,9 +82,16 @@ export function OpinionBox({
 
   return (
     <section css={panelStyle} part="opinion">
-      <label htmlFor="atrium-opinion" css={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
-        {t('workflow:task.opinion')}
-      </label>
+      <div css={{ display: 'flex', alignItems: 'baseline', gap: 12, marginBottom: 6 }}>
+        <label htmlFor="atrium-opinion" css={{ fontWeight: 600 }}>
+          {t('workflow:task.opinion')}
+        </label>
+        {signedAt.data && (
+          <span css={{ color: vars.textMuted, fontSize: 12 }} data-approval-time>
+            {t('workflow:task.approvalTime', { time: signedAt.data })}
+          </span>
+        )}
+      </div>
       <textarea
         id="atrium-opinion"
         name="opinion"

@@ -11,6 +11,8 @@ export interface ElementMeta {
   properties?: Record<string, { type: string; description: string }>;
   events?: Record<string, { detail: string; description: string; cancelable?: boolean }>;
   methods?: Record<string, string>;
+  /** Slots by name; '' is the default slot. */
+  slots?: Record<string, string>;
   parts?: Record<string, string>;
   cssProperties?: Record<string, string>;
   example: string;

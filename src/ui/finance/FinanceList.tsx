@@ -1,14 +1,18 @@
 import { css } from '@emotion/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { QueryAnswer } from '../../core/api/finance';
-import { Button } from '../Button';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { runQuery, type QueryAnswer } from '../../core/api/finance';
+import { rangeOf } from '../../core/list-window';
+import { $session } from '../../core/session';
 import { useT } from '../i18n';
 import { Table } from '../table/Table';
 import type { Column } from '../table/columns';
-import { exportCsv, exportXlsx } from '../table/export';
+import type { SortState } from '../table/sort';
+import { useListWindow } from '../table/useListWindow';
 import { vars } from '../theme';
+import { ExportButtons } from './ExportButtons';
 import { FilterBar, type FilterField, type FilterValues } from './FilterBar';
-import { useNamedQuery } from './useNamedQuery';
+import { useMethod } from '../useMethod';
 
 export interface FinanceListProps<Row> {
   /** Name of the server's named query. */
@@ -22,12 +26,12 @@ export interface FinanceListProps<Row> {
   exportName: string;
   height: number;
   summaryLabel?: string;
-  /** Told about each new answer (for what comes with the rows, such as permissions). */
+  /** Told about the first page's answer (for what comes with it, such as permissions). */
   onAnswer?: (answer: QueryAnswer<Row> | null) => void;
-  /** Buttons next to the exports; they get the current answer and applied filters. */
+  /** Buttons next to the exports; they get the first answer, the total and the filters. */
   actions?: (context: {
     answer: QueryAnswer<Row> | null;
-    rows: readonly Row[];
+    total: number;
     filters: FilterValues;
   }) => ReactNode;
 }
@@ -35,6 +39,7 @@ export interface FinanceListProps<Row> {
 const toolbar = css`
   display: flex;
   align-items: center;
+  flex-wrap: wrap;
   gap: 8px;
   margin-bottom: 10px;
   h2 {
@@ -44,36 +49,73 @@ const toolbar = css`
   .count {
     color: ${vars.textMuted};
     font-size: 13px;
+    font-variant-numeric: tabular-nums;
   }
 `;
 
-/** A finance list: filters, toolbar with exports, and the virtualised table. */
+const pageSize = 100;
+
+/**
+ * A finance list: filters, toolbar with exports, and the table, which asks the server for
+ * the pages in view as the user scrolls (sort and filters are the server's).
+ */
 export function FinanceList<Row>(props: FinanceListProps<Row>) {
+  const mayExport = useMethod('finance:export');
   const t = useT();
   const [draft, setDraft] = useState<FilterValues>(props.defaults);
   const [applied, setApplied] = useState<FilterValues>(props.defaults);
-  const { answer, rows, loading } = useNamedQuery<Row>(props.query, applied);
-  // Exports follow the order on screen; a new answer starts from the server's order again.
-  const [ordering, setOrdering] = useState<{
-    source: readonly Row[];
-    sorted: readonly Row[];
-  } | null>(null);
-  const shown = ordering && ordering.source === rows ? ordering.sorted : rows;
+  // Each search asks again, even with the same filters: the data may have changed.
+  const [searches, setSearches] = useState(0);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [answer, setAnswer] = useState<QueryAnswer<Row> | null>(null);
+  const [range, setRange] = useState<[number, number]>([0, 0]);
+  // Signing in or out on the same page (an embedding page's login box) starts again.
+  const account = useStore($session)?.account ?? null;
+  const descriptor = {
+    query: props.query,
+    filters: applied,
+    ...(sort ? { sort: [{ field: sort.key, direction: sort.direction }] } : {}),
+  };
+  const key = JSON.stringify([descriptor, account, searches]);
+  const { window, state } = useListWindow<Row>(key, () => ({
+    pageSize,
+    fetchPage: async (request, signal) => {
+      const { page, pageSize: size, ...rest } = request;
+      const found = await runQuery<Row>(
+        { ...descriptor, ...rest, page: { page, pageSize: size } },
+        signal,
+      );
+      if (request.count === 'estimate') setAnswer(found);
+      return {
+        rows: found.result,
+        total: found.total,
+        ...(found.estimated ? { estimated: true } : {}),
+        ...(found.next ? { next: found.next } : {}),
+      };
+    },
+  }));
   const { onAnswer } = props;
   useEffect(() => onAnswer?.(answer), [answer, onAnswer]);
+  const windowRef = useRef(window);
+  windowRef.current = window;
+  const onRange = useCallback((first: number, last: number) => {
+    setRange([first, last]);
+    windowRef.current?.show(first, last);
+  }, []);
+  // The rows in view go to a new list as soon as it exists.
+  useEffect(() => window?.show(range[0], range[1]), [window]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const exportRequest = () => ({
-    fileName: props.exportName,
-    sheetName: props.title.slice(0, 31),
-    columns: props.columns,
-    rows: shown,
-    filters: props.fields.map(
-      (field) => [field.label, applied[field.name] ?? ''] as [string, string],
-    ),
-    filtersSheet: t('common:table.filtersSheet'),
-    summary: answer?.summary,
-    summaryLabel: props.summaryLabel ?? t('common:table.total'),
-  });
+  const total = state.total ?? 0;
+  const [from, to] = rangeOf(range[0], range[1], total);
+  const countText =
+    state.total === null
+      ? ''
+      : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
+          from: from.toLocaleString('en-US'),
+          to: to.toLocaleString('en-US'),
+          count: total,
+          total: total.toLocaleString('en-US'),
+        });
 
   return (
     <section>
@@ -81,42 +123,53 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         fields={props.fields}
         values={draft}
         onChange={setDraft}
-        onSubmit={() => setApplied({ ...draft })}
+        onSubmit={() => {
+          setApplied({ ...draft });
+          setSearches((count) => count + 1);
+        }}
         onReset={() => {
           setDraft(props.defaults);
           setApplied({ ...props.defaults });
+          setSearches((count) => count + 1);
         }}
       />
       <div css={toolbar} part="toolbar">
         <h2>{props.title}</h2>
-        <span className="count" data-count={answer?.total ?? 0}>
-          {t('common:table.count', { count: answer?.total ?? 0 })}
+        <span
+          className="count"
+          data-count={total}
+          data-estimated={state.estimated || undefined}
+          data-from={from}
+          data-to={to}
+          aria-live="polite"
+        >
+          {countText}
         </span>
-        {props.actions?.({ answer, rows: shown, filters: applied })}
-        <Button
-          onClick={() => void exportXlsx(exportRequest())}
-          disabled={!rows.length}
-          data-action="export-xlsx"
-        >
-          {t('common:table.exportXlsx')}
-        </Button>
-        <Button
-          onClick={() => exportCsv(exportRequest())}
-          disabled={!rows.length}
-          data-action="export-csv"
-        >
-          {t('common:table.exportCsv')}
-        </Button>
+        {props.actions?.({ answer, total, filters: applied })}
+        {mayExport && (
+          <ExportButtons
+            descriptor={descriptor}
+            title={props.exportName}
+            columns={props.columns}
+            disabled={total === 0}
+          />
+        )}
       </div>
       <Table
         columns={props.columns}
-        rows={rows}
+        source={{
+          count: total,
+          row: (index) => window?.row(index),
+          onRange,
+          sort,
+          sortable: answer?.sortable ?? [],
+        }}
         rowKey={props.rowKey}
         height={props.height}
         summary={answer?.summary}
         summaryLabel={props.summaryLabel}
-        loading={loading}
-        onSortChange={(_sort, sorted) => setOrdering({ source: rows, sorted })}
+        loading={state.loading}
+        onSortChange={(next) => setSort(next)}
       />
     </section>
   );

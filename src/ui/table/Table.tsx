@@ -1,13 +1,36 @@
-import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { Empty, Loading } from '../Status';
 import { useT } from '../i18n';
 import { cellText, columnWidth, isNumeric, isSortable, type Column } from './columns';
 import { nextSort, sortRows, type SortState } from './sort';
 import { overlay, scroller, table } from './styles';
 
+/**
+ * Rows the server pages (src/core/list-window.ts): the table asks for the rows in view and
+ * draws a placeholder row for any that has not arrived. Sorting is the server's.
+ */
+export interface RowSource<Row> {
+  count: number;
+  row(index: number): Row | undefined;
+  /** The rows from `first` to `last` (inclusive) are in view. */
+  onRange(first: number, last: number): void;
+  /** The server's sort, controlled by the owner; only these fields sort. */
+  sort: SortState | null;
+  sortable: readonly string[];
+}
+
 export interface TableProps<Row> {
   columns: Column<Row>[];
-  rows: readonly Row[];
+  /** The rows, all here (sorted in the browser); or `source` for a paged list. */
+  rows?: readonly Row[];
+  source?: RowSource<Row>;
   rowKey: (row: Row, index: number) => string;
   /** Height of the scrolling area in px. */
   height: number;
@@ -29,7 +52,8 @@ export interface TableProps<Row> {
  */
 export function Table<Row>({
   columns,
-  rows,
+  rows = [],
+  source,
   rowKey,
   height,
   summary,
@@ -41,22 +65,37 @@ export function Table<Row>({
   onSortChange,
 }: TableProps<Row>) {
   const t = useT();
-  const [sort, setSort] = useState<SortState | null>(null);
+  const [localSort, setSort] = useState<SortState | null>(null);
+  const sort = source ? source.sort : localSort;
   const [scrollTop, setScrollTop] = useState(0);
-  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  const sorted = useMemo(
+    () => (source ? [] : sortRows(rows, columns, localSort)),
+    [source, rows, columns, localSort],
+  );
+  const count = source ? source.count : sorted.length;
+  const rowAt = (index: number) => (source ? source.row(index) : sorted[index]);
 
   const bodyHeight = Math.max(0, height - 40 - (summary ? 40 : 0));
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(sorted.length, Math.ceil((scrollTop + bodyHeight) / rowHeight) + overscan);
-  const visible = sorted.slice(first, last);
+  const firstInView = Math.floor(scrollTop / rowHeight);
+  const lastInView = Math.max(0, Math.ceil((scrollTop + bodyHeight) / rowHeight) - 1);
+  const first = Math.max(0, firstInView - overscan);
+  const last = Math.min(count, lastInView + 1 + overscan);
+  const visible = Array.from({ length: Math.max(0, last - first) }, (_, offset) =>
+    rowAt(first + offset),
+  );
+  const onRange = source?.onRange;
+  const lastShown = Math.min(lastInView, Math.max(0, count - 1));
+  useEffect(() => onRange?.(firstInView, lastShown), [onRange, firstInView, lastShown]);
   // Rendering follows every scroll: measure the headers once per set of columns.
   const widths = useMemo(() => columns.map(columnWidth), [columns]);
   const width = widths.reduce((total, each) => total + each, 0);
+  const sortsHere = (column: Column<Row>) =>
+    source ? source.sortable.includes(column.key) && isSortable(column) : isSortable(column);
 
   const changeSort = (key: string) => {
     const next = nextSort(sort, key);
     setSort(next);
-    onSortChange?.(next, sortRows(rows, columns, next));
+    onSortChange?.(next, source ? [] : sortRows(rows, columns, next));
   };
 
   return (
@@ -65,12 +104,12 @@ export function Table<Row>({
       style={{ height } as CSSProperties}
       onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
       part="table"
-      data-rows={sorted.length}
+      data-rows={count}
     >
       <table
         css={table}
         style={{ width }}
-        aria-rowcount={sorted.length + 1}
+        aria-rowcount={count + 1}
         aria-busy={loading || undefined}
       >
         <colgroup>
@@ -96,7 +135,7 @@ export function Table<Row>({
                   }
                   data-column={column.key}
                 >
-                  {isSortable(column) ? (
+                  {sortsHere(column) ? (
                     <button type="button" onClick={() => changeSort(column.key)}>
                       {column.title}
                       <span className="sort-mark" aria-hidden>
@@ -119,6 +158,19 @@ export function Table<Row>({
           )}
           {visible.map((row, offset) => {
             const index = first + offset;
+            if (row === undefined) {
+              return (
+                <tr
+                  key={`pending-${index}`}
+                  style={{ height: rowHeight }}
+                  aria-rowindex={index + 2}
+                  data-row={index}
+                  data-pending=""
+                >
+                  <td colSpan={columns.length} className="pending" />
+                </tr>
+              );
+            }
             return (
               <tr
                 key={rowKey(row, index)}
@@ -138,13 +190,13 @@ export function Table<Row>({
               </tr>
             );
           })}
-          {last < sorted.length && (
+          {last < count && (
             <tr className="spacer" aria-hidden>
-              <td colSpan={columns.length} style={{ height: (sorted.length - last) * rowHeight }} />
+              <td colSpan={columns.length} style={{ height: (count - last) * rowHeight }} />
             </tr>
           )}
         </tbody>
-        {summary && sorted.length > 0 && (
+        {summary && count > 0 && (
           <tfoot>
             <tr data-row="summary">
               {columns.map((column, index) => (
@@ -168,7 +220,7 @@ export function Table<Row>({
           </tfoot>
         )}
       </table>
-      {(loading || sorted.length === 0) && (
+      {((loading && (!source || count === 0)) || count === 0) && (
         <div css={overlay}>{loading ? <Loading /> : (empty ?? <Empty />)}</div>
       )}
     </div>

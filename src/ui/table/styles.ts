@@ -70,6 +70,17 @@ export const table = css`
     padding: 0;
     border: 0;
   }
+  /* A row whose page is on its way: a quiet bar where the text will be. */
+  td.pending {
+    background: linear-gradient(
+        90deg,
+        transparent 12px,
+        ${vars.surfaceMuted} 12px,
+        ${vars.surfaceMuted} 40%,
+        transparent 40%
+      )
+      no-repeat center / 100% 10px;
+  }
 `;
 
 export const overlay = css`

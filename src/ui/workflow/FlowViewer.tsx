@@ -85,6 +85,13 @@ const legend = css`
   }
 `;
 
+/** Whose opinion, and who gave it when someone acted for them (an agent, a secretary). */
+function who(item: FlowImage['opinions'][string][number], t: Translate): string {
+  return item.operatorName && item.operatorName !== item.auditorName
+    ? t('workflow:task.operator', { operator: item.operatorName, auditor: item.auditorName })
+    : item.auditorName;
+}
+
 function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTMLElement {
   const box = document.createElement('div');
   box.className = 'atrium-opinion';
@@ -93,13 +100,11 @@ function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTM
   for (const item of items.slice(-2)) {
     const line = document.createElement('div');
     const key = opinionLabelKey(item.status);
-    line.textContent = `${item.auditorName} · ${key ? t(key) : item.status}`;
+    line.textContent = `${who(item, t)} · ${key ? t(key) : item.status}`;
     box.append(line);
   }
   box.title = items
-    .map(
-      (item) => `${item.createTime} ${item.auditorName}${t('common:colon')}${item.opinion || '—'}`,
-    )
+    .map((item) => `${item.createTime} ${who(item, t)}${t('common:colon')}${item.opinion || '—'}`)
     .join('\n');
   return box;
 }

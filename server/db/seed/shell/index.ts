@@ -9,6 +9,7 @@ import { seedPosts, seedReminders } from './links';
 import { seedMenus } from './menus';
 import { seedAssets, seedAttendance, seedLeave, seedProfiles, seedTourRuns } from './people';
 import { seedQueries } from './queries';
+import { seedMethods } from './methods';
 
 export interface ShellSeedOptions {
   /** Today in the business time zone: the demo's dated rows follow it. */
@@ -38,6 +39,7 @@ async function seedPictures(db: Db, storage: FileStorage): Promise<string[]> {
  */
 export async function seedShell(db: Db, storage: FileStorage, options: ShellSeedOptions) {
   await seedMenus(db, options.product);
+  await seedMethods(db);
   await seedHomeTexts(db, options.today);
   await seedTips(db, options.today, await seedPictures(db, storage));
   await seedLayout(db);

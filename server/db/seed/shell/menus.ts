@@ -38,6 +38,7 @@ const merchant = roleIds.merchant;
 const accountant = roleIds.accountant;
 const contracts = roleIds.contractManager;
 const store = roleIds.store;
+const administrator = roleIds.administrator;
 
 const leaf = (alias: string, name: string, nameEn: string, url: string): MenuSeed => ({
   alias,
@@ -51,6 +52,8 @@ function frontMenu(product: string): MenuSeed {
     leaf(alias, name, nameEn, `/v-flow/${alias}`);
   const personal = (alias: string, name: string, nameEn: string) =>
     leaf(alias, name, nameEn, `/v-personal/${alias}`);
+  const statement = (alias: string, name: string, nameEn: string) =>
+    leaf(alias, name, nameEn, `/statements/${alias}`);
   return {
     alias: 'front_menu',
     name: '前台菜单',
@@ -58,12 +61,7 @@ function frontMenu(product: string): MenuSeed {
     children: [
       { ...leaf('home', '首页', 'Home', '/home'), icon: 'home', roles: [staff, merchant] },
       {
-        ...leaf('application', '应用', 'Apps', '/appCenterFront'),
-        icon: 'appstore',
-        roles: [staff],
-      },
-      {
-        ...leaf('v-flow', '事项', 'Tasks', '/v-flow/v-todo'),
+        ...leaf('v-flow', '事项', 'Tasks', '/v-flow'),
         icon: 'solution',
         roles: [staff],
         children: [
@@ -76,42 +74,43 @@ function frontMenu(product: string): MenuSeed {
           flow('v-todoRead', '待阅事项', 'To read'),
           flow('v-doneRead', '已阅事项', 'Read'),
           flow('v-myDelegate', '我的转办', 'My delegations'),
+          { ...flow('v-incidents', '流程异常', 'Flow incidents'), roles: [administrator] },
         ],
       },
       {
-        ...leaf('statements', '对账单', 'Statements', '/lyfyjsd'),
+        ...leaf('statements', '对账单', 'Statements', '/statements'),
         icon: 'account-book',
         roles: [merchant, accountant],
         children: [
-          leaf('lyfyjsd', '联营费用结算单', 'Joint-operation fee statement', '/lyfyjsd'),
-          leaf('yjfytzd', '预缴费用通知单', 'Prepayment notice', '/yjfytzd'),
-          leaf('zlfymxd', '租赁费用明细单', 'Lease fee detail', '/zlfymxd'),
-          leaf('fkqkd', '付款请款单', 'Payment request', '/fkqkd'),
+          statement('lyfyjsd', '联营费用结算单', 'Joint-operation fee statement'),
+          statement('yjfytzd', '预缴费用通知单', 'Prepayment notice'),
+          statement('zlfymxd', '租赁费用明细单', 'Lease fee detail'),
+          statement('fkqkd', '付款请款单', 'Payment request'),
         ],
       },
       {
-        ...leaf('xscx', '销售查询', 'Sales', '/xscx'),
+        ...leaf('xscx', '销售查询', 'Sales', '/finance/xscx'),
         icon: 'line-chart',
-        roles: [merchant, accountant],
+        roles: [merchant],
       },
       {
-        ...leaf('ht', '合同打印', 'Contract prints', '/ht'),
+        ...leaf('ht', '合同打印', 'Contract prints', '/finance/ht'),
         icon: 'printer',
         roles: [merchant, contracts, store],
       },
       {
-        ...leaf('shcjftzd', '欠费通知', 'Overdue notices', '/shcjftzd'),
+        ...leaf('shcjftzd', '欠费通知', 'Overdue notices', '/finance/shcjftzd'),
         icon: 'alert',
         roles: [merchant, accountant],
       },
       {
-        ...leaf('v-news', '公告', 'Notices', `/v-news/v-${product}News`),
+        ...leaf('v-news', '公告', 'Notices', '/v-news'),
         icon: 'notification',
         roles: [staff, merchant],
         children: [leaf(`v-${product}News`, '新闻公告', 'News', `/v-news/v-${product}News`)],
       },
       {
-        ...leaf('v-check', '考勤', 'Attendance', `/v-check/v-${product}Check`),
+        ...leaf('v-check', '考勤', 'Attendance', '/v-check'),
         icon: 'schedule',
         roles: [staff],
         children: [
@@ -147,28 +146,17 @@ function frontMenu(product: string): MenuSeed {
         ],
       },
       {
-        ...leaf('v-personal', '设置', 'Settings', '/v-personal/myLayout'),
+        ...leaf('v-personal', '设置', 'Settings', '/v-personal'),
         icon: 'setting',
         roles: [staff],
+        // My layout and groups arrive with the home widgets (issue 15).
         children: [
-          personal('myLayout', '我的布局', 'My layout'),
           personal('newsList', '消息订阅', 'Subscriptions'),
           personal('approvalItem', '常用语', 'Phrases'),
           personal('commonFlow', '常用流程', 'Favourite flows'),
           personal('agent', '代理设置', 'Agents'),
           personal('secretary', '秘书设置', 'Secretaries'),
           personal('bpmDeputy', '流程委托', 'Deputies'),
-          personal('groupManager', '群组管理', 'Groups'),
-        ],
-      },
-      {
-        ...leaf('v-mail', '通讯录', 'Contacts', '/v-mail/linkmanList'),
-        icon: 'contacts',
-        roles: [staff],
-        children: [
-          leaf('mailList', '邮件', 'Mail', '/v-mail/mailList'),
-          leaf('linkmanList', '联系人', 'Contacts', '/v-mail/linkmanList'),
-          leaf('settingList', '邮箱设置', 'Mail settings', '/v-mail/settingList'),
         ],
       },
     ],
@@ -205,9 +193,11 @@ const appCenter: MenuSeed = {
               nameEn: 'Joint operation',
               apps: [
                 app('联营费用结算单', 'Joint-operation fee statement', 5, 'account-book', {
-                  path: '/lyfyjsd',
+                  path: '/statements/lyfyjsd',
                 }),
-                app('付款请款单', 'Payment request', 5, 'transaction', { path: '/fkqkd' }),
+                app('付款请款单', 'Payment request', 5, 'transaction', {
+                  path: '/statements/fkqkd',
+                }),
               ],
             },
             {
@@ -215,8 +205,12 @@ const appCenter: MenuSeed = {
               name: '租赁费用',
               nameEn: 'Lease fees',
               apps: [
-                app('租赁费用明细单', 'Lease fee detail', 5, 'file-text', { path: '/zlfymxd' }),
-                app('预缴费用通知单', 'Prepayment notice', 5, 'wallet', { path: '/yjfytzd' }),
+                app('租赁费用明细单', 'Lease fee detail', 5, 'file-text', {
+                  path: '/statements/zlfymxd',
+                }),
+                app('预缴费用通知单', 'Prepayment notice', 5, 'wallet', {
+                  path: '/statements/yjfytzd',
+                }),
               ],
             },
           ],
@@ -230,7 +224,11 @@ const appCenter: MenuSeed = {
               alias: 'ac-finance-brand',
               name: '品牌销售',
               nameEn: 'Brand sales',
-              apps: [app('品牌销售查询', 'Brand sales query', 5, 'line-chart', { path: '/xscx' })],
+              apps: [
+                app('品牌销售查询', 'Brand sales query', 5, 'line-chart', {
+                  path: '/finance/xscx',
+                }),
+              ],
             },
           ],
         },
@@ -245,9 +243,9 @@ const appCenter: MenuSeed = {
               nameEn: 'Contract prints',
               apps: [
                 app('合同打印资料', 'Contract print data', 2, 'printer', { templateKey: 'dyzl' }),
-                app('合同打印资料登记表', 'Contract print form', 6, 'form', { formKey: 'dyzl' }),
+                // The form preview (type 6) arrives with online forms (issue 17).
                 app('商户欠费通知', 'Merchant overdue notices', 5, 'alert', {
-                  path: '/shcjftzd',
+                  path: '/finance/shcjftzd',
                 }),
               ],
             },

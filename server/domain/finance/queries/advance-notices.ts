@@ -35,6 +35,7 @@ export const advanceNotices = defineQuery({
     { field: 'HTH', direction: 'asc' },
   ],
   tiebreakers: ['n.id'],
+  nullable: ['CONFIRM_DATE'],
   toRow: (row, context) => ({
     ID: row.id,
     STORE_CODE: row.store_code,

@@ -45,7 +45,7 @@ export const contractList = defineQuery({
   },
   sortable: {
     ID_: 'p.id',
-    F_MD: 's.name',
+    F_MD: 'p.store_code', // the store: by its code, which an index serves (docs/decisions.md)
     F_MDID: 'p.store_code',
     F_GYSMC: 'p.merchant_name',
     F_PPMC: 'p.brand',

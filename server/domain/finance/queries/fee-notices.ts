@@ -118,6 +118,7 @@ const common = {
     { field: 'HTH', direction: 'asc' },
   ] as const,
   tiebreakers: ['n.id'],
+  nullable: ['CONFIRM_DATE'],
 };
 
 export const jointFeeNotices = defineQuery({

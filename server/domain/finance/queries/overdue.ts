@@ -36,7 +36,7 @@ export const overdueList = defineQuery({
   scope: overdueScope,
   sortable: {
     ID_: 'o.id',
-    FDMC: 's.name',
+    FDMC: 'o.store_code', // the store: by its code, which an index serves (docs/decisions.md)
     STORE_CODE: 'o.store_code',
     F_PPMC: 'o.brand',
     F_GYSMC: 'o.merchant_name',

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
 import { contains, dateRange, equals } from '../filters';
-import { always, anyOf, columnEquals, columnIn, type FinanceScope } from '../scope';
+import { always, columnEquals, never, type FinanceScope } from '../scope';
 
 /**
  * Brand monthly sales (page xscx) with a summary over every filtered row, and the daily
@@ -9,10 +9,8 @@ import { always, anyOf, columnEquals, columnIn, type FinanceScope } from '../sco
  */
 function salesScope(scope: FinanceScope, alias: string) {
   if (scope.everything) return always;
-  return anyOf([
-    scope.vendorCode ? columnEquals(`${alias}.merchant_code`, scope.vendorCode) : null,
-    scope.storeRole ? columnIn(`${alias}.store_code`, scope.storeCodes) : null,
-  ]);
+  // A merchant's own unit; the store role's extra right is on contracts only (spec section 6).
+  return scope.vendorCode ? columnEquals(`${alias}.merchant_code`, scope.vendorCode) : never;
 }
 
 export const monthlySales = defineQuery({
@@ -37,7 +35,7 @@ export const monthlySales = defineQuery({
   sortable: {
     ID: 'm.id',
     STORE_CODE: 'm.store_code',
-    FDMC: 's.name',
+    FDMC: 'm.store_code', // the store: by its code, which an index serves (docs/decisions.md)
     HTH: 'm.contract_label',
     NAME: 'm.brand',
     WLDW_NAME: 'm.merchant_name',

@@ -23,7 +23,6 @@ export function statementWhere(alias: string, filters: FilterValues) {
 
 export const statementColumns = (alias: string) => ({
   merchant: `${alias}.merchant_code`,
-  store: `${alias}.store_code`,
   accountant: `${alias}.accountant_name`,
 });
 
@@ -31,7 +30,8 @@ export const statementColumns = (alias: string) => ({
 export const identitySortable = (alias: string) => ({
   ID: `${alias}.id`,
   STORE_CODE: `${alias}.store_code`,
-  FDMC: 's.name',
+  // The store: by its code, which an index serves (docs/decisions.md).
+  FDMC: `${alias}.store_code`,
   HTH: `${alias}.contract_no`,
   WLDW: `${alias}.merchant_code`,
 });

@@ -36,7 +36,6 @@ export async function invoicesOf(
     .where(
       statementScope(scope, {
         merchant: 'i.merchant_code',
-        store: 'i.store_code',
         accountant: 'i.accountant_name',
       }),
     )

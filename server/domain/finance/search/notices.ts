@@ -19,7 +19,6 @@ export interface NoticeKey {
 
 const scopeColumns = {
   merchant: 'n.merchant_code',
-  store: 'n.store_code',
   accountant: 'n.accountant_name',
 };
 

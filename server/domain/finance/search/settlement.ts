@@ -31,7 +31,6 @@ async function visibleStatement(db: Db, key: StatementKey, scope: FinanceScope) 
     .where(
       paymentRequestScope(scope, {
         merchant: 't.merchant_code',
-        store: 't.store_code',
         accountant: 't.accountant_name',
       }),
     );

@@ -64,6 +64,16 @@ async function links(db: Db, values: PrintValues) {
       .where('code', '=', values.F_GYSDM)
       .executeTakeFirst();
     if (!merchant) throw badRequest('server:shell.merchantUnknown');
+    // A row tagged with a vendor shows up in that vendor's portal: the vendor must trade in
+    // the row's store (hold a contract there).
+    const trades = await db
+      .selectFrom('contracts')
+      .select('id')
+      .where('merchant_code', '=', values.F_GYSDM)
+      .where('store_code', '=', values.F_MDID)
+      .limit(1)
+      .executeTakeFirst();
+    if (!trades) throw badRequest('server:shell.merchantNotInStore');
   }
   const contract = await db
     .selectFrom('contracts')
@@ -71,6 +81,9 @@ async function links(db: Db, values: PrintValues) {
     .where('number', '=', values.F_HTH)
     .where('store_code', '=', values.F_MDID)
     .executeTakeFirst();
+  if (contract && values.F_GYSDM && contract.merchant_code !== values.F_GYSDM) {
+    throw badRequest('server:shell.contractNotMerchants');
+  }
   return {
     contractId: contract?.id ?? null,
     merchantCode: values.F_GYSDM || contract?.merchant_code || null,

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound, UserError } from '../../../lib/errors'
 import { namedQuery } from '../queries';
 import { runNamedQuery, type Filters, type Paging, type QueryContext } from '../queries/registry';
 import type { TemplateStore } from './store';
+import { assertMethod, mayUse } from '../methods';
 
 /** A data template as getBpmDataTemplateInfo answers it. */
 export interface TemplateInfo {
@@ -43,6 +44,10 @@ export async function templateByBoAlias(ctx: QueryContext, boAlias: string) {
 }
 
 /** The template's own roles first (data), then the store's finer rule (code). */
+/**
+ * Writing takes the template's edit role, the store's scope rule for the record, and the
+ * method of the action (`{templateKey}:add`, `{templateKey}:edit`) when one is registered.
+ */
 async function mayWrite(
   ctx: QueryContext,
   template: DataTemplateRow,
@@ -50,7 +55,10 @@ async function mayWrite(
   record?: Record<string, unknown>,
 ): Promise<boolean> {
   const holdsRole = template.edit_role_ids.some((role) => ctx.caller.roleIds.includes(role));
-  return holdsRole && (await store.canWrite(ctx, record));
+  const method = `${template.template_key}:${record ? 'edit' : 'add'}`;
+  return (
+    holdsRole && (await mayUse(ctx.db, ctx.caller, method)) && (await store.canWrite(ctx, record))
+  );
 }
 
 export async function templateInfo(
@@ -60,6 +68,9 @@ export async function templateInfo(
 ): Promise<TemplateInfo> {
   const english = ctx.language === 'en-US';
   const add = await mayWrite(ctx, template, store);
+  const edit =
+    template.edit_role_ids.some((role) => ctx.caller.roleIds.includes(role)) &&
+    (await mayUse(ctx.db, ctx.caller, `${template.template_key}:edit`));
   return {
     templateKey: template.template_key,
     name: english && template.name_en ? template.name_en : template.name,
@@ -68,7 +79,7 @@ export async function templateInfo(
     columns: template.columns,
     conditions: template.conditions,
     fields: template.fields,
-    permission: { add, edit: add, get: true },
+    permission: { add, edit, get: true },
   };
 }
 
@@ -144,6 +155,7 @@ export async function saveRecord(
   if (!template.edit_role_ids.some((role) => ctx.caller.roleIds.includes(role))) {
     throw forbidden('server:shell.templateNoWrite');
   }
+  await assertMethod(ctx.db, ctx.caller, `${template.template_key}:${id ? 'edit' : 'add'}`);
   const values = checkValues(ctx, template.fields, body);
   return store.save(ctx, values, id);
 }

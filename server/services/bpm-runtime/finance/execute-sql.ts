@@ -10,7 +10,10 @@ import { withFilterLabel } from './labels';
 const answer = Type.Object({
   state: Type.Literal(true),
   result: Type.Array(Type.Object({}, { additionalProperties: true })),
-  total: Type.Integer(),
+  total: Type.Union([Type.Integer(), Type.Null()]),
+  estimated: Type.Optional(Type.Boolean()),
+  next: Type.Optional(Type.String()),
+  sortable: Type.Optional(Type.Array(Type.String())),
   page: Type.Integer(),
   pageSize: Type.Integer(),
   summary: Type.Optional(Type.Record(Type.String(), Type.Number())),
@@ -29,7 +32,7 @@ export async function executeSqlRoute(app: FastifyInstance) {
       schema: {
         summary: 'Runs a named finance query (param: base64 of a JSON query descriptor)',
         description:
-          'Descriptor: { "query": name, "filters": {...}, "page": { "page", "pageSize" }, "sort": [{ "field", "direction" }] }. SQL text is refused.',
+          'Descriptor: { "query": name, "filters": {...}, "page": { "page", "pageSize" }, "sort": [{ "field", "direction" }], "count": "exact" | "estimate" | "none", "after": cursor }. SQL text is refused.',
         security: [{ bearer: [] }],
         querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 65_536 }) }),
         response: { 200: answer },
@@ -49,11 +52,15 @@ export async function executeSqlRoute(app: FastifyInstance) {
       const scope = await financeScope(db, user);
       const found = await descriptor.query.run(db, descriptor, scope, {
         timeZone: config.timeZone,
+        cursorKey: config.jwtSecret,
       });
       return {
         state: true as const,
         result: found.rows,
         total: found.total,
+        ...(found.estimated ? { estimated: true } : {}),
+        ...(found.next ? { next: found.next } : {}),
+        ...(found.sortable ? { sortable: found.sortable } : {}),
         page: found.page,
         pageSize: found.pageSize,
         ...(found.summary ? { summary: found.summary } : {}),

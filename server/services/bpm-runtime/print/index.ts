@@ -22,6 +22,7 @@ import { assertVisible, printBatch, printView, type PrintDeps } from '../../../d
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withPrintLabel } from './labels';
+import { assertMethod, batchPrintMethod } from '../../../domain/shell/methods';
 
 /**
  * The print views' calls (docs/print.md): one read per kind, one batch read per `_all` kind
@@ -115,6 +116,8 @@ export async function printRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const caller = await resolvePrintCaller(request, db, config.jwtSecret);
+        // Batch printing confirms every notice it shows: a method only some roles hold.
+        await assertMethod(db, caller.user, batchPrintMethod);
         const given = (request.body as { descriptor?: unknown } | undefined)?.descriptor;
         const parsed =
           given === undefined
@@ -149,6 +152,7 @@ export async function printRoutes(app: FastifyInstance) {
       const user = currentUser(request);
       const body = request.body as { kind: string; params?: unknown; descriptor?: unknown };
       const grant = await withPrintLabel(request, () => grantFor(body.kind, body));
+      if ('batch' in grant) await assertMethod(db, user, batchPrintMethod);
       if ('params' in grant) {
         await assertVisible(deps, grant.kind, grant.params, { user, link: null });
       }

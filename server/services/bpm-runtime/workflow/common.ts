@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest } from '../../../lib/errors';
+import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import type { Caller } from '../../../workflow/access';
+import { parseRequestJson } from '../../../lib/safe-input';
 
 /** The caller from the session; leaderId (a secretary acting for a leader) is checked later. */
 export function callerOf(request: FastifyRequest, leaderId?: string | null): Caller {
@@ -31,11 +32,12 @@ export function leaderParam(request: FastifyRequest): string | null {
  */
 export function decodeData(data: unknown): Record<string, unknown> | undefined {
   if (data === undefined || data === null || data === '') return undefined;
-  let value = data;
+  let value: unknown = data;
   if (typeof data === 'string') {
     try {
-      value = JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
-    } catch {
+      value = parseRequestJson(Buffer.from(data, 'base64').toString('utf8'));
+    } catch (error) {
+      if (error instanceof UserError) throw error;
       throw badRequest('server:workflow.dataInvalid');
     }
   }

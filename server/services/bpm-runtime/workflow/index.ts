@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { detailRoutes } from './detail-routes';
+import { incidentRoutes } from './incident-routes';
 import { instanceActionRoutes } from './instance-actions';
 import { listRoutes } from './list-routes';
 import { relatedRoutes } from './related-routes';
@@ -15,4 +16,5 @@ export async function workflowRoutes(app: FastifyInstance) {
   await app.register(detailRoutes);
   await app.register(relatedRoutes);
   await app.register(settingRoutes);
+  await app.register(incidentRoutes);
 }

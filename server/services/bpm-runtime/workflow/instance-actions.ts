@@ -88,6 +88,16 @@ const idsOf = (ids: string | string[]) => (Array.isArray(ids) ? ids : idList(ids
 
 const leaderQuery = Type.Object({ leaderId: optionalText(64) });
 
+/**
+ * The answer to a communication or a carbon copy: the documented body is `{taskId,
+ * opinion}`; the platform's clients send a whole DoNextParamObject, whose other fields
+ * (actionName included) are accepted and ignored.
+ */
+const replyBody = Type.Object({
+  ...doNextBody.properties,
+  actionName: optionalText(32),
+});
+
 /** The instance actions of the runtime service. */
 export async function instanceActionRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -331,7 +341,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Answers a communication (沟通反馈): taskId is the COMMU task',
         querystring: leaderQuery,
-        body: doNextBody,
+        body: replyBody,
         response: answer,
       },
     },
@@ -352,7 +362,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'Answers a carbon copy (传阅回复): taskId is the notice id',
-        body: doNextBody,
+        body: replyBody,
         response: answer,
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   askOthers,
+  removeSigners,
   revokeChildren,
   startCustomSign,
   startTrans,
@@ -240,6 +241,28 @@ export async function taskActionRoutes(app: FastifyInstance) {
     `${base}/addSign`,
     'addsign',
     'Add-sign (加签): the users must sign before the task can be agreed',
+  );
+
+  app.post(
+    `${base}/removeSign`,
+    {
+      schema: {
+        summary:
+          'Remove add-signers (减签): the holder takes back add-signs nobody has answered yet',
+        querystring: leaderQuery,
+        body: Type.Object({ taskId: id, userIds: userList, opinion: optionalText(2000) }),
+        response: answer,
+      },
+    },
+    async (request) => {
+      const body = request.body as { taskId: string; userIds: string | string[]; opinion?: string };
+      await removeSigners(db, callerOf(request, leaderParam(request)), {
+        taskId: body.taskId,
+        userIds: joinUsers(body.userIds),
+        ...(body.opinion ? { opinion: body.opinion } : {}),
+      });
+      return ok(request, 'server:workflow.done.removeSign');
+    },
   );
 
   app.post(

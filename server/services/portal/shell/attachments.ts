@@ -124,7 +124,8 @@ export async function attachmentRoutes(app: FastifyInstance, options: { settings
     async (request) => {
       const { ids } = request.body as { ids: string | string[] };
       const list = Array.isArray(ids) ? ids : idList(ids);
-      return { state: true, value: await attachmentInfos(db, list, config.timeZone) };
+      const caller = currentUser(request);
+      return { state: true, value: await attachmentInfos(db, caller, list, config.timeZone) };
     },
   );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { appsOfMenu, searchApps } from '../../../domain/shell/apps';
 import { menuTree, sideMenu } from '../../../domain/shell/menus';
+import { methodAuth } from '../../../domain/shell/methods';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult } from '../../schemas';
@@ -27,6 +28,34 @@ export async function menuRoutes(app: FastifyInstance) {
       const tree = await menuTree(db, currentUser(request), menuAlias, request.language);
       return { state: true, message: request.t('server:shell.menuLoaded'), value: tree };
     },
+  );
+
+  app.get(
+    '/sys/sysMethod/v1/getCurrentUserMethodAuth',
+    {
+      schema: {
+        summary:
+          'Method permissions: every permission-controlled action (allMethod) and those the caller holds (curUserMethod)',
+        response: {
+          200: commonResult(
+            Type.Object({
+              allMethod: Type.Array(
+                Type.Object({
+                  alias: Type.String(),
+                  name: Type.String(),
+                  menuAlias: Type.String(),
+                }),
+              ),
+              curUserMethod: Type.Array(Type.String()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      state: true,
+      value: await methodAuth(db, currentUser(request), request.language),
+    }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { greetingFor } from '../../../domain/shell/greetings';
 import { businessToday } from '../../../domain/shell/today';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
+import { formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult } from '../../schemas';
 import { assertOwnAccount } from './context';
@@ -21,6 +22,18 @@ const tourSchema = Type.Object({
 export async function topBarRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const today = () => businessToday(config.timeZone);
+
+  app.get(
+    '/flow/approvalItem/v1/getApprovalTime',
+    {
+      schema: {
+        summary:
+          "The server's time for an approval signed now (the message), in the business time zone",
+        response: { 200: Type.Object({ state: Type.Boolean(), message: Type.String() }) },
+      },
+    },
+    async () => ({ state: true, message: formatDateTime(new Date(), config.timeZone) }),
+  );
 
   app.post(
     '/bpm/haiyaapi/getManageGreets',

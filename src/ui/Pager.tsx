@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
-import { pagesOf } from '../../core/workflow/query';
-import { Button } from '../Button';
-import { useT } from '../i18n';
-import { vars } from '../theme';
+import { pagesOf } from '../core/workflow/query';
+import { Button } from './Button';
+import { useT } from './i18n';
+import { vars } from './theme';
 
 const pager = css`
   display: flex;

@@ -1,15 +1,22 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import type { MenuNode } from '../../core/api/shell';
-import { useT } from '../../ui/i18n';
-import { vars } from '../../ui/theme';
+import { Icon } from '../icons';
+import { useLanguage, useT } from '../i18n';
+import { vars } from '../theme';
 
+/**
+ * The second-level menu of an area (spec/workflow-office.md 2.1): the children of a menu
+ * alias, items with children as sub-menus with one open at a time, the current item marked.
+ * Used by the menu container and the statement area.
+ */
 const menu = css`
-  width: 200px;
   flex: none;
   border-right: 1px solid ${vars.border};
   background: ${vars.surface};
   padding: 8px 0;
+  overflow-y: auto;
+  box-sizing: border-box;
   h2 {
     font-size: 13px;
     color: ${vars.textMuted};
@@ -23,14 +30,24 @@ const menu = css`
   }
   button {
     width: 100%;
+    min-height: 40px;
     border: 0;
     background: none;
     text-align: left;
-    padding: 9px 16px;
+    padding: 9px 12px 9px 16px;
     font: inherit;
+    line-height: 1.35;
     cursor: pointer;
+    color: ${vars.text};
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 4px;
+    overflow-wrap: break-word;
+    hyphens: auto;
   }
-  button:hover {
+  button:hover,
+  button:focus-visible {
     background: ${vars.surfaceMuted};
   }
   button[aria-current='page'] {
@@ -39,25 +56,38 @@ const menu = css`
     font-weight: 600;
   }
   ul ul button {
-    padding-left: 32px;
+    padding-left: 28px;
+  }
+  [data-chevron] {
+    flex: none;
+    transition: transform 0.15s;
+  }
+  [aria-expanded='true'] [data-chevron] {
+    transform: rotate(90deg);
   }
 `;
 
-/** The custom menu: items with children are sub-menus, one open at a time. */
-export function CustomMenu({
+export function AreaMenu({
   items,
   current,
   onChoose,
+  title,
+  width = 200,
 }: {
   items: MenuNode[];
   current: MenuNode | null;
   onChoose: (item: MenuNode) => void;
+  title?: string;
+  width?: number;
 }) {
   const t = useT();
-  const [open, setOpen] = useState<string | null>(null);
+  const holding = current ? items.find((item) => findById(item.children, current.id)) : undefined;
+  const [open, setOpen] = useState<string | null>(holding?.id ?? null);
+  const label = title ?? t('shell:menu.area');
+  const language = useLanguage();
   return (
-    <nav css={menu} part="menu" aria-label={t('shell:statement.customMenu')}>
-      <h2>{t('shell:statement.customMenu')}</h2>
+    <nav css={menu} style={{ width }} part="menu" aria-label={label} lang={language}>
+      {title && <h2>{title}</h2>}
       <ul>
         {items.map((item) => (
           <li key={item.id}>
@@ -70,7 +100,8 @@ export function CustomMenu({
               }
               data-alias={item.alias}
             >
-              {item.name}
+              <span>{item.name}</span>
+              {item.children.length > 0 && <Icon name="chevron" size={12} data-chevron />}
             </button>
             {item.children.length > 0 && open === item.id && (
               <ul>
@@ -82,7 +113,7 @@ export function CustomMenu({
                       onClick={() => onChoose(child)}
                       data-alias={child.alias}
                     >
-                      {child.name}
+                      <span>{child.name}</span>
                     </button>
                   </li>
                 ))}
@@ -93,6 +124,15 @@ export function CustomMenu({
       </ul>
     </nav>
   );
+}
+
+function findById(items: MenuNode[], id: string): MenuNode | null {
+  for (const item of items) {
+    if (item.id === id) return item;
+    const child = findById(item.children, id);
+    if (child) return child;
+  }
+  return null;
 }
 
 /** The first item that shows something: an item with an address, or the first child that has one. */
@@ -112,4 +152,9 @@ export function findByAlias(items: MenuNode[], alias: string): MenuNode | null {
     if (child) return child;
   }
   return null;
+}
+
+/** Every item of a tree, depth first. */
+export function flatten(items: MenuNode[]): MenuNode[] {
+  return items.flatMap((item) => [item, ...flatten(item.children)]);
 }

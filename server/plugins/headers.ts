@@ -1,0 +1,96 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Development routes (the SMS outbox) are never readable from another origin. */
+const sameOriginOnly = (url: string) => url.startsWith('/dev/');
+
+/**
+ * Public content pages (announcements given by URL) are shown in a frame by the news element
+ * on whatever site embeds it. They hold no session and no action, so any site may frame
+ * them, and their own inline styles (static files, written by us) need no nonce.
+ */
+const framedAnywhere = (url: string) => url.startsWith('/guides/');
+
+/** The origin of a configured address, for a CSP source list; nothing if it is not a URL. */
+function originOf(address: string | undefined): string[] {
+  if (!address) return [];
+  try {
+    return [new URL(address).origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Response headers of every answer: CORS for the API (elements are embedded on other sites
+ * and authenticate with a Bearer header, never a cookie, so any origin may call; there is no
+ * ambient credential to abuse), and the security headers of @fastify/helmet:
+ * - a Content-Security-Policy with a per-request nonce for the host page's and the elements'
+ *   style tags; scripts only from our own origin;
+ * - frame-ancestors: our own origin plus FRAME_ANCESTORS (a CMS that frames the portal);
+ * - Referrer-Policy no-referrer, since tokens travel in URLs (`?token=`, print links);
+ * - X-Content-Type-Options nosniff.
+ * Cross-origin resource and opener policies stay open: element bundles, logos and print
+ * windows are used from other origins by design.
+ */
+export const headersPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.deps;
+  await app.register(cors, {
+    delegator: (request, callback) =>
+      callback(null, {
+        origin: !sameOriginOnly(request.url ?? ''),
+        // Every method the platform's calls use; requested headers are echoed (a custom
+        // query may carry its own headers).
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Total-Count'],
+      }),
+  });
+
+  const env = process.env;
+  const framedBy = ["'self'", ...config.frameAncestors];
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style elements need the nonce; style attributes (React's style prop, SVG of the
+        // flow viewer) are allowed, they cannot run script.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        // Menus may embed external applications; documents preview in their own service.
+        frameSrc: ["'self'", 'https:', ...originOf(env.DOC_PREVIEW_URL)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...originOf(env.REPORT_SERVER_URL), ...originOf(env.SSO_URL)],
+        frameAncestors: framedBy,
+      },
+    },
+    // frame-ancestors says it better; X-Frame-Options cannot name other hosts.
+    xFrameOptions: config.frameAncestors.length === 0 ? { action: 'sameorigin' } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!framedAnywhere(request.url)) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header(
+        'content-security-policy',
+        policy
+          .replace(/frame-ancestors [^;]*/, 'frame-ancestors *')
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+      );
+    }
+    reply.removeHeader('x-frame-options');
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { cancelIncident, listIncidents, retryIncident } from '../../../workflow/incidents/actions';
+import type { QueryFilter } from '../../../workflow/queries/filter';
+import { callerOf, id, ok, optionalText, pageAnswer, queryFilter, stateAnswer } from './common';
+
+const base = '/runtime/incident/v1';
+
+/**
+ * Incidents (docs/workflow.md, "Incidents"), for administrators only: failed jobs and
+ * stalled instances, with retry and cancel.
+ */
+export async function incidentRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.post(
+    `${base}/list`,
+    {
+      schema: {
+        summary:
+          'Incidents (administrators): failed jobs and stalled instances, newest first; querys on state (open|resolved), kind (job|stalled), subject, procDefKey',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageAnswer },
+      },
+    },
+    async (request) =>
+      listIncidents(db, callerOf(request), (request.body ?? {}) as QueryFilter, config.timeZone),
+  );
+
+  app.post(
+    `${base}/retry`,
+    {
+      schema: {
+        summary:
+          'Retries an incident: the failed job runs again, or a stalled instance gets its tasks again; 409 with the error when it fails again',
+        body: Type.Object({ id }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      await retryIncident(
+        db,
+        callerOf(request),
+        (request.body as { id: string }).id,
+        config.timeZone,
+      );
+      return ok(request, 'server:workflow.done.incidentRetried');
+    },
+  );
+
+  app.post(
+    `${base}/cancel`,
+    {
+      schema: {
+        summary:
+          'Cancels an incident: a failed reminder is dropped; an instance that cannot go on ends (manualend) and its applicant is told',
+        body: Type.Object({ id, reason: optionalText(2000) }),
+        response: { 200: stateAnswer },
+      },
+    },
+    async (request) => {
+      const body = request.body as { id: string; reason?: string };
+      await cancelIncident(db, callerOf(request), body);
+      return ok(request, 'server:workflow.done.incidentCancelled');
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { WfJobsTable } from '../../db/schema-workflow';
+import { translate, type Params } from '../../i18n';
+import { UserError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { loadDefinition } from '../definitions';
+
+/**
+ * Opening and closing incidents (docs/workflow.md, "Incidents"). A job that fails for good is
+ * parked and becomes an incident; an instance that is running with no open task and no job
+ * left to move it (a stalled instance) is one too. Each new incident tells the applicant
+ * through a workflow message; administrators list them and retry or cancel (actions.ts).
+ */
+export type Job = Selectable<WfJobsTable>;
+
+/** A refusal of the engine keeps its key (translated when read); anything else its text. */
+export interface Failure {
+  error: string;
+  key: string | null;
+  params: Params;
+}
+
+export function failureOf(error: unknown): Failure {
+  if (error instanceof UserError) {
+    return {
+      error: translate('zh-CN', error.key, error.params),
+      key: error.key,
+      params: error.params,
+    };
+  }
+  return { error: String(error).slice(0, 2000), key: null, params: {} };
+}
+
+/** The failure as the reader reads it: a refusal in their language, else the text. */
+export function failureText(
+  row: { error: string; error_key: string | null; error_params: Params },
+  t: (key: string, params?: Params) => string,
+): string {
+  return row.error_key ? t(row.error_key, row.error_params) : row.error;
+}
+
+/**
+ * Tells the applicant (and the secretary who started the flow for them) about an incident,
+ * through the workflow messages the job poller also writes (zh-CN text, as reminders are).
+ */
+export async function tellApplicant(
+  trx: Kysely<Database>,
+  instId: string,
+  key: string,
+  params: Params,
+  now: Date,
+): Promise<void> {
+  const inst = await trx
+    .selectFrom('wf_instances')
+    .select(['subject', 'starter_id', 'on_behalf_of_id'])
+    .where('id', '=', instId)
+    .executeTakeFirstOrThrow();
+  const text = translate('zh-CN', key, { subject: inst.subject, ...params });
+  const people = [...new Set([inst.on_behalf_of_id ?? inst.starter_id, inst.starter_id])];
+  await trx
+    .insertInto('wf_messages')
+    .values(
+      people.map((userId) => ({
+        id: newId(),
+        user_id: userId,
+        inst_id: instId,
+        task_id: null,
+        kind: 'incident' as const,
+        text,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** The node a job works on: the timer its token waits at, or the task it reminds about. */
+async function jobNode(trx: Kysely<Database>, job: Job): Promise<{ id: string; name: string }> {
+  if (job.task_id) {
+    const task = await trx
+      .selectFrom('wf_tasks')
+      .select(['node_id', 'node_name'])
+      .where('id', '=', job.task_id)
+      .executeTakeFirst();
+    if (task) return { id: task.node_id, name: task.node_name };
+  }
+  if (!job.token_id || !job.inst_id) return { id: '', name: '' };
+  const row = await trx
+    .selectFrom('wf_tokens as k')
+    .innerJoin('wf_instances as i', 'i.id', 'k.inst_id')
+    .select(['k.node_id', 'i.def_id'])
+    .where('k.id', '=', job.token_id)
+    .executeTakeFirst();
+  if (!row) return { id: '', name: '' };
+  const def = await loadDefinition(trx, row.def_id);
+  return { id: row.node_id, name: def.graph.nodes.get(row.node_id)?.name ?? row.node_id };
+}
+
+/**
+ * Parks a job that failed for good and opens its incident, in one transaction: the job is
+ * no longer polled, the incident is listed, the applicant is told. Two processes parking
+ * the same job open one incident (the partial unique index decides).
+ */
+export async function parkJob(
+  db: Db,
+  now: Date,
+  job: Job,
+  failure: Failure,
+  attempts: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const parked = await trx
+      .updateTable('wf_jobs')
+      .set({ attempts, last_error: failure.error, failed_at: now })
+      .where('id', '=', job.id)
+      .where('done_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!parked || !job.inst_id) return;
+    const node = await jobNode(trx, job);
+    const opened = await trx
+      .insertInto('wf_incidents')
+      .values({
+        id: newId(),
+        inst_id: job.inst_id,
+        kind: 'job',
+        job_id: job.id,
+        node_id: node.id,
+        node_name: node.name,
+        error: failure.error,
+        error_key: failure.key,
+        error_params: JSON.stringify(failure.params),
+        attempts,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (opened) {
+      await tellApplicant(
+        trx,
+        job.inst_id,
+        'server:workflow.incident.text',
+        {
+          node: node.name,
+          error: failure.error,
+        },
+        now,
+      );
+    }
+  });
+}
+
+/**
+ * Running instances nothing can move: no open task and no job that has not finished (a
+ * parked job is an incident of its own). Joins and timers only move when a task or a job
+ * does, so such an instance waits forever.
+ */
+const stalled = sql<boolean>`i.status = 'running'
+  and not exists (select 1 from wf_tasks t where t.inst_id = i.id and t.state = 'open')
+  and not exists (select 1 from wf_jobs j where j.inst_id = i.id and j.done_at is null)`;
+
+/**
+ * Opens an incident for every newly stalled instance (telling its applicant) and closes the
+ * incidents whose instance moved on by other means (ended, its job done, tasks again).
+ * Run by the job poller every minute and before administrators list incidents.
+ */
+export async function sweepIncidents(db: Db, now = new Date()): Promise<number> {
+  const found = await db
+    .selectFrom('wf_instances as i')
+    .select('i.id')
+    .where(stalled)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('wf_incidents as n')
+            .select('n.id')
+            .whereRef('n.inst_id', '=', 'i.id')
+            .where('n.resolved_at', 'is', null),
+        ),
+      ),
+    )
+    .limit(500)
+    .execute();
+  let opened = 0;
+  for (const { id } of found) {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('wf_incidents')
+        .values({
+          id: newId(),
+          inst_id: id,
+          kind: 'stalled',
+          error: translate('zh-CN', 'server:workflow.incident.stalled'),
+          error_key: 'server:workflow.incident.stalled',
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return;
+      opened++;
+      await tellApplicant(trx, id, 'server:workflow.incident.stalledText', {}, now);
+    });
+  }
+  await closeRecovered(db, now);
+  return opened;
+}
+
+/** Incidents whose instance moved on without an administrator: closed as recovered. */
+async function closeRecovered(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('wf_incidents as n')
+    .set({ resolved_at: now, resolution: 'recovered', updated_at: now })
+    .where('n.resolved_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('n.kind', '=', 'stalled'),
+          sql<boolean>`not exists (select 1 from wf_instances i where i.id = n.inst_id and ${stalled})`,
+        ]),
+        eb.and([
+          eb('n.kind', '=', 'job'),
+          sql<boolean>`not exists (select 1 from wf_jobs j
+            where j.id = n.job_id and j.done_at is null and j.failed_at is not null)`,
+        ]),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,164 @@
+import { css } from '@emotion/react';
+import { useEffect, useMemo, useState } from 'react';
+import { currentUserMenu, type MenuNode } from '../../core/api/shell';
+import { leadersServed } from '../../core/api/workflow';
+import { Icon } from '../../ui/icons';
+import { useLanguage, useT } from '../../ui/i18n';
+import { usePreview } from '../../ui/attachments/usePreview';
+import { AreaMenu, firstShowable, flatten } from '../../ui/menu/AreaMenu';
+import { useNavigate } from '../../ui/navigate';
+import { Loading } from '../../ui/Status';
+import { vars } from '../../ui/theme';
+import { useAsync } from '../../ui/useAsync';
+
+const frame = css`
+  display: flex;
+  height: 100%;
+  min-height: 0;
+  .rail {
+    flex: none;
+    display: flex;
+    flex-direction: column;
+    background: ${vars.surface};
+    border-right: 1px solid ${vars.border};
+  }
+  .rail > nav {
+    flex: 1;
+    border-right: 0;
+  }
+  .content {
+    flex: 1;
+    min-width: 0;
+    overflow: auto;
+  }
+  .toggle {
+    flex: none;
+    height: 36px;
+    border: 0;
+    border-top: 1px solid ${vars.border};
+    background: none;
+    color: ${vars.textMuted};
+    display: grid;
+    place-items: center;
+    cursor: pointer;
+  }
+  .rail[data-collapsed] .toggle {
+    border-top: 0;
+    width: 28px;
+  }
+  .toggle:hover,
+  .toggle:focus-visible {
+    color: ${vars.primary};
+    background: ${vars.surfaceMuted};
+  }
+  iframe {
+    border: 0;
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+`;
+
+/** The spec's menu width (spec/workflow-office.md 2.1). */
+const menuWidth = 120;
+
+/** The route an item opens: its own menuUrl, else /{menuAlias}/{itemAlias} (the spec). */
+export function itemRoute(menuAlias: string, item: MenuNode): string {
+  if (item.menuUrl.startsWith('/')) return item.menuUrl.split('?')[0]!;
+  return `/${menuAlias}/${item.alias}`;
+}
+
+/** A file of ours behind an href (a download address with a file id): previewed, not framed. */
+function fileIdOf(href: string): string | null {
+  return /[?&]fileId=([^&#]+)/.exec(href)?.[1] ?? null;
+}
+
+/** The leader flag (spec 2.1 and section 6): without leaders to serve, no leader to-do. */
+async function areaItems(menuAlias: string): Promise<MenuNode[]> {
+  const items = await currentUserMenu(menuAlias);
+  if (menuAlias !== 'v-flow') return items;
+  const leaders = await leadersServed().catch(() => []);
+  return leaders.length > 0 ? items : items.filter((item) => item.alias !== 'v-leader');
+}
+
+export function MenuContainer({
+  menuAlias = '',
+  active = '',
+}: {
+  menuAlias?: string;
+  active?: string;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const preview = usePreview();
+  const items = useAsync(
+    () => (menuAlias ? areaItems(menuAlias) : Promise.resolve([])),
+    [menuAlias, language],
+  );
+  const [collapsed, setCollapsed] = useState(false);
+  const [embedded, setEmbedded] = useState<MenuNode | null>(null);
+  const all = useMemo(() => flatten(items.data ?? []), [items.data]);
+  const current =
+    embedded ??
+    all.find((item) => !item.children.length && active === itemRoute(menuAlias, item)) ??
+    all.find(
+      (item) => !item.children.length && active.startsWith(`${itemRoute(menuAlias, item)}/`),
+    ) ??
+    null;
+
+  const choose = (item: MenuNode, replace = false) => {
+    if (!item.menuUrl && item.href) {
+      const fileId = fileIdOf(item.href);
+      if (fileId) return void preview.open({ id: fileId, name: `${item.name}.pdf` });
+      return setEmbedded(item);
+    }
+    setEmbedded(null);
+    navigate(itemRoute(menuAlias, item), { replace });
+  };
+
+  // On the area's own address no item is active: the first one that shows something is
+  // chosen (spec 2.1). Other pages of the area that are not menu items stay as they are.
+  useEffect(() => {
+    if (!items.data || embedded || active !== `/${menuAlias}`) return;
+    const first = firstShowable(items.data);
+    if (first) choose(first, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the menu or the route changes
+  }, [items.data, active]);
+  useEffect(() => setEmbedded(null), [active]);
+
+  const hasMenu = Boolean(items.data && items.data.length > 0);
+  return (
+    <div css={frame}>
+      {hasMenu && (
+        <div className="rail" data-collapsed={collapsed || undefined}>
+          {!collapsed && (
+            <AreaMenu items={items.data!} current={current} onChoose={choose} width={menuWidth} />
+          )}
+          <button
+            type="button"
+            className="toggle"
+            aria-label={t(collapsed ? 'shell:menu.expand' : 'shell:menu.collapse')}
+            title={t(collapsed ? 'shell:menu.expand' : 'shell:menu.collapse')}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed((value) => !value)}
+            data-action="toggle-menu"
+            part="toggle"
+          >
+            <Icon name={collapsed ? 'unfold' : 'fold'} size={16} />
+          </button>
+        </div>
+      )}
+      <div className="content" part="content">
+        {items.loading && !items.data ? (
+          <Loading />
+        ) : embedded ? (
+          <iframe src={embedded.href} title={embedded.name} data-embedded={embedded.alias} />
+        ) : (
+          <slot />
+        )}
+      </div>
+      {preview.dialog}
+    </div>
+  );
+}

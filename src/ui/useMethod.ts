@@ -1,0 +1,14 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $methods, holdsMethod, loadMethods } from '../core/methods';
+import { $session } from '../core/session';
+
+/** Whether the signed-in user may see an action (method permissions, src/core/methods.ts). */
+export function useMethod(alias: string): boolean {
+  const auth = useStore($methods);
+  const account = useStore($session)?.account;
+  useEffect(() => {
+    if (account) void loadMethods();
+  }, [account]);
+  return holdsMethod(auth, alias);
+}
