@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { phoneWidth } from '../../src/ui/theme';
 import { navigate } from './router';
 
 /** A page without the frame still keeps off the window's edges, unless it draws to them. */
@@ -33,6 +34,35 @@ const frame = css`
     min-width: 0;
     background: #f3f4f6;
   }
+  .backdrop {
+    display: none;
+  }
+  /* A phone: the side menu waits behind the top bar's menu button and slides over the page. */
+  @media (max-width: ${phoneWidth}px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas:
+      'top'
+      'main' !important;
+    atrium-side-menu {
+      display: none;
+    }
+    &[data-menu-open] atrium-side-menu {
+      display: block;
+      position: fixed;
+      top: 56px;
+      bottom: 0;
+      left: 0;
+      z-index: 40;
+      height: auto;
+    }
+    &[data-menu-open] .backdrop {
+      display: block;
+      position: fixed;
+      inset: 56px 0 0 0;
+      z-index: 39;
+      background: rgba(0, 0, 0, 0.35);
+    }
+  }
 `;
 
 /**
@@ -53,6 +83,9 @@ export function Shell({
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Choosing a page closes the phone menu.
+  useEffect(() => setMenuOpen(false), [path]);
   // The frame's own elements load with the first framed page.
   useEffect(() => {
     if (topBar) void import('../../src/elements/top-bar/index');
@@ -69,11 +102,14 @@ export function Shell({
         navigate(target, { replace: Boolean(replace) });
     };
     const onLogout = () => navigate('/login');
+    const onMenuToggle = () => setMenuOpen((open) => !open);
     element.addEventListener('atrium-navigate', onNavigate);
     element.addEventListener('atrium-logout', onLogout);
+    element.addEventListener('atrium-menu-toggle', onMenuToggle);
     return () => {
       element.removeEventListener('atrium-navigate', onNavigate);
       element.removeEventListener('atrium-logout', onLogout);
+      element.removeEventListener('atrium-menu-toggle', onMenuToggle);
     };
   }, []);
   if (!topBar && !sideMenu) {
@@ -88,9 +124,11 @@ export function Shell({
       ref={root}
       css={frame}
       style={sideMenu ? undefined : { gridTemplateAreas: "'top top' 'main main'" }}
+      data-menu-open={(menuOpen && sideMenu) || undefined}
     >
       {topBar && <atrium-top-bar />}
       {sideMenu && <atrium-side-menu active={path} />}
+      {sideMenu && <div className="backdrop" aria-hidden onClick={() => setMenuOpen(false)} />}
       <main>{children}</main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { vars } from './theme';
+import { phoneWidth, vars } from './theme';
 
 /** A row of labelled filters with its buttons at the end (lists, query views, custom queries). */
 export const filterBar = css`
@@ -25,5 +25,28 @@ export const filterBar = css`
     display: flex;
     gap: 8px;
     align-items: center;
+  }
+  /* A phone: two filters a line, full-width controls, finger-sized. */
+  @media (max-width: ${phoneWidth}px) {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    gap: 8px;
+    label {
+      min-width: 0;
+    }
+    input,
+    select {
+      width: 100%;
+      height: 44px;
+      min-width: 0;
+    }
+    .buttons,
+    .range {
+      grid-column: 1 / -1;
+    }
+    .buttons > * {
+      flex: 1;
+      min-height: 44px;
+    }
   }
 `;

@@ -30,6 +30,7 @@ const paths: Record<string, string> = {
   chevron: 'M9 6l6 6-6 6',
   fold: 'M4 6h16M11 12h9M4 18h16M7 9l-3 3 3 3',
   unfold: 'M4 6h16M4 12h9M4 18h16M17 9l3 3-3 3',
+  menu: 'M4 6h16M4 12h16M4 18h16',
 };
 
 /** The platform's (Ant Design) icon names, mapped onto ours. */

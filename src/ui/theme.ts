@@ -29,6 +29,9 @@ export const vars = {
   space: token('space', '8px'),
 } as const;
 
+/** At this viewport width and below the portal lays itself out for a phone. */
+export const phoneWidth = 640;
+
 /** Styles every element starts with (the web.dev custom-element checklist). */
 export const baseStyles = `
   :host {

@@ -90,6 +90,23 @@ describe('print views', () => {
     return popup;
   }
 
+  /**
+   * 批量打印 first says what opening will confirm; the window opens from the dialog's button.
+   * Returns the counts the dialog showed, and the print window.
+   */
+  async function openBatch(
+    page: Page,
+    host: string,
+  ): Promise<{ documents: number; toConfirm: number; popup: Page }> {
+    await page.click(`${host} [data-action=batch-print]`);
+    const said = page.locator(`${host} [data-field=batch-preview]`);
+    await said.waitFor();
+    const documents = Number(await said.getAttribute('data-documents'));
+    const toConfirm = Number(await said.getAttribute('data-to-confirm'));
+    const popup = await openPrint(page, `${host} [data-action=open-batch-print]`);
+    return { documents, toConfirm, popup };
+  }
+
   it('settlement statement with 20 fee lines: 3 screen pages, the alerts at both ends, 3 printed pages', async () => {
     // A statement of SZHY10001 with exactly 20 fee lines (the demo has several).
     const statements = await listRows('SZHY10001', 'statement.fkqkd');
@@ -239,7 +256,18 @@ describe('print views', () => {
       const page = await openList('SZHY10001', `/${list}`, host);
       await expect.poll(async () => (await tableRows(page, host)).length).toBeGreaterThan(0);
       const count = Number(await page.locator(`${host} [data-count]`).getAttribute('data-count'));
-      const popup = await openPrint(page, `${host} [data-action=batch-print]`);
+      const before = await tableRows(page, host);
+      const unconfirmed = before.filter((row) => !row.CONFIRM_DATE).length;
+      // Asked and cancelled: nothing opens, nothing is confirmed.
+      await page.click(`${host} [data-action=batch-print]`);
+      await page.click(`${host} [data-action=cancel-batch-print]`);
+      const untouched = await listRows('SZHY10001', name);
+      expect(untouched.filter((row) => row.CONFIRM !== '1').length).toBeGreaterThanOrEqual(
+        unconfirmed,
+      );
+      const { documents, toConfirm, popup } = await openBatch(page, host);
+      expect(documents).toBe(count);
+      expect(toConfirm).toBe(unconfirmed);
       expect(popup.url()).toContain(`/fvue/${route}_all?printToken=`);
       expect(await popup.locator('atrium-print section.sheet').count()).toBe(count);
       const uploadTimes = await popup
@@ -340,7 +368,9 @@ describe('print views', () => {
     const page = await openList('SZHY10002', '/shcjftzd', host);
     await query(page, host, { contract: contract! });
     await expect.poll(async () => (await tableRows(page, host)).length).toBe(6);
-    const popup = await openPrint(page, `${host} [data-action=batch-print]`);
+    const { documents, toConfirm, popup } = await openBatch(page, host);
+    // Dunning notices are marked viewed, not confirmed: the dialog says so.
+    expect([documents, toConfirm]).toEqual([6, 0]);
     expect(popup.url()).toContain('/fvue/print_shcjftzd_all?printToken=');
     expect(await popup.locator('atrium-print [data-record]').count()).toBe(6);
     expect(await popup.locator('atrium-print section.sheet').count()).toBe(3);

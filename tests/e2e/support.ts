@@ -37,10 +37,18 @@ export function useBrowser() {
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   });
   return {
-    async newPage(options: { locale?: string; acceptDownloads?: boolean } = {}): Promise<Page> {
+    async newPage(
+      options: {
+        locale?: string;
+        acceptDownloads?: boolean;
+        /** A phone: its screen size, touch and a mobile viewport. */
+        phone?: { width: number; height: number };
+      } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         locale: options.locale ?? 'zh-CN',
         acceptDownloads: options.acceptDownloads ?? true,
+        ...(options.phone && { viewport: options.phone, hasTouch: true, isMobile: true }),
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -173,6 +173,38 @@ describe.each(databaseKinds)('print confirmations and view marks on %s', (kind) 
     expect(pending.length).toBeGreaterThan(0);
     expect(done.length).toBeGreaterThan(0);
 
+    // Asked first (issue 13): how many it shows and confirms, and nothing is written.
+    const writes = async () =>
+      (
+        await rows<{ n: number }>(
+          server.db,
+          `select count(*)::int as n from print_test_writes where tbl = 'joint_fee_notices'`,
+        )
+      )[0]!.n;
+    const writesBefore = await writes();
+    const descriptor = { query: 'statement.lyfyjsd', filters };
+    const preview = await open(
+      server.app,
+      'batchPreview/lyfyjsd',
+      { descriptor },
+      tokens.SZHY10001!,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().value).toEqual({ documents: before.length, toConfirm: pending.length });
+    expect(await writes()).toBe(writesBefore);
+    // A store manager may not batch print, so may not ask either; nobody without a session.
+    const store = await open(server.app, 'batchPreview/lyfyjsd', { descriptor }, tokens.store01!);
+    expect(store.statusCode).toBe(403);
+    const anonymous = await server.app.inject({
+      method: 'POST',
+      url: `${base}/batchPreview/lyfyjsd`,
+      payload: { descriptor },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // Another merchant's preview counts only what that merchant sees: none of these.
+    const other = await open(server.app, 'batchPreview/lyfyjsd', { descriptor }, tokens.SZHY10002!);
+    expect(other.json().value.toConfirm).not.toBe(pending.length);
+
     const started = Date.now();
     const response = await open(
       server.app,
@@ -234,7 +266,7 @@ describe.each(databaseKinds)('print confirmations and view marks on %s', (kind) 
       server.db,
       `select count(*)::int as n from print_test_writes where tbl = 'joint_fee_notices'`,
     );
-    expect(count!.n).toBe(pending.length);
+    expect(count!.n - writesBefore).toBe(pending.length);
   });
 
   it('does not confirm or mark anything for a caller who may not see it', async () => {

@@ -4,7 +4,7 @@ import { financeScope } from '../finance/scope';
 import { searchConfirmation, searchSettlement } from '../finance/search/settlement';
 import type { FileStorage } from '../storage';
 import type { PrintCaller } from './access';
-import type { BatchDescriptor } from './batch';
+import { listRows, type BatchDescriptor } from './batch';
 import { locateDunning, printDunning, printDunnings } from './dunning';
 import { locateNotice, printNotice, printNotices, type Viewer } from './fee-notices';
 import type { BatchKind, PrintParams, SingleKind } from './kinds';
@@ -84,6 +84,28 @@ export async function printBatch(
   const accountOf = await readBankAccounts(db);
   const rows = await printDunnings(db, descriptor, viewer, accountOf, context);
   return { rows, total: rows.length, seal: await readSeal(db, deps.storage) };
+}
+
+/** What opening a batch will do, said to the user before it happens (issue 13 item 5). */
+export interface BatchPreview {
+  /** Documents the batch view will show. */
+  documents: number;
+  /** Of those, notices that opening it confirms (with the viewer's name and this time). */
+  toConfirm: number;
+}
+
+/** Counts a batch without opening it: nothing is confirmed, nothing is written. */
+export async function previewBatch(
+  deps: PrintDeps,
+  kind: BatchKind,
+  descriptor: BatchDescriptor,
+  caller: PrintCaller,
+): Promise<BatchPreview> {
+  const viewer = await viewerOf(deps.db, caller);
+  const rows = await listRows(deps.db, descriptor.parsed, viewer.scope, deps.context);
+  // Dunning notices record an upload time but are not confirmed by opening them.
+  const toConfirm = kind === 'shcjftzd' ? 0 : rows.filter((row) => !row.CONFIRM_DATE).length;
+  return { documents: rows.length, toConfirm };
 }
 
 /** Before a link is made for a document: it must exist and be the caller's to see (else 404). */

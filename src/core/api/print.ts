@@ -112,3 +112,22 @@ export async function requestPrintLink(
   });
   return answer.value;
 }
+
+/** What opening a batch will do: documents it shows and notices it confirms. */
+export interface BatchPreview {
+  documents: number;
+  toConfirm: number;
+}
+
+/** Asked before a batch print opens (issue 13): reads only, confirms nothing. */
+export async function previewBatch(
+  kind: BatchPrintKind,
+  descriptor: QueryDescriptor,
+): Promise<BatchPreview> {
+  const answer = await http.post<{ value: BatchPreview }>(
+    'bpmRunTime',
+    path(`batchPreview/${kind}`),
+    { descriptor },
+  );
+  return answer.value;
+}

@@ -13,7 +13,8 @@ const grid = css`
   grid-auto-rows: 56px;
   gap: 14px;
   @media (max-width: 900px) {
-    grid-template-columns: 1fr;
+    /* minmax(0, …): a wide table in a column scrolls inside it instead of widening the page. */
+    grid-template-columns: minmax(0, 1fr);
     grid-auto-rows: auto;
     & > section {
       grid-column: auto !important;

@@ -29,7 +29,7 @@ export function Home() {
   const [tourDue, setTourDue] = useState(false);
 
   // The order of the first minutes: the holiday overlay (once per session), then the tour
-  // when the server says it is due.
+  // when the server says it is due, then the reminders panel.
   useEffect(() => {
     if (!session) return;
     let current = true;
@@ -74,7 +74,8 @@ export function Home() {
     <div css={page} data-stage={stage}>
       <NoticeMarquee />
       <ColumnGrid />
-      <PopupTips />
+      {/* One interruption at a time: the reminders wait for the greeting and the tour. */}
+      {stage === 'done' && <PopupTips />}
       {stage === 'holiday' && tips.length > 0 && (
         <HolidayOverlay tips={tips} onClose={closeHoliday} />
       )}

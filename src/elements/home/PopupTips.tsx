@@ -18,8 +18,9 @@ const panel = css`
   position: fixed;
   right: 20px;
   bottom: 20px;
-  width: 320px;
-  z-index: 50;
+  width: min(320px, calc(100vw - 40px));
+  /* Under every modal layer (dialogs, the tour, the greeting), over the page. */
+  z-index: 10;
   background: ${vars.surface};
   border: 1px solid ${vars.border};
   border-radius: 10px;

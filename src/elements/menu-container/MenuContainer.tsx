@@ -8,13 +8,29 @@ import { usePreview } from '../../ui/attachments/usePreview';
 import { AreaMenu, firstShowable, flatten } from '../../ui/menu/AreaMenu';
 import { useNavigate } from '../../ui/navigate';
 import { Loading } from '../../ui/Status';
-import { vars } from '../../ui/theme';
+import { phoneWidth, vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
 const frame = css`
+  position: relative;
   display: flex;
   height: 100%;
   min-height: 0;
+  /* A phone: the menu starts folded, and unfolded it lies over the page instead of beside it. */
+  @media (max-width: ${phoneWidth}px) {
+    .rail:not([data-collapsed]) {
+      position: absolute;
+      z-index: 30;
+      inset: 0 auto 0 0;
+      box-shadow: 4px 0 16px rgba(0, 0, 0, 0.12);
+    }
+    .toggle {
+      min-height: 44px;
+    }
+    .rail[data-collapsed] .toggle {
+      width: 32px;
+    }
+  }
   .rail {
     flex: none;
     display: flex;
@@ -73,6 +89,8 @@ function fileIdOf(href: string): string | null {
   return /[?&]fileId=([^&#]+)/.exec(href)?.[1] ?? null;
 }
 
+const onPhone = () => globalThis.matchMedia?.(`(max-width: ${phoneWidth}px)`).matches ?? false;
+
 /** The leader flag (spec 2.1 and section 6): without leaders to serve, no leader to-do. */
 async function areaItems(menuAlias: string): Promise<MenuNode[]> {
   const items = await currentUserMenu(menuAlias);
@@ -96,7 +114,7 @@ export function MenuContainer({
     () => (menuAlias ? areaItems(menuAlias) : Promise.resolve([])),
     [menuAlias, language],
   );
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(onPhone);
   const [embedded, setEmbedded] = useState<MenuNode | null>(null);
   const all = useMemo(() => flatten(items.data ?? []), [items.data]);
   const current =
@@ -108,6 +126,7 @@ export function MenuContainer({
     null;
 
   const choose = (item: MenuNode, replace = false) => {
+    if (onPhone()) setCollapsed(true);
     if (!item.menuUrl && item.href) {
       const fileId = fileIdOf(item.href);
       if (fileId) return void preview.open({ id: fileId, name: `${item.name}.pdf` });

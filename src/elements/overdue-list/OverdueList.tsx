@@ -3,7 +3,8 @@ import { notify } from '../../core/notices';
 import { Button } from '../../ui/Button';
 import { useEmit } from '../../ui/element/context';
 import { FinanceList } from '../../ui/finance/FinanceList';
-import { openBatchPrint, openPrint, printUrl } from '../../ui/finance/print-links';
+import { BatchPrintButton } from '../../ui/finance/BatchPrintButton';
+import { openPrint, printUrl } from '../../ui/finance/print-links';
 import { useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
@@ -64,16 +65,12 @@ export function OverdueList({ tableHeight }: { tableHeight?: number }) {
       height={tableHeight ?? windowHeight}
       actions={({ total, filters }) =>
         mayBatchPrint && (
-          <Button
+          <BatchPrintButton
+            kind="shcjftzd"
+            descriptor={{ query: 'overdue.list', filters }}
             disabled={total === 0}
-            data-action="batch-print"
-            onClick={() => {
-              if (!openBatchPrint('shcjftzd', { query: 'overdue.list', filters }))
-                notify('warning', t('finance:popupBlocked'));
-            }}
-          >
-            {t('finance:actions.batchPrintOverdue')}
-          </Button>
+            label={t('finance:actions.batchPrintOverdue')}
+          />
         )
       }
     />

@@ -6,7 +6,8 @@ import { Drawer } from '../../ui/Drawer';
 import { useEmit } from '../../ui/element/context';
 import { FinanceList } from '../../ui/finance/FinanceList';
 import { InvoiceList } from '../../ui/finance/InvoiceList';
-import { openBatchPrint, openPrint, printUrl } from '../../ui/finance/print-links';
+import { BatchPrintButton } from '../../ui/finance/BatchPrintButton';
+import { openPrint, printUrl } from '../../ui/finance/print-links';
 import { useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
@@ -109,19 +110,12 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
         height={tableHeight ?? windowHeight}
         actions={({ total, filters }) =>
           listKind === 'fkqkd' || !mayBatchPrint ? null : (
-            <Button
+            <BatchPrintButton
+              kind={batchKind[listKind]}
+              descriptor={{ query: `statement.${listKind}`, filters }}
               disabled={total === 0}
-              data-action="batch-print"
-              onClick={() => {
-                if (
-                  !openBatchPrint(batchKind[listKind], { query: `statement.${listKind}`, filters })
-                ) {
-                  notify('warning', t('finance:popupBlocked'));
-                }
-              }}
-            >
-              {t('finance:actions.batchPrint')}
-            </Button>
+              label={t('finance:actions.batchPrint')}
+            />
           )
         }
       />

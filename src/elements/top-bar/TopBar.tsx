@@ -80,6 +80,17 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
 
   return (
     <header css={bar}>
+      <button
+        type="button"
+        className="icon-button menu-button"
+        aria-label={t('shell:topBar.menu')}
+        title={t('shell:topBar.menu')}
+        onClick={() => emit('atrium-menu-toggle', null)}
+        part="menu-button"
+        data-action="menu"
+      >
+        <Icon name="menu" size={20} />
+      </button>
       <div className="logo" part="logo">
         {logo.data && <img src={fileUrl(logo.data, true)} alt={t('common:productName')} />}
       </div>
@@ -115,7 +126,7 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
           <span className="avatar" aria-hidden>
             {(session?.username ?? '?').slice(0, 1)}
           </span>
-          {session?.account}
+          <span className="account">{session?.account}</span>
         </button>
         {menuOpen && (
           <ul role="menu">

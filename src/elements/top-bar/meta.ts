@@ -18,9 +18,14 @@ export const meta: ElementMeta = {
       cancelable: true,
     },
     'atrium-tour-start': { detail: 'null', description: 'The user asked for the guided tour.' },
+    'atrium-menu-toggle': {
+      detail: 'null',
+      description: 'On a phone, the menu button was pressed: show or hide the side menu.',
+    },
     'atrium-logout': { detail: 'null', description: 'The user logged out.' },
   },
   parts: {
+    'menu-button': 'The menu button, shown on phones (640 px wide or less)',
     logo: 'The logo',
     search: 'The app search',
     greeting: 'Greeting and name',

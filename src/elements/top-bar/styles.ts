@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { vars } from '../../ui/theme';
+import { phoneWidth, vars } from '../../ui/theme';
 
 export const bar = css`
   height: 56px;
@@ -38,11 +38,52 @@ export const bar = css`
     background: ${vars.surfaceMuted};
     color: ${vars.text};
   }
+  .menu-button {
+    display: none;
+  }
+  /* A phone: the menu behind a button, the search filling the bar, the rest put away. */
+  @media (max-width: ${phoneWidth}px) {
+    gap: 4px;
+    padding: 0 4px;
+    .menu-button {
+      display: inline-flex;
+      justify-content: center;
+      min-width: 44px;
+      min-height: 44px;
+    }
+    .logo img {
+      height: 28px;
+    }
+    .spacer,
+    .greeting,
+    .account,
+    [data-action='tour'],
+    [part='marquee'] {
+      display: none;
+    }
+    [data-action='user-menu'] {
+      min-width: 44px;
+      min-height: 44px;
+      justify-content: center;
+    }
+  }
 `;
 
 export const searchBox = css`
   position: relative;
   width: 280px;
+  @media (max-width: ${phoneWidth}px) {
+    width: auto;
+    flex: 1;
+    min-width: 0;
+    input {
+      height: 40px;
+      border-radius: 20px;
+    }
+    svg {
+      top: 11px;
+    }
+  }
   input {
     width: 100%;
     height: 34px;
@@ -109,12 +150,16 @@ export const searchBox = css`
 `;
 
 export const marquee = css`
-  width: 260px;
+  flex: 0 1 auto;
+  min-width: 0;
+  max-width: 260px;
   overflow: hidden;
   white-space: nowrap;
   color: ${vars.textMuted};
   font-size: 13px;
-  mask-image: linear-gradient(90deg, transparent, #000 12px, #000 calc(100% - 12px), transparent);
+  &[data-scrolling] {
+    mask-image: linear-gradient(90deg, transparent, #000 12px, #000 calc(100% - 12px), transparent);
+  }
   span {
     display: inline-block;
     will-change: transform;

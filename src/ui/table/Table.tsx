@@ -1,16 +1,12 @@
-import {
-  useEffect,
-  useMemo,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-  type UIEvent,
-} from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import { Empty, Loading } from '../Status';
 import { useT } from '../i18n';
-import { cellText, columnWidth, isNumeric, isSortable, type Column } from './columns';
+import { Cards } from './Cards';
+import { cellText, columnWidth, isNumeric, isSortable, pinsOf, type Column } from './columns';
 import { nextSort, sortRows, type SortState } from './sort';
-import { overlay, scroller, table } from './styles';
+import { overlay, pinned, scroller, table } from './styles';
+import { useNarrow } from './useNarrow';
+import { useVirtualRange } from './useVirtualRange';
 
 /**
  * Rows the server pages (src/core/list-window.ts): the table asks for the rows in view and
@@ -43,6 +39,8 @@ export interface TableProps<Row> {
   /** Rows drawn above and below the visible window, so fast scrolling shows no gaps. */
   overscan?: number;
   onSortChange?: (sort: SortState | null, sorted: readonly Row[]) => void;
+  /** Rows as cards when the table is narrower than this (px); 0 never. */
+  cardsBelow?: number;
 }
 
 /**
@@ -63,6 +61,7 @@ export function Table<Row>({
   rowHeight = 36,
   overscan = 8,
   onSortChange,
+  cardsBelow,
 }: TableProps<Row>) {
   const t = useT();
   const [localSort, setSort] = useState<SortState | null>(null);
@@ -75,32 +74,71 @@ export function Table<Row>({
   const count = source ? source.count : sorted.length;
   const rowAt = (index: number) => (source ? source.row(index) : sorted[index]);
 
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const narrow = useNarrow(node, cardsBelow);
   const bodyHeight = Math.max(0, height - 40 - (summary ? 40 : 0));
-  const firstInView = Math.floor(scrollTop / rowHeight);
-  const lastInView = Math.max(0, Math.ceil((scrollTop + bodyHeight) / rowHeight) - 1);
-  const first = Math.max(0, firstInView - overscan);
-  const last = Math.min(count, lastInView + 1 + overscan);
+  const { first, last } = useVirtualRange({
+    count,
+    itemHeight: rowHeight,
+    viewport: bodyHeight,
+    scrollTop: narrow ? 0 : scrollTop,
+    overscan,
+    onRange: narrow ? undefined : source?.onRange,
+  });
   const visible = Array.from({ length: Math.max(0, last - first) }, (_, offset) =>
     rowAt(first + offset),
   );
-  const onRange = source?.onRange;
-  const lastShown = Math.min(lastInView, Math.max(0, count - 1));
-  useEffect(() => onRange?.(firstInView, lastShown), [onRange, firstInView, lastShown]);
   // Rendering follows every scroll: measure the headers once per set of columns.
   const widths = useMemo(() => columns.map(columnWidth), [columns]);
   const width = widths.reduce((total, each) => total + each, 0);
+  const pins = useMemo(() => pinsOf(columns, widths), [columns, widths]);
+  const pinOf = (index: number) => {
+    const pin = pins[index];
+    if (!pin) return {};
+    const edge =
+      pin.side === 'left' ? pins[index + 1]?.side !== 'left' : pins[index - 1]?.side !== 'right';
+    return {
+      'data-pin': edge ? `${pin.side}-edge` : pin.side,
+      style: { [pin.side]: pin.offset },
+    };
+  };
   const sortsHere = (column: Column<Row>) =>
     source ? source.sortable.includes(column.key) && isSortable(column) : isSortable(column);
 
-  const changeSort = (key: string) => {
-    const next = nextSort(sort, key);
+  const applySort = (next: SortState | null) => {
     setSort(next);
     onSortChange?.(next, source ? [] : sortRows(rows, columns, next));
   };
+  const changeSort = (key: string) => applySort(nextSort(sort, key));
+  const shade = ((loading && (!source || count === 0)) || count === 0) && (
+    <div css={overlay}>{loading ? <Loading /> : (empty ?? <Empty />)}</div>
+  );
+
+  if (narrow)
+    return (
+      <div ref={setNode}>
+        <Cards
+          columns={columns}
+          count={count}
+          rowAt={rowAt}
+          rowKey={rowKey}
+          height={height}
+          overscan={overscan}
+          onRange={source?.onRange}
+          sort={sort}
+          sortable={sortsHere}
+          onSort={applySort}
+          summary={summary}
+          summaryLabel={summaryLabel}
+          overlay={shade}
+        />
+      </div>
+    );
 
   return (
     <div
-      css={scroller}
+      ref={setNode}
+      css={[scroller, pinned]}
       style={{ height } as CSSProperties}
       onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
       part="table"
@@ -119,7 +157,7 @@ export function Table<Row>({
         </colgroup>
         <thead>
           <tr>
-            {columns.map((column) => {
+            {columns.map((column, columnIndex) => {
               const sortedHere = sort?.key === column.key ? sort.direction : null;
               return (
                 <th
@@ -134,6 +172,7 @@ export function Table<Row>({
                         : undefined
                   }
                   data-column={column.key}
+                  {...pinOf(columnIndex)}
                 >
                   {sortsHere(column) ? (
                     <button type="button" onClick={() => changeSort(column.key)}>
@@ -178,11 +217,12 @@ export function Table<Row>({
                 aria-rowindex={index + 2}
                 data-row={index}
               >
-                {columns.map((column) => (
+                {columns.map((column, columnIndex) => (
                   <td
                     key={column.key}
                     className={isNumeric(column.kind) ? 'num' : undefined}
                     data-column={column.key}
+                    {...pinOf(columnIndex)}
                   >
                     {column.render ? column.render(row, index) : cellText(column, row, index)}
                   </td>
@@ -204,6 +244,7 @@ export function Table<Row>({
                   key={column.key}
                   className={isNumeric(column.kind) ? 'num' : undefined}
                   data-column={column.key}
+                  {...pinOf(index)}
                 >
                   {index === 0
                     ? (summaryLabel ?? t('common:table.total'))
@@ -220,9 +261,7 @@ export function Table<Row>({
           </tfoot>
         )}
       </table>
-      {((loading && (!source || count === 0)) || count === 0) && (
-        <div css={overlay}>{loading ? <Loading /> : (empty ?? <Empty />)}</div>
-      )}
+      {shade}
     </div>
   );
 }

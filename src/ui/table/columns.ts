@@ -17,6 +17,11 @@ export interface Column<Row> {
   render?: (row: Row, index: number) => ReactNode;
   /** The value to sort and export when it differs from `row[key]`. */
   value?: (row: Row) => unknown;
+  /**
+   * Kept in view while the table scrolls sideways: 'start' on the left, 'end' on the right.
+   * By default the first identity column (with the index before it) and the row actions are.
+   */
+  pin?: 'start' | 'end' | false;
 }
 
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -66,4 +71,37 @@ export function isSortable<Row>(column: Column<Row>): boolean {
 
 export function isExportable<Row>(column: Column<Row>): boolean {
   return column.kind === 'index' || !column.render || Boolean(column.value);
+}
+
+/** The row actions column (打印, 发票, 删除 ...): kept at the right edge and at a card's foot. */
+export const isActions = <Row>(column: Column<Row>) => column.key === 'actions';
+
+/**
+ * Which columns stay in view when the table scrolls sideways, and their offsets from the edge.
+ * Without an explicit `pin`, the index column and the first column after it stay at the left
+ * (what the row is) and the actions at the right (what can be done with it).
+ */
+export function pinsOf<Row>(
+  columns: readonly Column<Row>[],
+  widths: readonly number[],
+): ({ side: 'left' | 'right'; offset: number } | null)[] {
+  const explicit = columns.some((column) => column.pin !== undefined);
+  const identity = columns.findIndex((column) => column.kind !== 'index');
+  const side = (column: Column<Row>, index: number) => {
+    if (explicit) return column.pin || null;
+    if (isActions(column)) return 'end';
+    return index <= identity ? 'start' : null;
+  };
+  const sides = columns.map(side);
+  return sides.map((pin, index) => {
+    if (pin === 'start') {
+      const before = widths.slice(0, index).filter((_, i) => sides[i] === 'start');
+      return { side: 'left', offset: before.reduce((sum, width) => sum + width, 0) };
+    }
+    if (pin === 'end') {
+      const after = widths.slice(index + 1).filter((_, i) => sides[index + 1 + i] === 'end');
+      return { side: 'right', offset: after.reduce((sum, width) => sum + width, 0) };
+    }
+    return null;
+  });
 }

@@ -91,3 +91,134 @@ export const overlay = css`
   justify-content: center;
   pointer-events: none;
 `;
+
+/** Pinned columns stay in view as the table scrolls sideways, over the cells they pass. */
+export const pinned = css`
+  th[data-pin],
+  td[data-pin] {
+    position: sticky;
+    z-index: 1;
+    background: ${vars.surface};
+  }
+  thead th[data-pin] {
+    z-index: 3;
+    background: ${vars.surfaceMuted};
+  }
+  tfoot td[data-pin] {
+    z-index: 3;
+    background: #fbf7ef;
+  }
+  [data-pin='left-edge'] {
+    box-shadow: inset -1px 0 0 ${vars.border};
+  }
+  [data-pin='right-edge'] {
+    box-shadow: inset 1px 0 0 ${vars.border};
+  }
+`;
+
+export const cards = css`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  .sort {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 13px;
+    color: ${vars.textMuted};
+  }
+  .sort select {
+    flex: 1;
+    min-width: 0;
+    min-height: 44px;
+    font: inherit;
+    color: ${vars.text};
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    background: ${vars.surface};
+    padding: 0 8px;
+  }
+  .scroller {
+    position: relative;
+    overflow: auto;
+    -webkit-overflow-scrolling: touch;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    box-sizing: border-box;
+    margin-bottom: 8px;
+    padding: 12px;
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    background: ${vars.surface};
+    overflow: hidden;
+    display: flex;
+    flex-direction: column;
+  }
+  .title {
+    height: 30px;
+    font-weight: 600;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  dl {
+    margin: 0;
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    column-gap: 12px;
+    font-variant-numeric: tabular-nums;
+  }
+  dl > div {
+    height: 42px;
+    min-width: 0;
+  }
+  dt {
+    font-size: 12px;
+    color: ${vars.textMuted};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  dd {
+    margin: 0;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .actions {
+    margin-top: auto;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+    min-height: 44px;
+  }
+  /* Finger-sized actions (44 px, WCAG 2.5.5). */
+  .actions button,
+  .actions a {
+    min-height: 44px;
+    min-width: 44px;
+  }
+  .summary {
+    padding: 8px 12px;
+    border-radius: ${vars.radius};
+    background: #fbf7ef;
+    font-weight: 600;
+  }
+  .summary > div {
+    height: auto;
+  }
+  .pending {
+    display: block;
+    height: 12px;
+    width: 60%;
+    margin-top: 8px;
+    background: ${vars.surfaceMuted};
+    border-radius: 4px;
+  }
+`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnWidth, type Column } from '../../../src/ui/table/columns';
+import { cardHeight } from '../../../src/ui/table/Cards';
+import { cellText, columnWidth, pinsOf, type Column } from '../../../src/ui/table/columns';
 
 type Row = Record<string, unknown>;
 
@@ -26,5 +27,44 @@ describe('table columns', () => {
     const date: Column<Row> = { key: 'RQ', title: '日期', kind: 'date' };
     expect(cellText(money, { JE: '1234567.5' }, 0)).toBe('1,234,567.50');
     expect(cellText(date, { RQ: '2026-11-05T08:00:00' }, 0)).toBe('2026-11-05');
+  });
+});
+
+describe('pinned columns', () => {
+  const col = (key: string, extra: Partial<Column<object>> = {}): Column<object> => ({
+    key,
+    title: key,
+    ...extra,
+  });
+
+  it('keeps the index, the first identity column and the actions in view by default', () => {
+    const columns = [col('no', { kind: 'index' }), col('store'), col('month'), col('actions')];
+    expect(pinsOf(columns, [60, 150, 100, 120])).toEqual([
+      { side: 'left', offset: 0 },
+      { side: 'left', offset: 60 },
+      null,
+      { side: 'right', offset: 0 },
+    ]);
+  });
+
+  it('follows explicit pins only, once any column names one', () => {
+    const columns = [col('a'), col('b', { pin: 'start' }), col('c', { pin: 'end' }), col('d')];
+    expect(pinsOf(columns, [10, 20, 30, 40])).toEqual([
+      null,
+      { side: 'left', offset: 0 },
+      { side: 'right', offset: 0 },
+      null,
+    ]);
+  });
+});
+
+describe('cards', () => {
+  it('are tall enough for a title, two fields a line and the actions', () => {
+    const columns: Column<object>[] = ['a', 'b', 'c', 'd', 'actions'].map((key) => ({
+      key,
+      title: key,
+    }));
+    // Title (a), one line of two fields (b, c), a second line (d), actions, padding, gap.
+    expect(cardHeight(columns)).toBe(30 + 2 * 42 + 44 + 26 + 8);
   });
 });

@@ -18,7 +18,13 @@ import {
   type BatchKind,
   type SingleKind,
 } from '../../../domain/print/kinds';
-import { assertVisible, printBatch, printView, type PrintDeps } from '../../../domain/print/views';
+import {
+  assertVisible,
+  previewBatch,
+  printBatch,
+  printView,
+  type PrintDeps,
+} from '../../../domain/print/views';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withPrintLabel } from './labels';
@@ -40,6 +46,10 @@ const batchEnvelope = Type.Object({
     total: Type.Integer(),
     seal: Type.Optional(Type.String()),
   }),
+});
+const previewEnvelope = Type.Object({
+  state: Type.Literal(true),
+  value: Type.Object({ documents: Type.Integer(), toConfirm: Type.Integer() }),
 });
 const linkEnvelope = Type.Object({
   state: Type.Literal(true),
@@ -127,6 +137,30 @@ export async function printRoutes(app: FastifyInstance) {
         if (!canonical) throw badRequest('print:errors.batchDescriptor');
         const descriptor = parsed ?? parseBatchDescriptor(kind, canonical);
         return { state: true as const, value: await printBatch(deps, kind, descriptor, caller) };
+      },
+    );
+  }
+
+  for (const kind of batchKinds) {
+    app.post(
+      `${base}/batchPreview/${kind}`,
+      {
+        schema: {
+          summary: `What opening batch view ${kind}_all will do: documents shown, notices confirmed`,
+          description:
+            'Asked before a batch print opens, so that the user is told how many notices it ' +
+            'will confirm and may cancel. Reads only; confirms nothing.',
+          body: Type.Object({ descriptor: descriptorSchema }),
+          response: { 200: previewEnvelope },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await assertMethod(db, user, batchPrintMethod);
+        const { descriptor } = request.body as { descriptor: unknown };
+        const parsed = withPrintLabel(request, () => parseBatchDescriptor(kind, descriptor));
+        const caller = { user, link: null };
+        return { state: true as const, value: await previewBatch(deps, kind, parsed, caller) };
       },
     );
   }

@@ -1,0 +1,166 @@
+import { useState, type ReactNode, type UIEvent } from 'react';
+import { useT } from '../i18n';
+import { cellText, isActions, type Column } from './columns';
+import type { SortState } from './sort';
+import { cards } from './styles';
+import { useVirtualRange } from './useVirtualRange';
+
+/** Fixed heights keep the card list virtual: a title, two fields a line, then the actions. */
+const titleHeight = 30;
+const fieldLineHeight = 42;
+const actionsHeight = 44;
+// 12 px padding and a 1 px border at top and bottom.
+const padding = 26;
+const gap = 8;
+
+export function cardHeight<Row>(columns: readonly Column<Row>[]): number {
+  const fields = columns.filter((column) => column.kind !== 'index' && !isActions(column));
+  const lines = Math.ceil(Math.max(0, fields.length - 1) / 2);
+  const actions = columns.some(isActions) ? actionsHeight : 0;
+  return titleHeight + lines * fieldLineHeight + actions + padding + gap;
+}
+
+function cell<Row>(column: Column<Row>, row: Row, index: number): ReactNode {
+  return column.render ? column.render(row, index) : cellText(column, row, index);
+}
+
+/**
+ * A table's rows as cards, for narrow screens (issue 13): what the row is as the title, its
+ * fields two a line with their names, its actions at the foot. Drawn virtually like the table,
+ * with the sort as a select since there is no header to click.
+ */
+export function Cards<Row>({
+  columns,
+  count,
+  rowAt,
+  rowKey,
+  height,
+  overscan,
+  onRange,
+  sort,
+  sortable,
+  onSort,
+  summary,
+  summaryLabel,
+  overlay,
+}: {
+  columns: readonly Column<Row>[];
+  count: number;
+  rowAt: (index: number) => Row | undefined;
+  rowKey: (row: Row, index: number) => string;
+  height: number;
+  overscan: number;
+  onRange?: ((first: number, last: number) => void) | undefined;
+  sort: SortState | null;
+  sortable: (column: Column<Row>) => boolean;
+  onSort: (sort: SortState | null) => void;
+  summary?: Record<string, unknown> | undefined;
+  summaryLabel?: string | undefined;
+  overlay: ReactNode;
+}) {
+  const t = useT();
+  const [scrollTop, setScrollTop] = useState(0);
+  const itemHeight = cardHeight(columns);
+  const title = columns.find((column) => column.kind !== 'index' && !isActions(column));
+  const fields = columns.filter(
+    (column) => column !== title && column.kind !== 'index' && !isActions(column),
+  );
+  const actions = columns.find(isActions);
+  const sorts = columns.filter(sortable);
+  const { first, last } = useVirtualRange({
+    count,
+    itemHeight,
+    viewport: height,
+    scrollTop,
+    overscan,
+    onRange,
+  });
+  const sortValue = sort ? `${sort.key}:${sort.direction}` : '';
+
+  return (
+    <div css={cards} part="table" data-layout="cards" data-rows={count}>
+      {sorts.length > 0 && (
+        <label className="sort">
+          <span>{t('common:table.sortBy')}</span>
+          <select
+            value={sortValue}
+            onChange={(event) => {
+              const [key, direction] = event.target.value.split(':');
+              onSort(key ? { key, direction: direction === 'desc' ? 'desc' : 'asc' } : null);
+            }}
+          >
+            <option value="">{t('common:table.unsorted')}</option>
+            {sorts.flatMap((column) => [
+              <option key={`${column.key}:asc`} value={`${column.key}:asc`}>
+                {t('common:table.ascending', { column: column.title })}
+              </option>,
+              <option key={`${column.key}:desc`} value={`${column.key}:desc`}>
+                {t('common:table.descending', { column: column.title })}
+              </option>,
+            ])}
+          </select>
+        </label>
+      )}
+      <div
+        className="scroller"
+        style={{ height }}
+        onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
+      >
+        <ul style={{ paddingTop: first * itemHeight, paddingBottom: (count - last) * itemHeight }}>
+          {Array.from({ length: Math.max(0, last - first) }, (_, offset) => {
+            const index = first + offset;
+            const row = rowAt(index);
+            if (row === undefined)
+              return (
+                <li key={`pending-${index}`} style={{ height: itemHeight - gap }} data-pending="">
+                  <span className="pending" />
+                </li>
+              );
+            return (
+              <li key={rowKey(row, index)} style={{ height: itemHeight - gap }} data-row={index}>
+                {title && (
+                  <div className="title" data-column={title.key}>
+                    {cell(title, row, index)}
+                  </div>
+                )}
+                <dl>
+                  {fields.map((column) => (
+                    <div key={column.key} data-column={column.key}>
+                      <dt>{column.title}</dt>
+                      <dd className={column.kind === 'money' ? 'num' : undefined}>
+                        {cell(column, row, index)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                {actions && (
+                  <div className="actions" data-column={actions.key}>
+                    {cell(actions, row, index)}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {overlay}
+      </div>
+      {summary && count > 0 && (
+        <dl className="summary" data-row="summary">
+          <div>
+            <dt>{summaryLabel ?? t('common:table.total')}</dt>
+          </div>
+          {fields
+            .filter((column) => summary[column.key] !== undefined)
+            .map((column) => (
+              <div key={column.key} data-column={column.key}>
+                <dt>{column.title}</dt>
+                <dd className="num">
+                  {cellText({ ...column, render: undefined, value: undefined }, summary as Row, 0)}
+                </dd>
+              </div>
+            ))}
+        </dl>
+      )}
+    </div>
+  );
+}

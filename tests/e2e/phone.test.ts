@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { table, type Expect } from './route-table';
+import { apiToken, baseUrl, useBrowser } from './support';
+
+/**
+ * The portal on a phone (issue 13 item 3): no page wider than the screen, the menu behind a
+ * button, and a merchant reading, printing and exporting a statement by touch.
+ */
+const phones = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+];
+
+/** How far the page, or the portal's main area, reaches past the screen's right edge. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('main');
+    return Math.max(
+      document.documentElement.scrollWidth - innerWidth,
+      main ? main.scrollWidth - main.clientWidth : 0,
+    );
+  });
+
+async function arrive(page: Page, path: string, expected: Expect): Promise<void> {
+  await page.goto(`${baseUrl()}/fvue${path}`);
+  if (expected === 'not-found') await page.waitForSelector('h1');
+  else if (expected !== 'login') await page.waitForSelector(expected.element);
+  // Lists and cards fill in after their first answer.
+  await page.waitForLoadState('networkidle');
+}
+
+/** One route for each page the table shows (variants of one route draw the same page). */
+const distinct = [
+  ...new Map(
+    table.map(([path, expected]) => [
+      typeof expected === 'string' ? expected : expected.element.split('[')[0],
+      [path, expected] as const,
+    ]),
+  ).values(),
+];
+
+describe('on a phone', () => {
+  const browser = useBrowser();
+
+  it('no route is wider than a 360 or a 390 px screen', async () => {
+    const token = await apiToken('admin', 'Atrium#2026');
+    const wide = await Promise.all(
+      phones.map(async (phone) => {
+        const page = await browser.newPage({ phone });
+        await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+        await page.waitForSelector('atrium-home', { state: 'attached' });
+        const found: string[] = [];
+        for (const [path, expected] of distinct) {
+          await arrive(page, path, expected);
+          const past = await overflow(page);
+          if (past > 0) found.push(`${path} at ${phone.width} px: ${past} px too wide`);
+        }
+        return found;
+      }),
+    );
+    expect(wide.flat()).toEqual([]);
+  }, 240_000);
+
+  it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    // Not the home page: its festival greeting would cover the bar until closed.
+    await page.goto(`${baseUrl()}/fvue/v-news?token=${token}`);
+    await page.waitForSelector('atrium-news', { state: 'attached' });
+    await page.waitForURL((url) => !url.search.includes('token'));
+    expect(await page.locator('atrium-side-menu').isVisible()).toBe(false);
+    const button = page.locator('atrium-top-bar [data-action=menu]');
+    const box = (await button.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await button.tap();
+    // The menu measures how many items fit once it is shown.
+    const statements = page.locator('atrium-side-menu [part=item][data-alias=statements]');
+    await statements.waitFor({ state: 'visible' });
+    await statements.tap();
+    await page.waitForURL(/\/fvue\/statements\//);
+    await expect.poll(() => page.locator('atrium-side-menu').isVisible()).toBe(false);
+  });
+
+  it('lets a merchant read, print and export a statement by touch', async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
+    // The rows are cards: what the row is, its amounts with their names, its actions.
+    const card = page.locator('atrium-statement-list [data-layout=cards] li[data-row="0"]');
+    await card.waitFor();
+    expect(await card.locator('[data-column=HTH] dt').textContent()).toBe('合同号');
+    expect(await card.locator('[data-column=HTH] dd').textContent()).toMatch(/^HT-/);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    const print = card.locator('[data-action=print]');
+    const printBox = (await print.boundingBox())!;
+    expect(printBox.height).toBeGreaterThanOrEqual(44);
+    const [printView] = await Promise.all([page.waitForEvent('popup'), print.tap()]);
+    await printView.waitForSelector('atrium-print', { state: 'attached' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.tap('atrium-statement-list [data-action=export-xlsx]'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});
