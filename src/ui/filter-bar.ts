@@ -26,6 +26,12 @@ export const filterBar = css`
     gap: 8px;
     align-items: center;
   }
+  .error {
+    flex-basis: 100%;
+    margin: 0;
+    color: ${vars.danger};
+    font-size: 13px;
+  }
   /* A phone: two filters a line, full-width controls, finger-sized. */
   @media (max-width: ${phoneWidth}px) {
     display: grid;
@@ -41,7 +47,8 @@ export const filterBar = css`
       min-width: 0;
     }
     .buttons,
-    .range {
+    .range,
+    .error {
       grid-column: 1 / -1;
     }
     .buttons > * {

@@ -76,6 +76,32 @@ describe('merchant finance pages', () => {
     expect(new Set(rows.map((row) => row.SHMC))).toEqual(new Set([merchant]));
   });
 
+  it('says a reversed month range instead of running it, and reset also drops the sort', async () => {
+    const host = 'atrium-statement-list';
+    const page = await openAs('SZHY10001', 'Merchant#2026', '/lyfyjsd');
+    await expect.poll(async () => (await tableRows(page, host)).length).toBeGreaterThan(0);
+    const count = await page.locator(`${host} [data-count]`).getAttribute('data-count');
+    await page.fill(`${host} input[name=startMonth]`, '2026-10');
+    await page.fill(`${host} input[name=endMonth]`, '2026-08');
+    await page.click(`${host} [data-action=query]`);
+    expect(await page.textContent(`${host} [data-field=filter-error]`)).toBe(
+      '开始月份不能晚于结束月份',
+    );
+    expect(await page.locator(`${host} [data-count]`).getAttribute('data-count')).toBe(count);
+    // Changing a filter clears the message.
+    await page.fill(`${host} input[name=endMonth]`, '2026-12');
+    expect(await page.locator(`${host} [data-field=filter-error]`).count()).toBe(0);
+
+    await page.click(`${host} th[data-column=FYHJ] button`);
+    await expect
+      .poll(() => page.getAttribute(`${host} th[data-column=FYHJ]`, 'aria-sort'))
+      .toBe('ascending');
+    await page.click(`${host} [data-action=reset]`);
+    await expect
+      .poll(() => page.getAttribute(`${host} th[data-column=FYHJ]`, 'aria-sort'))
+      .toBeNull();
+  });
+
   it('exports the rows on screen to XLSX', async () => {
     const page = await openAs('SZHY10001', 'Merchant#2026', '/yjfytzd');
     await expect

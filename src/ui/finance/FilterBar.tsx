@@ -16,6 +16,26 @@ export interface FilterField {
 
 export type FilterValues = Record<string, string>;
 
+/**
+ * A range typed the wrong way round (开始 after 结束): the message saying so, else null. Ranges
+ * are the field pairs named start… and end… of the same kind; months and dates compare as text.
+ */
+export function reversedRange(
+  fields: readonly FilterField[],
+  values: FilterValues,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string | null {
+  for (const start of fields) {
+    if (!start.name.startsWith('start')) continue;
+    const end = fields.find((field) => field.name === `end${start.name.slice(5)}`);
+    const from = values[start.name];
+    const to = end && values[end.name];
+    if (end && from && to && from > to)
+      return t('finance:filters.reversed', { start: start.label, end: end.label });
+  }
+  return null;
+}
+
 /** The filter form of the finance lists, with the store dropdown; submit runs the query. */
 export function FilterBar({
   fields,
@@ -24,6 +44,7 @@ export function FilterBar({
   onSubmit,
   onReset,
   extra,
+  error,
 }: {
   fields: FilterField[];
   values: FilterValues;
@@ -31,6 +52,8 @@ export function FilterBar({
   onSubmit: () => void;
   onReset: () => void;
   extra?: ReactNode;
+  /** Why the filters were not applied (shown under them until they change). */
+  error?: string | null;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -79,6 +102,11 @@ export function FilterBar({
         </Button>
         {extra}
       </div>
+      {error && (
+        <p role="alert" className="error" data-field="filter-error">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import type { SortState } from '../table/sort';
 import { useListWindow } from '../table/useListWindow';
 import { vars } from '../theme';
 import { ExportButtons } from './ExportButtons';
-import { FilterBar, type FilterField, type FilterValues } from './FilterBar';
+import { FilterBar, reversedRange, type FilterField, type FilterValues } from './FilterBar';
 import { useMethod } from '../useMethod';
 
 export interface FinanceListProps<Row> {
@@ -67,6 +67,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
   // Each search asks again, even with the same filters: the data may have changed.
   const [searches, setSearches] = useState(0);
   const [sort, setSort] = useState<SortState | null>(null);
+  const [filterError, setFilterError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<QueryAnswer<Row> | null>(null);
   const [range, setRange] = useState<[number, number]>([0, 0]);
   // Signing in or out on the same page (an embedding page's login box) starts again.
@@ -122,14 +123,25 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
       <FilterBar
         fields={props.fields}
         values={draft}
-        onChange={setDraft}
+        error={filterError}
+        onChange={(values) => {
+          setDraft(values);
+          setFilterError(null);
+        }}
         onSubmit={() => {
+          // A reversed range is said, not silently run (it would find nothing).
+          const reversed = reversedRange(props.fields, draft, t);
+          setFilterError(reversed);
+          if (reversed) return;
           setApplied({ ...draft });
           setSearches((count) => count + 1);
         }}
         onReset={() => {
+          // Reset means the list as it first opened: its filters and its order.
           setDraft(props.defaults);
           setApplied({ ...props.defaults });
+          setSort(null);
+          setFilterError(null);
           setSearches((count) => count + 1);
         }}
       />
