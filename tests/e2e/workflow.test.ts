@@ -141,6 +141,11 @@ describe('workflow in the browser', () => {
       .toBe('请填写审批意见');
     await lead.fill('atrium-task textarea[name=opinion]', '请改为两天，分两次休。');
     await lead.click('atrium-task [data-alias=backToStart]');
+    // A return is asked once more; cancelled, nothing happens.
+    const ask = 'atrium-task [role=dialog]:has([data-dialog=confirm-backToStart])';
+    await lead.waitForSelector(ask);
+    expect(await lead.textContent(`${ask} p`)).toMatch(/^确定要.+吗？提交后不能撤回。$/);
+    await lead.click(`${ask} [data-action=confirm]`);
     await expect.poll(() => toasts(lead)).toContain('任务办理成功');
 
     // 5. The applicant finds it returned in the to-do list, corrects the form and resubmits.

@@ -236,7 +236,13 @@ describe.each(databaseKinds)('approval engine correctness on %s', (kind) => {
     });
     const image = await client.get('hr01', `${instance}/instanceFlowImage?proInstId=${id}`);
     expect((image.body.opinions as Record<string, unknown[]>).A).toEqual([
-      expect.objectContaining({ auditorName: '黄婷', operatorName: '刘洋', status: 'agree' }),
+      expect.objectContaining({
+        auditorName: '黄婷',
+        operatorName: '刘洋',
+        status: 'agree',
+        // Named for the reader: the chart shows 同意 (and 签收, never the key `lock`).
+        statusName: '同意',
+      }),
     ]);
     // the principal sees it among their done items
     const done = await client.post('emp02', `${instance}/getDoneInstList`, {});

@@ -247,6 +247,7 @@ export async function flowImage(
       auditorName: string;
       operatorName: string;
       status: string;
+      statusName: string;
       opinion: string;
       createTime: string;
     }[]
@@ -258,6 +259,8 @@ export async function flowImage(
       auditorName: item.auditorName,
       operatorName: item.operatorName,
       status: item.status,
+      // The action in the reader's language (签收, not the key `lock`).
+      statusName: item.statusName,
       opinion: item.opinion,
       createTime: item.createTime,
     });

@@ -383,6 +383,8 @@ export interface FlowImage {
       /** Who pressed the button when it was not the auditor (an agent, a secretary). */
       operatorName?: string;
       status: string;
+      /** The action named in the reader's language. */
+      statusName?: string;
       opinion: string;
       createTime: string;
     }[]

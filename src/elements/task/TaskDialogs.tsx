@@ -7,7 +7,11 @@ import { PeopleDialog, type PeopleAlias } from './PeopleDialog';
 import { ReturnDialog } from './ReturnDialog';
 
 export type TaskDialog =
-  { kind: 'people'; alias: PeopleAlias } | { kind: 'return' | 'delay' | 'end' } | null;
+  | { kind: 'people'; alias: PeopleAlias }
+  | { kind: 'return' | 'delay' | 'end' }
+  /** A 'no' or a return, asked once more: its button's name and the call it makes. */
+  | { kind: 'confirm'; alias: string; name: string; call: () => Promise<string> }
+  | null;
 
 /**
  * The dialogs of the task page. Each opening gets a fresh dialog (`count`), so it starts
@@ -62,6 +66,18 @@ export function TaskDialogs({
         open={dialog?.kind === 'delay'}
         onClose={onClose}
         onSubmit={(hours, remark) => run('taskDelay', () => extendDueTime(taskId, hours, remark))}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'confirm'}
+        name={`confirm-${dialog?.kind === 'confirm' ? dialog.alias : ''}`}
+        title={dialog?.kind === 'confirm' ? dialog.name : ''}
+        message={t('workflow:actions.askFirst', {
+          action: dialog?.kind === 'confirm' ? dialog.name : '',
+        })}
+        onClose={onClose}
+        onConfirm={() =>
+          dialog?.kind === 'confirm' ? run(dialog.alias, dialog.call) : Promise.resolve()
+        }
       />
       <ConfirmDialog
         open={dialog?.kind === 'end'}

@@ -27,7 +27,7 @@ import { FlowImagePanel } from '../../ui/workflow/FlowImagePanel';
 import { childRevokeCall, OpinionHistory } from '../../ui/workflow/OpinionHistory';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { ActionBar } from './ActionBar';
-import { finishing, needOpinion, peopleAliases } from './actions';
+import { askFirst, finishing, needOpinion, peopleAliases } from './actions';
 import { OpinionBox } from './OpinionBox';
 import type { PeopleAlias } from './PeopleDialog';
 import { Summary } from './Summary';
@@ -186,17 +186,16 @@ export function TaskView({
     if (needOpinion.has(alias) && !requireOpinion()) return;
     const data = alias === 'agree' ? checkedData() : undefined;
     if (data === false) return;
-    quietly(
-      run(alias, () =>
-        complete({
-          taskId,
-          actionName: alias,
-          opinion: opinion.trim(),
-          files,
-          ...(data ? { data } : {}),
-        }),
-      ),
-    );
+    const call = () =>
+      complete({
+        taskId,
+        actionName: alias,
+        opinion: opinion.trim(),
+        files,
+        ...(data ? { data } : {}),
+      });
+    if (askFirst.has(alias)) return openDialog({ kind: 'confirm', alias, name: button.name, call });
+    quietly(run(alias, call));
   };
 
   const callBack = (record: OpinionRecord) => {

@@ -29,6 +29,9 @@ export const finishing = new Set([
 /** Actions that send the flow back or say no, and replies: the user must say something. */
 export const needOpinion = new Set(['oppose', 'reject', 'backToStart', 'inquReply', 'commuReply']);
 
+/** Actions that say no or send the flow back: asked once more before they act (issue 13). */
+export const askFirst = new Set(['oppose', 'reject', 'backToStart', 'abandon', 'opposeTrans']);
+
 /** Actions whose button asks for people first. */
 export const peopleAliases = new Set<string>([
   'delegate',

@@ -100,7 +100,7 @@ function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTM
   for (const item of items.slice(-2)) {
     const line = document.createElement('div');
     const key = opinionLabelKey(item.status);
-    line.textContent = `${who(item, t)} · ${key ? t(key) : item.status}`;
+    line.textContent = `${who(item, t)} · ${key ? t(key) : item.statusName || item.status}`;
     box.append(line);
   }
   box.title = items
