@@ -135,3 +135,16 @@ export async function namedQuery<Row = Record<string, unknown>>(token: string, d
     permissions?: { canAdd: boolean; canEdit: boolean };
   };
 }
+
+/**
+ * Presses a button of the task page: one of the first few in its action bar, or one under
+ * 更多, opened first (issue 13: primary first, common next, the rest under 更多).
+ */
+export async function pressTask(page: Page, alias: string, host = 'atrium-task'): Promise<void> {
+  await page.waitForSelector(
+    `${host} [part=actions] [data-action=more-actions], ${host} [part=actions] [data-alias]`,
+  );
+  const shown = page.locator(`${host} [part=actions] > [data-alias=${alias}]`);
+  if ((await shown.count()) === 0) await page.click(`${host} [data-action=more-actions]`);
+  await page.click(`${host} [part=actions] [data-alias=${alias}]`);
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { apiToken, baseUrl, useBrowser, pressTask } from './support';
 
 /**
  * The actions that open a dialog on the task page, each through its button: inquiry and its
@@ -68,7 +68,7 @@ async function open(page: Page, path: string, token?: string): Promise<void> {
 
 /** Presses a button of the task page and fills the people dialog it opens. */
 async function askPeople(page: Page, alias: string, accounts: string, opinion: string) {
-  await page.click(`atrium-task [data-alias=${alias}]`);
+  await pressTask(page, alias);
   await page.fill(`atrium-task [data-dialog=${alias}] input[name=users]`, accounts);
   await page.fill(`atrium-task [data-dialog=${alias}] textarea[name=opinion]`, opinion);
   await page.click('atrium-task [data-action=submit-people]');
@@ -86,7 +86,7 @@ describe('task actions through their dialogs', () => {
     await lead.waitForSelector('atrium-task [part=actions]');
 
     // An inquiry without anyone named is refused in the dialog, then sent.
-    await lead.click('atrium-task [data-alias=inqu]');
+    await pressTask(lead, 'inqu');
     await lead.click('atrium-task [data-action=submit-people]');
     await expect
       .poll(() => lead.textContent('atrium-task [data-dialog=inqu] [role=alert]'))
@@ -149,7 +149,7 @@ describe('task actions through their dialogs', () => {
       .toContain(notice.id);
 
     // The due time is extended by whole hours, 1 to 720.
-    await lead.click('atrium-task [data-alias=taskDelay]');
+    await pressTask(lead, 'taskDelay');
     await lead.waitForSelector('atrium-task [data-dialog=taskDelay] [data-due]');
     const before = await lead.getAttribute(
       'atrium-task [data-dialog=taskDelay] [data-due]',
@@ -219,7 +219,7 @@ describe('task actions through their dialogs', () => {
 
     // Custom signing in parallel, then called back from the history.
     await taskPage();
-    await lead.click('atrium-task [data-alias=customSign]');
+    await pressTask(lead, 'customSign');
     await lead.selectOption(
       'atrium-task [data-dialog=customSign] select[name=signMode]',
       'parallel',
@@ -238,7 +238,7 @@ describe('task actions through their dialogs', () => {
 
     // Circulation to both managers: one agreeing vote passes and completes the task.
     await taskPage();
-    await lead.click('atrium-task [data-alias=startTrans]');
+    await pressTask(lead, 'startTrans');
     const trans = 'atrium-task [data-dialog=startTrans]';
     await lead.fill(`${trans} input[name=users]`, 'mgr01,mgr02');
     await lead.selectOption(`${trans} select[name=voteType]`, 'amount');
@@ -272,7 +272,7 @@ describe('task actions through their dialogs', () => {
     const [managers] = await tasksOf(mgrToken, instId);
     const page = await browser.newPage();
     await open(page, `/task/${managers!.id}/0`, mgrToken);
-    await page.click('atrium-task [data-alias=rejectToAnyNode]');
+    await pressTask(page, 'rejectToAnyNode');
     await page.waitForSelector(
       'atrium-task [data-dialog=rejectToAnyNode] select[name=destination] option[value=teamLeader]',
       { state: 'attached' },

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orderButtons } from '../../src/core/workflow/buttons';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { apiToken, baseUrl, useBrowser, pressTask } from './support';
 
 /**
  * The task page against the demo data: the opening rules of the lists, the button order,
@@ -181,7 +181,7 @@ describe('the task page', () => {
     );
     const page = await browser.newPage();
     await open(page, `/task/${todo.rows[0]!.id}/0`, leadToken);
-    await page.click('atrium-task [data-alias=endProcess]');
+    await pressTask(page, 'endProcess');
     await page.fill('atrium-task [data-dialog=endProcess] textarea[name=reason]', '重复申请');
     await page.click(
       'atrium-task [role=dialog]:has([data-dialog=endProcess]) [data-action=confirm]',

@@ -1,30 +1,102 @@
 import { css } from '@emotion/react';
+import { useEffect, useRef, useState } from 'react';
 import type { TaskButton } from '../../core/workflow/buttons';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
-import { vars } from '../../ui/theme';
+import { Icon } from '../../ui/icons';
+import { phoneWidth, vars } from '../../ui/theme';
 
 const bar = css`
   position: sticky;
-  top: 0;
+  bottom: 0;
   z-index: 10;
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: 8px;
   padding: 12px 20px;
   background: ${vars.surface};
   border: 1px solid ${vars.border};
   border-radius: 10px;
-  button {
+  box-shadow: 0 -4px 12px rgba(0, 0, 0, 0.04);
+  & > button,
+  .more > button {
     height: 32px;
     padding: 0 14px;
   }
+  .more {
+    position: relative;
+  }
+  .more ul {
+    position: absolute;
+    bottom: 40px;
+    left: 0;
+    z-index: 20;
+    min-width: 160px;
+    margin: 0;
+    padding: 6px 0;
+    list-style: none;
+    background: ${vars.surface};
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.12);
+  }
+  .more li button {
+    width: 100%;
+    border: 0;
+    background: none;
+    text-align: left;
+    padding: 8px 16px;
+    font: inherit;
+    color: ${vars.text};
+    cursor: pointer;
+  }
+  .more li button:hover,
+  .more li button:focus-visible {
+    background: ${vars.surfaceMuted};
+  }
+  @media (max-width: ${phoneWidth}px) {
+    padding: 8px;
+    & > button,
+    .more > button {
+      height: 44px;
+    }
+  }
 `;
 
-/** Buttons that move the flow on are primary; the rest are plain. */
+/** Buttons that move the flow on: primary, and first. */
 const primary = new Set(['agree', 'agreeTrans', 'inquReply', 'commuReply']);
+/** What a person approving does most, after the primary action; the rest wait under 更多. */
+const common = [
+  'oppose',
+  'opposeTrans',
+  'abandon',
+  'reject',
+  'backToStart',
+  'lockUnlock',
+  'delegate',
+  'saveDraft',
+  'rejectToAnyNode',
+];
+/** Shown by the page's tabs, not as buttons (once is enough). */
+const asTabs = new Set(['flowImage', 'approvalHistory']);
+const shownAtMost = 6;
 
-/** The task's buttons, already in the spec's order. */
+/** Primary first, then the common ones, then everything else under 更多. */
+export function arrange(buttons: TaskButton[]): { shown: TaskButton[]; more: TaskButton[] } {
+  const usable = buttons.filter((button) => !asTabs.has(button.alias));
+  const rank = (button: TaskButton) =>
+    primary.has(button.alias)
+      ? -1
+      : common.includes(button.alias)
+        ? common.indexOf(button.alias)
+        : common.length;
+  const ordered = [...usable].sort((a, b) => rank(a) - rank(b));
+  const shown = ordered.filter((button) => rank(button) < common.length).slice(0, shownAtMost);
+  return { shown, more: ordered.filter((button) => !shown.includes(button)) };
+}
+
+/** The task's buttons, the one that moves the flow on first (issue 13 item 7). */
 export function ActionBar({
   buttons,
   busy,
@@ -35,9 +107,23 @@ export function ActionBar({
   onPress: (button: TaskButton) => void;
 }) {
   const t = useT();
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (!event.composedPath().includes(menu.current!)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    return () => document.removeEventListener('click', close);
+  }, [open]);
+  const { shown, more } = arrange(buttons);
+  const label = (button: TaskButton) =>
+    button.alias === 'lockUnlock' && button.isLock ? t('workflow:lock.release') : button.name;
+
   return (
     <div css={bar} part="actions" data-buttons={buttons.map((button) => button.alias).join(' ')}>
-      {buttons.map((button) => (
+      {shown.map((button) => (
         <Button
           key={button.alias}
           variant={primary.has(button.alias) ? 'primary' : 'default'}
@@ -47,11 +133,43 @@ export function ActionBar({
           data-alias={button.alias}
           data-locked={button.alias === 'lockUnlock' ? String(button.isLock === true) : undefined}
         >
-          {button.alias === 'lockUnlock' && button.isLock
-            ? t('workflow:lock.release')
-            : button.name}
+          {label(button)}
         </Button>
       ))}
+      {more.length > 0 && (
+        <div className="more" ref={menu}>
+          <Button
+            aria-haspopup="menu"
+            aria-expanded={open}
+            disabled={busy !== null}
+            onClick={() => setOpen((value) => !value)}
+            onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+            data-action="more-actions"
+          >
+            {t('workflow:task.moreActions')}
+            <Icon name="more" size={16} />
+          </Button>
+          {open && (
+            <ul role="menu">
+              {more.map((button) => (
+                <li role="none" key={button.alias}>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    onClick={() => {
+                      setOpen(false);
+                      onPress(button);
+                    }}
+                    data-alias={button.alias}
+                  >
+                    {label(button)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </div>
   );
 }

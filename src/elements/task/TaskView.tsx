@@ -224,11 +224,7 @@ export function TaskView({
         }
       />
       {handled && <Alert tone="info">{t('workflow:task.handled')}</Alert>}
-      {canAct ? (
-        <ActionBar buttons={buttons} busy={busy} onPress={press} />
-      ) : (
-        !handled && <Alert tone="info">{t('workflow:task.noButtons')}</Alert>
-      )}
+      {!canAct && !handled && <Alert tone="info">{t('workflow:task.noButtons')}</Alert>}
       <section css={panelStyle}>
         <Tabs
           items={[
@@ -274,6 +270,8 @@ export function TaskView({
           onFiles={setFiles}
         />
       )}
+      {/* Under the opinion it sends, and kept in view at the foot of the page. */}
+      {canAct && <ActionBar buttons={buttons} busy={busy} onPress={press} />}
       <TaskDialogs
         dialog={dialog}
         count={dialogCount}
