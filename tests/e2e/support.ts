@@ -37,10 +37,14 @@ export function useBrowser() {
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   });
   return {
-    async newPage(options: { locale?: string; acceptDownloads?: boolean } = {}): Promise<Page> {
+    /** `bypassCSP` for tools that inject their own script and styles (axe). */
+    async newPage(
+      options: { locale?: string; acceptDownloads?: boolean; bypassCSP?: boolean } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         locale: options.locale ?? 'zh-CN',
         acceptDownloads: options.acceptDownloads ?? true,
+        bypassCSP: options.bypassCSP ?? false,
       });
       contexts.push(context);
       const page = await context.newPage();

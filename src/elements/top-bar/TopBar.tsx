@@ -71,6 +71,12 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
     return () => document.removeEventListener('click', close);
   }, []);
 
+  // A dialog opened from the menu gives focus back to the menu's button when it closes.
+  const closeDialog = () => {
+    setDialog(null);
+    menu.current?.querySelector('button')?.focus();
+  };
+
   const chooseItem = async (item: MenuItem) => {
     setMenuOpen(false);
     if (item !== 'logout') return setDialog(dialogOf[item]);
@@ -101,13 +107,23 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
         })}
       </span>
       <Marquee text={greeting.data ?? ''} />
-      <div ref={menu} css={userMenu}>
+      <div
+        ref={menu}
+        css={userMenu}
+        // Escape closes the open menu, from its button or its items, back to the button.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !menuOpen) return;
+          setMenuOpen(false);
+          menu.current?.querySelector('button')?.focus();
+        }}
+      >
         <button
           type="button"
           className="icon-button"
           aria-haspopup="menu"
           aria-expanded={menuOpen}
-          aria-label={t('shell:topBar.userMenu')}
+          // The name starts with what the button shows (WCAG 2.5.3, label in name).
+          aria-label={t('shell:topBar.userMenu', { account: session?.account ?? '' })}
           onClick={() => setMenuOpen((open) => !open)}
           part="user"
           data-action="user-menu"
@@ -134,10 +150,10 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
           </ul>
         )}
       </div>
-      {dialog === 'info' && <PersonalInfo onClose={() => setDialog(null)} />}
-      {dialog === 'assets' && <Assets onClose={() => setDialog(null)} />}
+      {dialog === 'info' && <PersonalInfo onClose={closeDialog} />}
+      {dialog === 'assets' && <Assets onClose={closeDialog} />}
       {dialog === 'password' && (
-        <Dialog open title={t('shell:topBar.changePassword')} onClose={() => setDialog(null)}>
+        <Dialog open title={t('shell:topBar.changePassword')} onClose={closeDialog}>
           <PasswordChangeForm onDone={() => undefined} />
         </Dialog>
       )}
