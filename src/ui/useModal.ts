@@ -77,7 +77,8 @@ export function useModal(
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       openPanels.splice(openPanels.indexOf(panel), 1);
-      if (previous?.isConnected) previous.focus();
+      // A shadow host is not a control: focusing it (delegatesFocus) would pick its first.
+      if (previous?.isConnected && !previous.shadowRoot) previous.focus();
     };
   }, [open, panelRef]);
 }

@@ -71,13 +71,13 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
     return () => document.removeEventListener('click', close);
   }, []);
 
-  // A dialog opened from the menu gives focus back to the menu's button when it closes.
-  const closeDialog = () => {
-    setDialog(null);
-    menu.current?.querySelector('button')?.focus();
-  };
+  // Focus goes back to the menu's button before the menu closes: a dialog opened from the
+  // menu then returns focus there when it closes (the chosen item no longer exists).
+  const focusMenuButton = () => menu.current?.querySelector('button')?.focus();
+  const closeDialog = () => setDialog(null);
 
   const chooseItem = async (item: MenuItem) => {
+    focusMenuButton();
     setMenuOpen(false);
     if (item !== 'logout') return setDialog(dialogOf[item]);
     await logout();
@@ -113,8 +113,8 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
         // Escape closes the open menu, from its button or its items, back to the button.
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !menuOpen) return;
+          focusMenuButton();
           setMenuOpen(false);
-          menu.current?.querySelector('button')?.focus();
         }}
       >
         <button
@@ -122,8 +122,9 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
           className="icon-button"
           aria-haspopup="menu"
           aria-expanded={menuOpen}
-          // The name starts with what the button shows (WCAG 2.5.3, label in name).
-          aria-label={t('shell:topBar.userMenu', { account: session?.account ?? '' })}
+          // Its name is what it shows, the account (WCAG 2.5.3, label in name); the avatar's
+          // letter is hidden, aria-haspopup says it opens a menu.
+          title={t('shell:topBar.userMenu')}
           onClick={() => setMenuOpen((open) => !open)}
           part="user"
           data-action="user-menu"
