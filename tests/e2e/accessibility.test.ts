@@ -242,15 +242,24 @@ describe.concurrent('accessibility: axe over every route of the host page', () =
           new Set(),
         )),
       );
+      // The statement and its invoicing view. Opening a fee notice confirms it and opening a
+      // dunning notice marks it viewed (docs/print.md): those views are left to print.test.ts,
+      // the seeded notices stay as other files expect them.
       const print = await browser.newPage({ locale: language, bypassCSP: true });
+      const settlePrint = trackRequests(print);
       await inLanguage(print, language);
-      await print.goto(
-        `${baseUrl()}/fvue/print_fkqkd?JLBH=${statement.JLBH}&token=${merchantToken}`,
-      );
-      await print.waitForSelector('atrium-print [data-field=JLBH]');
-      found.push(
-        ...(await audit(print, `${language} SZHY10001 /print_fkqkd`, { alsoRules: hostRules })),
-      );
+      for (const kind of ['fkqkd', 'kpqrd']) {
+        await print.goto(
+          `${baseUrl()}/fvue/print_${kind}?JLBH=${statement.JLBH}&token=${merchantToken}`,
+        );
+        await print.waitForSelector('atrium-print h1');
+        await settlePrint();
+        found.push(
+          ...(await audit(print, `${language} SZHY10001 /print_${kind}`, {
+            alsoRules: hostRules,
+          })),
+        );
+      }
 
       const manager = await browser.newPage({ locale: language, bypassCSP: true });
       await inLanguage(manager, language);
@@ -267,7 +276,7 @@ describe.concurrent('accessibility: axe over every route of the host page', () =
         )),
       );
       expect(found, found.join('\n')).toEqual([]);
-    }, 600_000);
+    }, 300_000);
   }
 });
 
@@ -358,7 +367,7 @@ describe.concurrent('accessibility: axe over every element on a bare page', () =
         }
       }
       expect(found, found.join('\n')).toEqual([]);
-    }, 600_000);
+    }, 300_000);
   }
 });
 
