@@ -200,7 +200,9 @@ boundary. Rich data is passed as JavaScript properties, never as attributes.
 \`--atrium-color-accent\`, \`--atrium-color-text\`, \`--atrium-color-text-muted\`,
 \`--atrium-color-border\`, \`--atrium-color-surface\`, \`--atrium-color-surface-muted\`,
 \`--atrium-color-danger\`, \`--atrium-color-success\`, \`--atrium-color-warning\`,
-\`--atrium-color-focus\`, \`--atrium-radius\`, \`--atrium-font-family\`, \`--atrium-font-size\`.
+\`--atrium-color-info\` (text colours, each with a \`-bg\` tint: \`--atrium-color-danger-bg\`, …;
+keep 4.5:1 between each and its tint and the surface), \`--atrium-color-focus\` (focus rings),
+\`--atrium-radius\`, \`--atrium-font-family\`, \`--atrium-font-size\`.
 
 `;
 mkdirSync(resolve(root, 'docs'), { recursive: true });

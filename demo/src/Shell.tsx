@@ -112,11 +112,12 @@ export function Shell({
       element.removeEventListener('atrium-menu-toggle', onMenuToggle);
     };
   }, []);
+  // Every page has one main landmark, the frame's: pages never draw their own.
   if (!topBar && !sideMenu) {
     return (
-      <div ref={root} css={bare} data-bleed={bleed || undefined}>
+      <main ref={root} css={bare} data-bleed={bleed || undefined}>
         {children}
-      </div>
+      </main>
     );
   }
   return (

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { vars } from './theme';
 
 const tones = {
-  error: { color: vars.danger, background: '#fdecee' },
-  success: { color: vars.success, background: '#eaf7e8' },
-  info: { color: vars.focus, background: '#eef3ff' },
+  error: { color: vars.danger, background: vars.dangerBg },
+  success: { color: vars.success, background: vars.successBg },
+  info: { color: vars.info, background: vars.infoBg },
 };
 
 /** An inline message inside a form or panel (toasts are for page-wide ones). */

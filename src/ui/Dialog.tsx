@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useT } from './i18n';
 import { vars } from './theme';
+import { useModal } from './useModal';
 
 const backdrop = css`
   position: fixed;
@@ -42,8 +43,9 @@ const header = css`
 `;
 
 /**
- * A modal dialog inside the element's shadow root: Escape closes it, focus moves into it and
- * back to where it was. `closeOnBackdrop` is off for the spec's PDF dialog.
+ * A modal dialog inside the element's shadow root: Escape closes it, Tab stays inside it,
+ * focus moves into it and back to where it was (useModal). `closeOnBackdrop` is off for the
+ * spec's PDF dialog.
  */
 export function Dialog({
   title,
@@ -65,13 +67,7 @@ export function Dialog({
   const t = useT();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const previous = (panelRef.current?.getRootNode() as Document | ShadowRoot | undefined)
-      ?.activeElement as HTMLElement | undefined;
-    panelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
+  useModal(panelRef, open, onClose);
   if (!open) return null;
   return (
     <div css={backdrop} onClick={closeOnBackdrop ? onClose : undefined} part="dialog-backdrop">
@@ -83,7 +79,6 @@ export function Dialog({
         tabIndex={-1}
         css={[panel, { width: `min(${width}, 96vw)` }]}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
         part="dialog"
       >
         <div css={header}>

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useT } from './i18n';
 import { vars } from './theme';
+import { useModal } from './useModal';
 
 const backdrop = css`
   position: fixed;
@@ -50,7 +51,7 @@ const panel = css`
   }
 `;
 
-/** A panel sliding in from the right (the spec's drawers are 50% wide). */
+/** A modal panel sliding in from the right (the spec's drawers are 50% wide); see useModal. */
 export function Drawer({
   title,
   open,
@@ -66,6 +67,8 @@ export function Drawer({
 }) {
   const t = useT();
   const titleId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  useModal(panelRef, open, onClose);
   if (!open) return null;
   return (
     <>
@@ -75,8 +78,9 @@ export function Drawer({
         aria-modal="true"
         aria-labelledby={titleId}
         css={panel}
+        ref={panelRef}
+        tabIndex={-1}
         style={{ width }}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
         part="drawer"
       >
         <header>

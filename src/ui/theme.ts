@@ -16,9 +16,17 @@ export const vars = {
   border: token('color-border', '#dee0e3'),
   surface: token('color-surface', '#ffffff'),
   surfaceMuted: token('color-surface-muted', '#f5f6f7'),
-  danger: token('color-danger', '#d83931'),
-  success: token('color-success', '#2ea121'),
-  warning: token('color-warning', '#de7802'),
+  // The tones are text colours: each has at least 4.5:1 (WCAG AA for 12 px text) on the
+  // surface and on its own tint (`*Bg`), which status tags and alerts sit on. The focus ring
+  // is not text: it needs 3:1 on the surface (docs/decisions.md, Accessibility).
+  danger: token('color-danger', '#c0302a'),
+  dangerBg: token('color-danger-bg', '#fdecee'),
+  success: token('color-success', '#1f7a14'),
+  successBg: token('color-success-bg', '#eaf7e8'),
+  warning: token('color-warning', '#a35300'),
+  warningBg: token('color-warning-bg', '#fff4e5'),
+  info: token('color-info', '#2152d9'),
+  infoBg: token('color-info-bg', '#eef3ff'),
   focus: token('color-focus', '#3370ff'),
   radius: token('radius', '6px'),
   font: token(

@@ -10,11 +10,11 @@ import { baseUrl } from './support';
  * embedded case); `sameOrigin` pages are answered at the Atrium server's own origin by the
  * browser's request interception (the host portal's case).
  */
-export function barePage(body: string, elements: string[]): string {
+export function barePage(body: string, elements: string[], lang = 'zh-CN'): string {
   const scripts = elements
     .map((name) => `<script type="module" src="${baseUrl()}/elements/${name}.js"></script>`)
     .join('\n');
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Bare page</title></head>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Bare page</title></head>
     <body style="margin:24px;font-family:sans-serif">${body}${scripts}</body></html>`;
 }
 
@@ -49,10 +49,14 @@ export async function openSameOrigin(
   path: string,
   body: string,
   elements: string[],
+  lang?: string,
 ): Promise<void> {
   const url = `${baseUrl()}/e2e-bare${path}`;
   await page.route(url, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: barePage(body, elements) }),
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: barePage(body, elements, lang),
+    }),
   );
   await page.goto(url);
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { table, type Expect } from './route-table';
+import { signedInRoutes, type RouteExpect } from './route-table';
 import { apiToken, baseUrl, useBrowser } from './support';
 
 /**
@@ -22,7 +22,7 @@ const overflow = (page: Page) =>
     );
   });
 
-async function arrive(page: Page, path: string, expected: Expect): Promise<void> {
+async function arrive(page: Page, path: string, expected: RouteExpect): Promise<void> {
   await page.goto(`${baseUrl()}/fvue${path}`);
   if (expected === 'not-found') await page.waitForSelector('h1');
   else if (expected !== 'login') await page.waitForSelector(expected.element);
@@ -33,7 +33,7 @@ async function arrive(page: Page, path: string, expected: Expect): Promise<void>
 /** One route for each page the table shows (variants of one route draw the same page). */
 const distinct = [
   ...new Map(
-    table.map(([path, expected]) => [
+    signedInRoutes.map(([path, expected]) => [
       typeof expected === 'string' ? expected : expected.element.split('[')[0],
       [path, expected] as const,
     ]),

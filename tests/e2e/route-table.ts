@@ -1,19 +1,21 @@
 /**
- * The spec's whole route table (spec/shell.md section 2) as the host page serves it: what each
- * route shows. Routes of features that land with later issues show the 404 page.
+ * The spec's whole route table (spec/shell.md section 2) as the host page answers it: one
+ * concrete address per route and what it shows. routes.test.ts checks each renders its page;
+ * accessibility.test.ts runs axe over each.
  */
-export type Expect =
+export type RouteExpect =
   { element: string; topBar?: boolean; sideMenu?: boolean } | 'not-found' | 'login';
-
 const product = 'atrium';
 const later = 'not-found' as const;
-export const anonymous: [string, Expect][] = [
+/** Routes a visitor without a session opens. */
+export const anonymousRoutes: [string, RouteExpect][] = [
   ['/login', 'login'],
   ['/login/hy', 'login'],
   ['/resetPwdView', { element: 'atrium-reset-password', topBar: false, sideMenu: false }],
 ];
-export const table: [string, Expect][] = [
-  ...['lyfyjsd', 'yjfytzd', 'zlfymxd', 'fkqkd'].flatMap((page): [string, Expect][] => [
+/** Every other route, for a signed-in user. */
+export const signedInRoutes: [string, RouteExpect][] = [
+  ...['lyfyjsd', 'yjfytzd', 'zlfymxd', 'fkqkd'].flatMap((page): [string, RouteExpect][] => [
     [`/${page}`, { element: 'atrium-statement-list', topBar: false, sideMenu: false }],
     [`/${page}/hy`, { element: 'atrium-statement-list', topBar: false, sideMenu: false }],
   ]),
@@ -46,7 +48,7 @@ export const table: [string, Expect][] = [
       ['v-myRead', 'myRead'],
       ['v-myDelegate', 'myDelegate'],
     ] as const
-  ).flatMap(([child, kind]): [string, Expect][] => [
+  ).flatMap(([child, kind]): [string, RouteExpect][] => [
     [`/v-flow/${child}`, { element: `atrium-task-list[kind=${kind}]`, sideMenu: true }],
     [`/v-flow/${child}/leave`, { element: `atrium-task-list[kind=${kind}][def-key=leave]` }],
   ]),

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { anonymous, table, type Expect } from './route-table';
+import { anonymousRoutes, signedInRoutes, type RouteExpect } from './route-table';
 import { apiToken, baseUrl, useBrowser } from './support';
 
 /**
  * Walks the spec's whole route table (spec/shell.md section 2): every route renders its page;
  * routes of features that land with later issues show the 404 page, never a pretend page.
  */
+
 describe('the route table', () => {
   const browser = useBrowser();
 
   async function check(
     page: Awaited<ReturnType<ReturnType<typeof useBrowser>['newPage']>>,
     path: string,
-    expected: Expect,
+    expected: RouteExpect,
   ) {
     await page.goto(`${baseUrl()}/fvue${path}`);
     if (expected === 'login') {
@@ -38,7 +39,7 @@ describe('the route table', () => {
 
   it('anonymous routes render without a session', async () => {
     const page = await browser.newPage();
-    for (const [path, expected] of anonymous) await check(page, path, expected);
+    for (const [path, expected] of anonymousRoutes) await check(page, path, expected);
   });
 
   it('every route of the table renders its page for a signed-in user', async () => {
@@ -46,7 +47,7 @@ describe('the route table', () => {
     const token = await apiToken('admin', 'Atrium#2026');
     await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
     await page.waitForSelector('atrium-home', { state: 'attached' });
-    for (const [path, expected] of table) await check(page, path, expected);
+    for (const [path, expected] of signedInRoutes) await check(page, path, expected);
     // About a hundred page loads: the file's default 90 s is too tight on a busy machine.
   }, 240_000);
 

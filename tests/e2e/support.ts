@@ -37,10 +37,12 @@ export function useBrowser() {
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   });
   return {
+    /** `bypassCSP` for tools that inject their own script and styles (axe). */
     async newPage(
       options: {
         locale?: string;
         acceptDownloads?: boolean;
+        bypassCSP?: boolean;
         /** A phone: its screen size, touch and a mobile viewport. */
         phone?: { width: number; height: number };
       } = {},
@@ -48,6 +50,7 @@ export function useBrowser() {
       const context = await browser.newContext({
         locale: options.locale ?? 'zh-CN',
         acceptDownloads: options.acceptDownloads ?? true,
+        bypassCSP: options.bypassCSP ?? false,
         ...(options.phone && { viewport: options.phone, hasTouch: true, isMobile: true }),
       });
       contexts.push(context);

@@ -30,7 +30,7 @@ const frame = css`
 
 export function CenteredCard({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <main css={frame}>
+    <div css={frame}>
       <div className="switcher">
         <LanguageSwitcher />
       </div>
@@ -38,6 +38,6 @@ export function CenteredCard({ title, children }: { title: ReactNode; children: 
         <h1>{title}</h1>
         {children}
       </div>
-    </main>
+    </div>
   );
 }

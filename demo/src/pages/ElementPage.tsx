@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
 import { createElement, useEffect, useState } from 'react';
+import { useT } from '../../../src/ui/i18n';
 import { Loading } from '../../../src/ui/Status';
 import { vars } from '../../../src/ui/theme';
 import { elementPages } from '../element-pages';
@@ -15,8 +16,23 @@ const panel = css`
   border-radius: 10px;
 `;
 
-/** A route whose page is one element, with attributes from the route's parameters. */
+/** Read by screen readers, not shown (the element's own title is its h2). */
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+/**
+ * A route whose page is one element, with attributes from the route's parameters. Elements
+ * title themselves with an h2 (a host page has its own h1), so the page's h1 is the portal's
+ * name.
+ */
 export default function ElementPage(params: Record<string, string>) {
+  const t = useT();
   const search = useStore($search);
   const page = elementPages[params.element ?? '']!;
   const defined = customElements.get(page.tag) !== undefined;
@@ -36,5 +52,10 @@ export default function ElementPage(params: Record<string, string>) {
     ...attributes,
     'data-page': params.element,
   });
-  return page.panel ? <div css={panel}>{element}</div> : element;
+  return (
+    <>
+      <h1 css={visuallyHidden}>{t('portal:brand.name')}</h1>
+      {page.panel ? <div css={panel}>{element}</div> : element}
+    </>
+  );
 }

@@ -139,7 +139,7 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
     { id: 'about', label: t('login:tabs.about') },
   ];
   return (
-    <main css={page}>
+    <div css={page}>
       <section css={brand} aria-label={title}>
         <div>
           {logo && <img src={fileUrl(logo.id, true)} alt="" />}
@@ -170,6 +170,6 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
           </Tabs>
         </div>
       </section>
-    </main>
+    </div>
   );
 }

@@ -91,19 +91,22 @@ export function FlowIncidents({ state = 'open' }: { state?: string }) {
       <section css={panelStyle}>
         <h2>{t('workflow:incidents.title')}</h2>
         <p css={{ marginTop: 0, fontSize: 13, opacity: 0.75 }}>{t('workflow:incidents.hint')}</p>
-        <div css={toolbarStyle} role="tablist">
-          {(['open', 'resolved'] as const).map((id) => (
-            <Button
-              key={id}
-              variant={shown === id ? 'primary' : undefined}
-              onClick={() => show(id)}
-              role="tab"
-              aria-selected={shown === id}
-              data-tab={id}
-            >
-              {t(`workflow:incidents.${id}`)}
-            </Button>
-          ))}
+        <div css={toolbarStyle}>
+          {/* A tab list holds tabs only: the refresh button sits beside it. */}
+          <div role="tablist" css={{ display: 'flex', gap: 8 }}>
+            {(['open', 'resolved'] as const).map((id) => (
+              <Button
+                key={id}
+                variant={shown === id ? 'primary' : undefined}
+                onClick={() => show(id)}
+                role="tab"
+                aria-selected={shown === id}
+                data-tab={id}
+              >
+                {t(`workflow:incidents.${id}`)}
+              </Button>
+            ))}
+          </div>
           <span className="grow" />
           <Button onClick={list.reload} data-action="refresh">
             {t('workflow:incidents.refresh')}

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
+import { vars } from '../../ui/theme';
 
 /** Each step points at a part of the page: an element of the portal, found by its tag. */
 const steps = [
@@ -45,7 +46,7 @@ const layer = css`
     justify-content: flex-end;
   }
   small {
-    color: #8f959e;
+    color: ${vars.textMuted};
     margin-right: auto;
     align-self: center;
   }

@@ -19,7 +19,7 @@ const title = css`
   .acting {
     padding: 2px 8px;
     border-radius: 4px;
-    background: #fff4e5;
+    background: ${vars.warningBg};
     color: ${vars.warning};
     font-size: 13px;
   }

@@ -71,7 +71,13 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
     return () => document.removeEventListener('click', close);
   }, []);
 
+  // Focus goes back to the menu's button before the menu closes: a dialog opened from the
+  // menu then returns focus there when it closes (the chosen item no longer exists).
+  const focusMenuButton = () => menu.current?.querySelector('button')?.focus();
+  const closeDialog = () => setDialog(null);
+
   const chooseItem = async (item: MenuItem) => {
+    focusMenuButton();
     setMenuOpen(false);
     if (item !== 'logout') return setDialog(dialogOf[item]);
     await logout();
@@ -112,13 +118,24 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
         })}
       </span>
       <Marquee text={greeting.data ?? ''} />
-      <div ref={menu} css={userMenu}>
+      <div
+        ref={menu}
+        css={userMenu}
+        // Escape closes the open menu, from its button or its items, back to the button.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !menuOpen) return;
+          focusMenuButton();
+          setMenuOpen(false);
+        }}
+      >
         <button
           type="button"
           className="icon-button"
           aria-haspopup="menu"
           aria-expanded={menuOpen}
-          aria-label={t('shell:topBar.userMenu')}
+          // Its name is what it shows, the account (WCAG 2.5.3, label in name); the avatar's
+          // letter is hidden, aria-haspopup says it opens a menu.
+          title={t('shell:topBar.userMenu')}
           onClick={() => setMenuOpen((open) => !open)}
           part="user"
           data-action="user-menu"
@@ -145,10 +162,10 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
           </ul>
         )}
       </div>
-      {dialog === 'info' && <PersonalInfo onClose={() => setDialog(null)} />}
-      {dialog === 'assets' && <Assets onClose={() => setDialog(null)} />}
+      {dialog === 'info' && <PersonalInfo onClose={closeDialog} />}
+      {dialog === 'assets' && <Assets onClose={closeDialog} />}
       {dialog === 'password' && (
-        <Dialog open title={t('shell:topBar.changePassword')} onClose={() => setDialog(null)}>
+        <Dialog open title={t('shell:topBar.changePassword')} onClose={closeDialog}>
           <PasswordChangeForm onDone={() => undefined} />
         </Dialog>
       )}

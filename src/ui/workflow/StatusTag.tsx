@@ -12,16 +12,16 @@ const tag = css`
   white-space: nowrap;
   border: 1px solid currentColor;
   &[data-tone='normal'] {
-    color: ${vars.focus};
-    background: #eef3ff;
+    color: ${vars.info};
+    background: ${vars.infoBg};
   }
   &[data-tone='warn'] {
     color: ${vars.warning};
-    background: #fff4e5;
+    background: ${vars.warningBg};
   }
   &[data-tone='info'] {
     color: ${vars.success};
-    background: #eaf7e8;
+    background: ${vars.successBg};
   }
 `;
 
