@@ -127,3 +127,15 @@ export async function namedQuery<Row = Record<string, unknown>>(token: string, d
     permissions?: { canAdd: boolean; canEdit: boolean };
   };
 }
+
+/**
+ * Picks people in a people picker (src/ui/people): types each account into its search box
+ * and clicks that person's row. `picker` selects the picker (e.g. `[data-people=users]`).
+ */
+export async function pickPeople(page: Page, picker: string, accounts: string[]): Promise<void> {
+  for (const account of accounts) {
+    await page.fill(`${picker} input[role=combobox]`, account);
+    await page.click(`${picker} [role=option][data-account="${account}"]`);
+    await page.waitForSelector(`${picker} [data-person="${account}"]`);
+  }
+}

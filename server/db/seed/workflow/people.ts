@@ -42,6 +42,9 @@ export const workflowStaff: Staff[] = [
   { n: 13, account: 'cashier01', fullname: '钱多多', roles: [r.cashier.id] },
 ];
 
+/** Where the workflow staff work (the personal info dialog shows it). */
+export const officeAddress = '深圳市宝安区建安一路99号 海雅商业集团总部';
+
 export const staffId = (account: string): string => {
   const staff = workflowStaff.find((user) => user.account === account);
   if (staff) return seedId(20, staff.n);
@@ -143,7 +146,7 @@ export async function seedWorkflowPeople(db: Db, now: Date): Promise<void> {
         mobile: null,
         email: `${user.account}@haiya.example`,
         sex: null,
-        address: null,
+        address: officeAddress,
         idle_minutes: null,
         tenant_id: staff.tenant_id,
       })
