@@ -207,4 +207,22 @@ describe('the people picker', () => {
     await expect.poll(async () => (await formState()).data).toBe('');
     expect((await formState()).valid).toBe(false);
   });
+
+  it('shows roles, posts, orgs and address in the personal info dialog (issue 12, part 6)', async () => {
+    const token = await apiToken('mgr01', staff);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    await page.click('atrium-top-bar [data-action=user-menu]');
+    await page.click('atrium-top-bar [data-action=personal-info]');
+    const info = 'atrium-top-bar [data-dialog=personal-info]';
+    await page.waitForSelector(`${info} [data-field=posts]`);
+    expect(await page.textContent(`${info} [data-field=roles]`)).toBe('员工、部门经理');
+    expect(await page.textContent(`${info} [data-field=orgs]`)).toBe('海雅商业集团/信息部');
+    expect(await page.textContent(`${info} [data-field=posts]`)).toContain(
+      '海雅商业集团/信息部/信息部经理',
+    );
+    expect(await page.textContent(`${info} [data-field=address]`)).toBe(
+      '深圳市宝安区建安一路99号 海雅商业集团总部',
+    );
+  });
 });
