@@ -287,6 +287,11 @@ export function PeoplePicker({
   };
 
   const activeId = open && options[active] ? `${id}-option-${active}` : undefined;
+  // The option moved to with the keyboard stays in view.
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    listRef.current?.querySelector('[data-active="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, results]);
   return (
     <div css={pickerStyle} data-people={name ?? ''} part="picker">
       {label && (
@@ -409,6 +414,7 @@ export function PeoplePicker({
       {open && (
         <ul
           role="listbox"
+          ref={listRef}
           id={listId}
           aria-label={label ?? t('people:picker.label')}
           aria-multiselectable={multiple || undefined}
