@@ -62,7 +62,8 @@ export function PeoplePickerElement({
 
   // The form sees the ids and the validity.
   useEffect(() => {
-    if (!form) return;
+    // Browsers without form-associated elements still get a working picker.
+    if (!form || typeof form.internals.setFormValue !== 'function') return;
     form.internals.setFormValue(ids);
     const anchor = host.shadowRoot?.querySelector('input') ?? undefined;
     if (required && !ids) {

@@ -358,12 +358,13 @@ export function PeoplePicker({
           <button
             type="button"
             className="browse"
+            data-action="change-person"
             onClick={() => {
               onChange([]);
               setTimeout(() => input.current?.focus(), 0);
             }}
           >
-            {t('people:picker.placeholderMore')}
+            {t('people:picker.change')}
           </button>
         )}
         {!disabled && (
