@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
+import { fillNameSpellings, nameSpellings } from '../../server/domain/directory/spelling';
 import { databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -279,5 +280,20 @@ describe.each(databaseKinds)('people directory on %s', (kind) => {
     const postAttack = await emp01('POST', '/uc/api/org/v1/orgPosts/getOrgPostPage', keyword('%'));
     expect(postAttack.body.rows).toEqual([]);
     expect((await people({ pageBean: { page: 1, pageSize: 50 } })).total).toBe(before);
+  });
+
+  it('spells names in pinyin, surnames as surnames, and fills accounts that lack it', async () => {
+    expect(nameSpellings('刘洋')).toEqual({ initials: 'ly', pinyin: 'liuyang' });
+    expect(nameSpellings('单丽')).toEqual({ initials: 'sl', pinyin: 'shanli' });
+    expect(nameSpellings('Anna 王')).toEqual({ initials: 'aw', pinyin: 'annawang' });
+    // An account made without a spelling (as before the migration) is found once filled.
+    await server.db
+      .updateTable('users')
+      .set({ name_initials: '', name_pinyin: '' })
+      .where('account', '=', 'emp02')
+      .execute();
+    expect((await people(keyword('ht'))).rows.map((row) => row.account)).not.toContain('emp02');
+    expect(await fillNameSpellings(server.db)).toBe(1);
+    expect((await people(keyword('ht'))).rows.map((row) => row.account)).toContain('emp02');
   });
 });
