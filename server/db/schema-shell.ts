@@ -219,6 +219,8 @@ export interface PostsTable {
   org_id: string;
   code: string;
   name: string;
+  /** The org's leading post (its head). */
+  is_leader: Generated<boolean>;
 }
 
 export interface UserPostsTable {

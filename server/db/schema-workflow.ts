@@ -18,6 +18,8 @@ export interface WfOrgsTable {
   name: string;
   parent_id: string | null;
   sort: Generated<number>;
+  /** The dimension (uc_dems) the org belongs to; the default one unless set. */
+  dem_id: Generated<string>;
 }
 
 export interface WfOrgMembersTable {

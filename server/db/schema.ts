@@ -48,6 +48,19 @@ export interface UsersTable {
   sees_everything: Generated<boolean>;
   created_at: DefaultTimestamp;
   password_changed_at: NullableTimestamp;
+  /** The name's pinyin initials and full pinyin (server/domain/directory/spelling.ts). */
+  name_initials: Generated<string>;
+  name_pinyin: Generated<string>;
+}
+
+/** Dimensions of the org tree (the platform's "dems"); one is the default. */
+export interface UcDemsTable {
+  id: string;
+  code: string;
+  name: string;
+  name_en: Generated<string>;
+  is_default: Generated<boolean>;
+  description: Generated<string>;
 }
 
 export interface RolesTable {
@@ -198,6 +211,7 @@ export interface FoundationTables {
   stores: StoresTable;
   users: UsersTable;
   roles: RolesTable;
+  uc_dems: UcDemsTable;
   user_roles: UserRolesTable;
   user_stores: UserStoresTable;
   sessions: SessionsTable;

@@ -151,3 +151,15 @@ export async function pressTask(page: Page, alias: string, host = 'atrium-task')
   if ((await shown.count()) === 0) await page.click(`${host} [data-action=more-actions]`);
   await page.click(`${host} [part=actions] [data-alias=${alias}]`);
 }
+
+/**
+ * Picks people in a people picker (src/ui/people): types each account into its search box
+ * and clicks that person's row. `picker` selects the picker (e.g. `[data-people=users]`).
+ */
+export async function pickPeople(page: Page, picker: string, accounts: string[]): Promise<void> {
+  for (const account of accounts) {
+    await page.fill(`${picker} input[role=combobox]`, account);
+    await page.click(`${picker} [role=option][data-account="${account}"]`);
+    await page.waitForSelector(`${picker} [data-person="${account}"]`);
+  }
+}

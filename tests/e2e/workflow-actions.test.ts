@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, useBrowser, pressTask } from './support';
+import { apiToken, baseUrl, pickPeople, pressTask, useBrowser } from './support';
 
 /**
  * The actions that open a dialog on the task page, each through its button: inquiry and its
@@ -69,7 +69,11 @@ async function open(page: Page, path: string, token?: string): Promise<void> {
 /** Presses a button of the task page and fills the people dialog it opens. */
 async function askPeople(page: Page, alias: string, accounts: string, opinion: string) {
   await pressTask(page, alias);
-  await page.fill(`atrium-task [data-dialog=${alias}] input[name=users]`, accounts);
+  await pickPeople(
+    page,
+    `atrium-task [data-dialog=${alias}] [data-people=users]`,
+    accounts.split(/[\s,，]+/),
+  );
   await page.fill(`atrium-task [data-dialog=${alias}] textarea[name=opinion]`, opinion);
   await page.click('atrium-task [data-action=submit-people]');
 }
@@ -90,8 +94,8 @@ describe('task actions through their dialogs', () => {
     await lead.click('atrium-task [data-action=submit-people]');
     await expect
       .poll(() => lead.textContent('atrium-task [data-dialog=inqu] [role=alert]'))
-      .toBe('请填写人员账号');
-    await lead.fill('atrium-task [data-dialog=inqu] input[name=users]', 'hr01');
+      .toBe('请选择人员');
+    await pickPeople(lead, 'atrium-task [data-dialog=inqu] [data-people=users]', ['hr01']);
     await lead.fill(
       'atrium-task [data-dialog=inqu] textarea[name=opinion]',
       '请人事确认假期余额。',
@@ -224,7 +228,10 @@ describe('task actions through their dialogs', () => {
       'atrium-task [data-dialog=customSign] select[name=signMode]',
       'parallel',
     );
-    await lead.fill('atrium-task [data-dialog=customSign] input[name=users]', 'fin01, legal01');
+    await pickPeople(lead, 'atrium-task [data-dialog=customSign] [data-people=users]', [
+      'fin01',
+      'legal01',
+    ]);
     await lead.click('atrium-task [data-action=submit-people]');
     await expect.poll(() => toasts(lead)).toContain('签署设置成功');
     expect(
@@ -240,7 +247,7 @@ describe('task actions through their dialogs', () => {
     await taskPage();
     await pressTask(lead, 'startTrans');
     const trans = 'atrium-task [data-dialog=startTrans]';
-    await lead.fill(`${trans} input[name=users]`, 'mgr01,mgr02');
+    await pickPeople(lead, `${trans} [data-people=users]`, ['mgr01', 'mgr02']);
     await lead.selectOption(`${trans} select[name=voteType]`, 'amount');
     await lead.fill(`${trans} input[name=voteAmount]`, '0');
     await lead.click('atrium-task [data-action=submit-people]');

@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, tableRows, useBrowser } from './support';
+import { apiToken, baseUrl, pickPeople, tableRows, useBrowser } from './support';
 
 /** Personal workflow settings: approval phrases, delegation rules, secretaries, deputies. */
 const staff = 'Staff#2026';
-/** Seeded user ids (server/db/seed/workflow/people.ts): lead02 and hr01. */
-const lead02 = '1700000020000000006';
-const hr01 = '1700000020000000012';
 
 function toasts(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -84,7 +81,7 @@ describe('personal workflow settings', () => {
     const alert = 'atrium-agent-settings [data-dialog=agent] [role=alert]';
     const addRule = async (start: string, end: string) => {
       await page.click('atrium-agent-settings [data-action=add]');
-      await page.fill('atrium-agent-settings input[name=agentId]', lead02);
+      await pickPeople(page, 'atrium-agent-settings [data-people=agentId]', ['lead02']);
       await page.fill('atrium-agent-settings input[name=startDate]', start);
       await page.fill('atrium-agent-settings input[name=endDate]', end);
       await page.selectOption('atrium-agent-settings select[name=type]', '2');
@@ -111,16 +108,24 @@ describe('personal workflow settings', () => {
     await page.waitForSelector(row, { state: 'detached' });
   });
 
-  it('names a secretary and a deputy by user id, and lists the leaders one serves', async () => {
+  it('picks a secretary and a deputy from the directory, and lists the leaders one serves', async () => {
     const page = await browser.newPage();
     await open(page, '/v-personal/secretary', await apiToken('lead01', staff));
     await page.click('atrium-agent-settings [data-action=add]');
-    await page.fill('atrium-agent-settings input[name=secretaryId]', 'not-a-user');
     await page.click(`atrium-agent-settings ${dialog('secretary')} [data-action=save]`);
     await expect
       .poll(() => page.textContent('atrium-agent-settings [data-dialog=secretary] [role=alert]'))
-      .toBe('所选人员不存在或已停用');
-    await page.fill('atrium-agent-settings input[name=secretaryId]', hr01);
+      .toBe('请填写人员');
+    // Found by pinyin initials (孙丽, sl), picked with the keyboard.
+    await page.fill('atrium-agent-settings [data-people=secretaryId] input[role=combobox]', 'sl');
+    await page.waitForSelector('atrium-agent-settings [role=option][data-account=hr01]');
+    await page.press(
+      'atrium-agent-settings [data-people=secretaryId] input[role=combobox]',
+      'Enter',
+    );
+    await page.waitForSelector(
+      'atrium-agent-settings [data-people=secretaryId] [data-person=hr01]',
+    );
     await page.click(`atrium-agent-settings ${dialog('secretary')} [data-action=save]`);
     await expect.poll(() => toasts(page)).toContain('保存成功');
     await expect
@@ -139,7 +144,7 @@ describe('personal workflow settings', () => {
     await page.click('atrium-agent-settings [role=tab]:has-text("副职设置")');
     await page.waitForURL(`${baseUrl()}/fvue/v-personal/bpmDeputy`);
     await page.click('atrium-agent-settings [data-action=add]');
-    await page.fill('atrium-agent-settings input[name=agentId]', lead02);
+    await pickPeople(page, 'atrium-agent-settings [data-people=agentId]', ['lead02']);
     await page.click(`atrium-agent-settings ${dialog('deputy')} [data-action=save]`);
     await expect.poll(() => toasts(page)).toContain('保存成功');
     await expect

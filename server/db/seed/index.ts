@@ -11,6 +11,7 @@ import { seedPrint } from './print';
 import { seedWorkflow } from './workflow';
 import { seedShell } from './shell';
 import { businessToday } from '../../domain/shell/today';
+import { fillNameSpellings } from '../../domain/directory/spelling';
 
 export interface SeedOptions {
   /** Multiplies merchants and months for benchmarks; 1 is the demo. */
@@ -70,4 +71,6 @@ export async function seedDemo(
     today: businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'),
     product: process.env.PRODUCT ?? 'atrium',
   });
+  // The directory's pinyin search (docs/directory.md) reads every account's spelling.
+  await fillNameSpellings(db);
 }

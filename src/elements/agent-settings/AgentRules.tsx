@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useFailureText, useLanguage, useT } from '../../ui/i18n';
+import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -35,7 +36,9 @@ function RuleDialog({
 }) {
   const t = useT();
   const failureText = useFailureText();
-  const [agentId, setAgentId] = useState(rule?.agentId ?? '');
+  const [agent, setAgent] = useState<Person[]>(
+    rule?.agentId ? [knownPerson(rule.agentId, rule.agentName)] : [],
+  );
   const [startDate, setStartDate] = useState(toInput(rule?.startDate ?? ''));
   const [endDate, setEndDate] = useState(toInput(rule?.endDate ?? ''));
   const [type, setType] = useState<1 | 2>(rule?.type ?? 1);
@@ -48,7 +51,7 @@ function RuleDialog({
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
-    const input = { agentId: agentId.trim(), startDate, endDate, type, defKeys };
+    const input = { agentId: firstId(agent), startDate, endDate, type, defKeys };
     const failure = checkAgentRule(input);
     if (failure) return setError(failureText(failure) ?? '');
     setBusy(true);
@@ -89,13 +92,12 @@ function RuleDialog({
     >
       <div data-dialog="agent">
         {error && <Alert>{error}</Alert>}
-        <TextField
+        <PeoplePicker
           label={t('workflow:agents.agentId')}
           required
           name="agentId"
-          placeholder={t('workflow:agents.personHint')}
-          value={agentId}
-          onChange={(event) => setAgentId(event.target.value)}
+          value={agent}
+          onChange={setAgent}
         />
         <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
           <TextField

@@ -5,8 +5,8 @@ import { notify } from '../../core/notices';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
+import { firstId, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -22,15 +22,16 @@ function DeputyDialog({
   onSaved: () => void;
 }) {
   const t = useT();
-  const [agentId, setAgentId] = useState('');
+  const [deputy, setDeputy] = useState<Person[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    if (!agentId.trim()) return setError(t('workflow:agents.personRequired'));
+    const agentId = firstId(deputy);
+    if (!agentId) return setError(t('workflow:agents.personRequired'));
     setBusy(true);
     try {
-      notify('success', await saveDeputy(agentId.trim()));
-      setAgentId('');
+      notify('success', await saveDeputy(agentId));
+      setDeputy([]);
       onSaved();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
@@ -55,13 +56,12 @@ function DeputyDialog({
     >
       <div data-dialog="deputy">
         {error && <Alert>{error}</Alert>}
-        <TextField
+        <PeoplePicker
           label={t('workflow:agents.deputyId')}
           required
           name="agentId"
-          placeholder={t('workflow:agents.personHint')}
-          value={agentId}
-          onChange={(event) => setAgentId(event.target.value)}
+          value={deputy}
+          onChange={setDeputy}
         />
       </div>
     </Dialog>

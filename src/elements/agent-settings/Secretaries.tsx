@@ -11,8 +11,8 @@ import { notify } from '../../core/notices';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
+import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -31,21 +31,24 @@ function SecretaryDialog({
   onSaved: () => void;
 }) {
   const t = useT();
-  const [secretaryId, setSecretaryId] = useState(setting?.secretaryId ?? '');
+  const [secretary, setSecretary] = useState<Person[]>(
+    setting ? [knownPerson(setting.secretaryId, setting.secretaryName)] : [],
+  );
   const [defKeys, setDefKeys] = useState<string[]>(
     setting?.defKeys ? setting.defKeys.split(',').filter(Boolean) : [],
   );
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    if (!secretaryId.trim()) return setError(t('workflow:agents.personRequired'));
+    const secretaryId = firstId(secretary);
+    if (!secretaryId) return setError(t('workflow:agents.personRequired'));
     setBusy(true);
     try {
       notify(
         'success',
         await saveSecretary({
           ...(setting ? { id: setting.id } : {}),
-          secretaryId: secretaryId.trim(),
+          secretaryId,
           defKeys,
         }),
       );
@@ -73,13 +76,12 @@ function SecretaryDialog({
     >
       <div data-dialog="secretary">
         {error && <Alert>{error}</Alert>}
-        <TextField
+        <PeoplePicker
           label={t('workflow:agents.secretaryId')}
           required
           name="secretaryId"
-          placeholder={t('workflow:agents.personHint')}
-          value={secretaryId}
-          onChange={(event) => setSecretaryId(event.target.value)}
+          value={secretary}
+          onChange={setSecretary}
         />
         <p css={mutedStyle}>{t('workflow:agents.flowsHint')}</p>
         <FlowChoice chosen={defKeys} onChange={setDefKeys} />

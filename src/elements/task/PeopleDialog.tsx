@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
+import { PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 
 export type PeopleAlias =
   'delegate' | 'inqu' | 'commu' | 'addSign' | 'copyTo' | 'customSign' | 'startTrans';
@@ -16,19 +17,10 @@ export interface PeopleAnswer {
   vote: Pick<TransInput, 'action' | 'decideType' | 'voteType' | 'voteAmount' | 'signType'>;
 }
 
-/** "a, b，c d" → "a,b,c": accounts (or ids) the server resolves. */
-export function normaliseUsers(text: string): string {
-  return text
-    .split(/[\s,，;；]+/)
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .join(',');
-}
-
 /**
  * The actions that name people: delegate, inquiry, communication, add-sign, carbon copy,
  * custom signing (in sequence or in parallel) and circulation with its vote settings.
- * People are named by account: the server has no directory call for a picker yet.
+ * People are picked from the directory (the shared picker); their ids go to the server.
  */
 export function PeopleDialog({
   alias,
@@ -42,7 +34,7 @@ export function PeopleDialog({
   onSubmit: (answer: PeopleAnswer) => Promise<void>;
 }) {
   const t = useT();
-  const [users, setUsers] = useState('');
+  const [users, setUsers] = useState<Person[]>([]);
   const [opinion, setOpinion] = useState(initialOpinion);
   const [signMode, setSignMode] = useState<'seq' | 'parallel'>('seq');
   const [vote, setVote] = useState<PeopleAnswer['vote']>({
@@ -57,7 +49,7 @@ export function PeopleDialog({
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    const list = normaliseUsers(users);
+    const list = users.map((person) => person.id).join(',');
     if (!list) return setError(t('workflow:errors.usersRequired'));
     const votes = Number(amount);
     if (
@@ -102,15 +94,15 @@ export function PeopleDialog({
     >
       <div data-dialog={alias ?? ''}>
         {error && <Alert>{error}</Alert>}
-        <TextField
+        <PeoplePicker
           label={t('workflow:actions.users')}
-          hint={t('workflow:actions.usersHint')}
           required
+          multiple
           name="users"
           value={users}
-          onChange={(event) => {
+          onChange={(people) => {
             setError('');
-            setUsers(event.target.value);
+            setUsers(people);
           }}
         />
         {alias === 'customSign' && (

@@ -35,10 +35,14 @@ export function PersonalInfo({ onClose }: { onClose: () => void }) {
           <dd>{user.sex}</dd>
           <dt>{t('shell:info.status')}</dt>
           <dd data-field="status">{t(statusKey(user.status))}</dd>
+          <dt>{t('shell:info.address')}</dt>
+          <dd data-field="address">{user.address}</dd>
+          <dt>{t('shell:info.roles')}</dt>
+          <dd data-field="roles">{user.roles.map((role) => role.name).join('、')}</dd>
           <dt>{t('shell:info.orgs')}</dt>
-          <dd>{user.orgs?.map((org) => org.pathname).join('；')}</dd>
+          <dd data-field="orgs">{user.orgs?.map((org) => org.pathname).join('；')}</dd>
           <dt>{t('shell:info.posts')}</dt>
-          <dd>
+          <dd data-field="posts">
             {user.posts?.map((post) => (
               <div key={post.postId}>
                 {post.pathname}{' '}

@@ -37,3 +37,18 @@ export function useHostMethods(methods: Record<string, (...args: never[]) => unk
     };
   }, [host, methods]);
 }
+
+/** What a form-associated element (meta.formAssociated) gives its component. */
+export interface FormAssociation {
+  internals: ElementInternals;
+  /** Set by the component: called when the form is reset. */
+  onReset?: (() => void) | undefined;
+}
+
+export const formSlot = Symbol.for('atrium.form');
+
+/** The form association of the host, or null for an element that is not form-associated. */
+export function useFormAssociation(): FormAssociation | null {
+  const host = useContext(HostContext) as (HTMLElement & { [formSlot]?: FormAssociation }) | null;
+  return host?.[formSlot] ?? null;
+}

@@ -4,7 +4,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { useMemo, type ComponentType } from 'react';
 import { $config } from '../../core/config';
 import { installToaster } from '../toaster';
-import { HostContext } from './context';
+import { HostContext, formSlot, type FormAssociation } from './context';
 import { baseStyles } from '../theme';
 import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
 import type { ElementMeta } from './meta';
@@ -102,8 +102,13 @@ export function defineElement<Props extends object>(
       return [...attributeToProp.keys()];
     }
 
+    static formAssociated = meta.formAssociated === true;
+
+    declare [formSlot]?: FormAssociation;
+
     constructor() {
       super();
+      if (meta.formAssociated) this[formSlot] = { internals: this.attachInternals() };
       for (const [name, { prop, kind }] of attributeToProp) {
         this[propsSlot][prop] = parseAttribute(kind, this.getAttribute(name));
       }
@@ -147,6 +152,47 @@ export function defineElement<Props extends object>(
     renderIfConnected(): void {
       if (this.isConnected) this[renderSlot]();
     }
+
+    formResetCallback(): void {
+      this[formSlot]?.onReset?.();
+    }
+  }
+
+  if (meta.formAssociated) {
+    // What a form control offers scripts, answered by its internals.
+    const internals = (element: AtriumElement) => element[formSlot]!.internals;
+    Object.defineProperties(AtriumElement.prototype, {
+      form: {
+        get: function (this: AtriumElement) {
+          return internals(this).form;
+        },
+      },
+      validity: {
+        get: function (this: AtriumElement) {
+          return internals(this).validity;
+        },
+      },
+      validationMessage: {
+        get: function (this: AtriumElement) {
+          return internals(this).validationMessage;
+        },
+      },
+      willValidate: {
+        get: function (this: AtriumElement) {
+          return internals(this).willValidate;
+        },
+      },
+      checkValidity: {
+        value: function (this: AtriumElement) {
+          return internals(this).checkValidity();
+        },
+      },
+      reportValidity: {
+        value: function (this: AtriumElement) {
+          return internals(this).reportValidity();
+        },
+      },
+    });
   }
 
   for (const [prop, kind] of attributes) {

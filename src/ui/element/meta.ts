@@ -15,5 +15,11 @@ export interface ElementMeta {
   slots?: Record<string, string>;
   parts?: Record<string, string>;
   cssProperties?: Record<string, string>;
+  /**
+   * The element takes part in forms (ElementInternals): its `name` and value go into the
+   * form's data, its validity blocks submission. The component reads the internals with
+   * useFormInternals().
+   */
+  formAssociated?: boolean;
   example: string;
 }

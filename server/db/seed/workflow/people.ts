@@ -42,6 +42,9 @@ export const workflowStaff: Staff[] = [
   { n: 13, account: 'cashier01', fullname: '钱多多', roles: [r.cashier.id] },
 ];
 
+/** Where the workflow staff work (the personal info dialog shows it). */
+export const officeAddress = '深圳市宝安区建安一路99号 海雅商业集团总部';
+
 export const staffId = (account: string): string => {
   const staff = workflowStaff.find((user) => user.account === account);
   if (staff) return seedId(20, staff.n);
@@ -62,6 +65,38 @@ const orgs: [number, string, string, number | null, string, string[]][] = [
 ];
 
 export const orgId = (n: number) => seedId(21, n);
+
+/** Posts of the workflow staff: [org n, code, name, holder, the org's leading post]. */
+const staffPosts: [number, string, string, string, boolean][] = [
+  [1, 'JT-ZJL', '总经理', 'gm01', true],
+  [2, 'ZJB-MS', '总经理秘书', 'sec01', false],
+  [3, 'XX-FZR', '信息部负责人', 'lead01', true],
+  [3, 'XX-JL', '信息部经理', 'mgr01', false],
+  [3, 'XX-RJGCS', '软件工程师', 'emp01', false],
+  [3, 'XX-XTGLY', '系统管理员', 'emp02', false],
+  [4, 'YY-ZJ', '运营总监', 'ops01', true],
+  [4, 'YY-ZG', '运营主管', 'lead02', false],
+  [5, 'FW-JL', '法务经理', 'legal01', true],
+  [6, 'CW-JL', '财务经理', 'fin01', true],
+  [6, 'CW-CN', '出纳', 'cashier01', false],
+  [7, 'RL-JL', '人力资源经理', 'hr01', true],
+  [7, 'RL-RSJL', '人事经理', 'mgr02', false],
+];
+
+async function seedStaffPosts(db: Db) {
+  const rows = staffPosts.map(([org, code, name, holder, isLeader], i) => ({
+    post: { id: seedId(28, i + 1), org_id: orgId(org), code, name, is_leader: isLeader },
+    holder: staffId(holder),
+  }));
+  await db
+    .insertInto('posts')
+    .values(rows.map((row) => row.post))
+    .execute();
+  await db
+    .insertInto('user_posts')
+    .values(rows.map((row) => ({ user_id: row.holder, post_id: row.post.id })))
+    .execute();
+}
 
 async function seedOrgs(db: Db) {
   await db
@@ -111,7 +146,7 @@ export async function seedWorkflowPeople(db: Db, now: Date): Promise<void> {
         mobile: null,
         email: `${user.account}@haiya.example`,
         sex: null,
-        address: null,
+        address: officeAddress,
         idle_minutes: null,
         tenant_id: staff.tenant_id,
       })
@@ -132,6 +167,7 @@ export async function seedWorkflowPeople(db: Db, now: Date): Promise<void> {
     .values({ user_id: staffId('admin'), role_id: r.adminOffice.id })
     .execute();
   await seedOrgs(db);
+  await seedStaffPosts(db);
   const day = 86_400_000;
   await db
     .insertInto('wf_secretaries')

@@ -1,0 +1,282 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  listDems,
+  masterOrg,
+  orgPage,
+  orgsByParent,
+  pagingOf,
+  personByAccount,
+  postPage,
+  rolePage,
+  searchPeople,
+  textFilters,
+} from '../../domain/directory';
+import { badRequest, notFound } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { commonResult, pageList, queryFilterBody as queryFilter } from '../schemas';
+
+/**
+ * The people directory of the user centre (spec/merchant-finance.md section 7, the uc
+ * calls; docs/directory.md): dimensions, the org tree, roles, posts and people. Any
+ * signed-in user may read it; what a row shows is decided in server/domain/directory.
+ */
+type QueryFilter = {
+  pageBean?: { page?: number; pageSize?: number };
+  querys?: { property: string; value?: unknown; operation?: string }[];
+  params?: Record<string, unknown>;
+};
+
+const dem = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  demName: Type.String(),
+  isDefault: Type.Integer(),
+  description: Type.String(),
+});
+
+const org = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  code: Type.String(),
+  parentId: Type.String(),
+  demId: Type.String(),
+  orderNo: Type.Integer(),
+  pathName: Type.String(),
+  isParent: Type.Boolean(),
+});
+
+const role = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  enabled: Type.Integer(),
+});
+
+const post = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  orgId: Type.String(),
+  orgName: Type.String(),
+  pathName: Type.String(),
+  isLeader: Type.Integer(),
+  userIds: Type.String(),
+  userNames: Type.String(),
+});
+
+const person = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  fullname: Type.String(),
+  orgId: Type.String(),
+  orgName: Type.String(),
+  pathName: Type.String(),
+  orgNames: Type.String(),
+  postNames: Type.String(),
+});
+
+/** The people filters of a QueryFilter: keyword, orgId, ids (comma-separated). */
+function peopleFilters(body: QueryFilter | undefined, orgRequired: boolean) {
+  const filters = textFilters(body, ['keyword', 'fullname', 'account', 'orgId', 'id', 'ids']);
+  const orgId = filters.orgId || undefined;
+  if (orgRequired && !orgId) throw badRequest('server:directory.orgRequired');
+  const idText = filters.ids ?? filters.id;
+  const ids =
+    idText === undefined
+      ? undefined
+      : idText
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+  if (ids && ids.length > 100) throw badRequest('server:shell.queryBadValue', { field: 'ids' });
+  const includeSub = body?.params?.includeSub;
+  return {
+    keyword: filters.keyword || filters.fullname || filters.account || undefined,
+    orgId,
+    includeSub: includeSub === true || includeSub === 'true' || includeSub === 1,
+    ids,
+  };
+}
+
+export async function directoryRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.get(
+    '/api/demension/v1/dems/getAll',
+    {
+      schema: {
+        summary: 'Dimensions of the org tree (bare list), the default first',
+        response: { 200: Type.Array(dem) },
+      },
+    },
+    async (request) => listDems(db, request.language),
+  );
+
+  app.post(
+    '/api/demension/v1/dems/getDemListAll',
+    {
+      schema: {
+        summary: 'Dimensions of the org tree as a page list',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageList(dem) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.body as QueryFilter | undefined);
+      const text = textFilters(request.body as QueryFilter | undefined, [
+        'demName',
+        'code',
+        'keyword',
+      ]);
+      const needle = (text.demName || text.code || text.keyword || '').toLowerCase();
+      const all = (await listDems(db, request.language)).filter(
+        (item) =>
+          !needle ||
+          item.demName.toLowerCase().includes(needle) ||
+          item.code.toLowerCase().includes(needle),
+      );
+      const start = (paging.page - 1) * paging.pageSize;
+      return { rows: all.slice(start, start + paging.pageSize), total: all.length, ...paging };
+    },
+  );
+
+  app.post(
+    '/api/org/v1/orgs/getByParentAndDem',
+    {
+      schema: {
+        summary:
+          'Orgs of a dimension: the children of parentId, or the whole dimension flat (bare list)',
+        body: Type.Optional(
+          Type.Object({
+            demId: Type.Optional(Type.String({ maxLength: 64 })),
+            parentId: Type.Optional(Type.String({ maxLength: 64 })),
+          }),
+        ),
+        response: { 200: Type.Array(org) },
+      },
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as { demId?: string; parentId?: string };
+      return orgsByParent(db, body);
+    },
+  );
+
+  app.post(
+    '/api/org/v1/orgs/getOrgPage',
+    {
+      schema: {
+        summary: 'Orgs by name or code text, dimension and parent (page list)',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageList(org) },
+      },
+    },
+    async (request) => {
+      const body = request.body as QueryFilter | undefined;
+      return orgPage(
+        db,
+        textFilters(body, ['name', 'code', 'keyword', 'demId', 'parentId']),
+        pagingOf(body),
+      );
+    },
+  );
+
+  app.get(
+    '/api/org/v1/org/getOrgMaster',
+    {
+      schema: {
+        summary: "The caller's master org (none for a user outside the org tree)",
+        response: { 200: commonResult(Type.Union([org, Type.Null()])) },
+      },
+    },
+    async (request) => ({ state: true, value: await masterOrg(db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/role/v1/roles/getRolePage',
+    {
+      schema: {
+        summary: 'Roles by name or code text (page list)',
+        body: Type.Optional(queryFilter),
+        response: { 200: pageList(role) },
+      },
+    },
+    async (request) => {
+      const body = request.body as QueryFilter | undefined;
+      return rolePage(db, textFilters(body, ['name', 'code', 'keyword']), pagingOf(body));
+    },
+  );
+
+  app.post(
+    '/api/org/v1/orgPosts/getOrgPostPage',
+    {
+      schema: {
+        summary: "Posts of an org, a user's posts (userId) or posts by name (page list)",
+        body: Type.Optional(queryFilter),
+        response: { 200: pageList(post) },
+      },
+    },
+    async (request) => {
+      const body = request.body as QueryFilter | undefined;
+      return postPage(
+        db,
+        textFilters(body, ['orgId', 'userId', 'name', 'keyword']),
+        pagingOf(body),
+      );
+    },
+  );
+
+  const peopleCalls = [
+    {
+      url: '/api/user/v1/users/listJson',
+      summary:
+        'People of the directory by name, account, pinyin initials, org or post (keyword), org or ids',
+      orgRequired: false,
+    },
+    {
+      url: '/api/user/v1/users/getOrgUserQuery',
+      summary: 'People of an org (orgId; params.includeSub for the orgs under it too)',
+      orgRequired: true,
+    },
+  ];
+  for (const call of peopleCalls) {
+    app.post(
+      call.url,
+      {
+        schema: {
+          summary: call.summary,
+          body: Type.Optional(queryFilter),
+          response: { 200: pageList(person) },
+        },
+      },
+      async (request) => {
+        const body = request.body as QueryFilter | undefined;
+        return searchPeople(db, peopleFilters(body, call.orgRequired), pagingOf(body));
+      },
+    );
+  }
+
+  app.post(
+    '/api/user/v1/user/getByAccount',
+    {
+      schema: {
+        summary: 'One person of the directory by account (bare object)',
+        body: Type.Optional(
+          Type.Object({ account: Type.Optional(Type.String({ maxLength: 100 })) }),
+        ),
+        querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: person },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const account =
+        (request.body as { account?: string } | undefined)?.account ??
+        (request.query as { account?: string }).account ??
+        caller.account;
+      const found = await personByAccount(db, account.trim(), caller.id);
+      if (!found) throw notFound('server:directory.personNotFound');
+      return found;
+    },
+  );
+}

@@ -1,0 +1,6 @@
+import '../../core/i18n/people';
+import { defineElement } from '../../ui/element/define';
+import { PeoplePickerElement } from './PeoplePickerElement';
+import { meta } from './meta';
+
+defineElement({ meta, component: PeoplePickerElement });
