@@ -61,7 +61,9 @@ export async function countHit(db: Db, limit: Limit, now = Date.now()): Promise<
     .where('key', '=', limit.key)
     .where('window_start', '=', window.previous)
     .executeTakeFirst();
-  return hits + Math.floor((previous?.hits ?? 0) * window.previousWeight);
+  // Rounded up: a limit must not let one more through just after a window turns over
+  // (with floor, 30 hits split across the turn counted as 29).
+  return hits + Math.ceil((previous?.hits ?? 0) * window.previousWeight);
 }
 
 /**
