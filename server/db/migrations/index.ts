@@ -7,6 +7,7 @@ import * as workflowLinks from './0005-workflow-links';
 import * as security from './0006-security';
 import * as workflowCorrectness from './0007-workflow-correctness';
 import * as listPaging from './0008-list-paging';
+import * as mail from './0009-mail';
 import * as methods from './0011-methods';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-security': security,
   '0007-workflow-correctness': workflowCorrectness,
   '0008-list-paging': listPaging,
+  '0009-mail': mail,
   '0011-methods': methods,
 };
 
