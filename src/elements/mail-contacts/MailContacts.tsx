@@ -116,9 +116,9 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
   useEffect(() => {
     if (action === 'add') setEditing({ contact: null, readOnly: false });
     else if ((action === 'edit' || action === 'view') && itemId) {
-      void contactGet(itemId).then((contact) =>
-        setEditing({ contact, readOnly: action === 'view' }),
-      );
+      void contactGet(itemId)
+        .then((contact) => setEditing({ contact, readOnly: action === 'view' }))
+        .catch(() => undefined); // the request layer showed why
     }
   }, [action, itemId]);
   return (

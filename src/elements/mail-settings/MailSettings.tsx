@@ -246,9 +246,9 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
   useEffect(() => {
     if (action === 'add') setEditing({ setting: null, readOnly: false });
     else if ((action === 'edit' || action === 'view') && itemId) {
-      void settingGet(itemId).then((setting) =>
-        setEditing({ setting, readOnly: action === 'view' }),
-      );
+      void settingGet(itemId)
+        .then((setting) => setEditing({ setting, readOnly: action === 'view' }))
+        .catch(() => undefined); // the request layer showed why
     }
   }, [action, itemId]);
   const rows = list.data?.rows ?? [];

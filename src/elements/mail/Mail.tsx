@@ -203,12 +203,10 @@ export function Mail({
     ...change,
   });
 
-  // Arrival: a mail to read, the composer, or a draft to edit.
-  useEffect(() => {
-    if (!current) return;
-    if (action === 'add') setPane({ kind: 'compose', draft: newDraft() });
-    else if (action === 'edit' && mailId) {
-      void mailGet(mailId).then((mail) =>
+  /** A draft opens in the composer, its attachments kept. */
+  const openDraft = (id: string) => {
+    void mailGet(id)
+      .then((mail) =>
         setPane({
           kind: 'compose',
           draft: newDraft({
@@ -221,7 +219,16 @@ export function Mail({
             files: mail.attachments,
           }),
         }),
-      );
+      )
+      .catch(() => undefined); // the request layer showed why
+  };
+
+  // Arrival: a mail to read, the composer, or a draft to edit.
+  useEffect(() => {
+    if (!current) return;
+    if (action === 'add') setPane({ kind: 'compose', draft: newDraft() });
+    else if (action === 'edit' && mailId) {
+      openDraft(mailId);
     } else if (mailId) setPane({ kind: 'read', id: mailId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [action, mailId, current?.id]);
@@ -396,22 +403,7 @@ export function Mail({
                 className="row"
                 aria-current={pane.kind === 'read' && pane.id === row.id}
                 onClick={() =>
-                  shown === 'drafts'
-                    ? void mailGet(row.id).then((mail) =>
-                        setPane({
-                          kind: 'compose',
-                          draft: newDraft({
-                            id: mail.id,
-                            setId: mail.setId,
-                            to: mail.receiverAddresses,
-                            cc: mail.copyToAddresses,
-                            subject: mail.subject,
-                            html: quoteOf(mail),
-                            files: mail.attachments,
-                          }),
-                        }),
-                      )
-                    : setPane({ kind: 'read', id: row.id })
+                  shown === 'drafts' ? openDraft(row.id) : setPane({ kind: 'read', id: row.id })
                 }
               >
                 <span className="who">
