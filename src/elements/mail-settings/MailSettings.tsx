@@ -123,7 +123,7 @@ function SettingDialog({
     >
       <option value="ssl">{t('mail:setting.ssl')}</option>
       <option value="starttls">{t('mail:setting.starttls')}</option>
-      <option value="none">{t('mail:setting.none')}</option>
+      <option value="none">{t('mail:setting.plain')}</option>
     </SelectField>
   );
   const text = (

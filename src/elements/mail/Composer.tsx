@@ -278,7 +278,7 @@ export function Composer({
           •
         </Button>
         <label css={{ display: 'inline-flex !important', cursor: 'pointer' }}>
-          <span>📎 {t('mail:addAttachment')}</span>
+          <span>+ {t('mail:addAttachment')}</span>
           <input
             type="file"
             multiple

@@ -138,6 +138,15 @@ const layout = css`
   .muted {
     color: ${vars.textMuted};
   }
+  .clip {
+    font-size: 12px;
+    color: ${vars.textMuted};
+    border: 1px solid ${vars.border};
+    border-radius: 4px;
+    padding: 0 4px;
+    margin-right: 4px;
+    font-weight: 400;
+  }
 `;
 
 type Pane = { kind: 'none' } | { kind: 'read'; id: string } | { kind: 'compose'; draft: Draft };
@@ -416,7 +425,7 @@ export function Mail({
                   <span>{row.mailDate.slice(5, 16)}</span>
                 </span>
                 <span className="subject">
-                  {row.hasAttachment ? '📎 ' : ''}
+                  {row.hasAttachment ? <span className="clip">{t('mail:attachments')}</span> : ''}
                   {row.subject || '—'}
                 </span>
               </button>

@@ -124,13 +124,14 @@ export function Reader({
       </dl>
       {data.attachments.length > 0 && (
         <div className="files" data-field="attachments">
+          <span className="label">{t('mail:attachments')}:</span>
           {data.attachments.map((file) => (
             <Button
               key={file.id}
               variant="text"
               onClick={() => void downloadFile({ id: file.id, name: file.name })}
             >
-              📎 {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+              {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
             </Button>
           ))}
         </div>
