@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncNow } from '../../server/mail/jobs';
+import { runDueMailSyncs, syncNow } from '../../server/mail/jobs';
 import { databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { startMailServers, type MailServers } from './mail-servers';
 import { as, multipart, tokenOf } from './shell-support';
@@ -334,6 +334,18 @@ describe.each(databaseKinds)('mail on %s', (kind) => {
     expect(job.last_error).toContain('邮箱账号或密码错误');
     await resave(bob.password);
     expect((await sync(emp02, bobSet)).body.state).toBe(true);
+    // The poller syncs the accounts whose turn has come, without anyone clicking.
+    mail.deliver(
+      alice.address,
+      `From: dave@example.test\r\nTo: ${alice.address}\r\nSubject: by the poller\r\n\r\nhi\r\n`,
+    );
+    const later = new Date(Date.now() + 24 * 3600_000);
+    const { storage, config } = server.app.deps;
+    expect(await runDueMailSyncs(server.db, storage, config.mail, { now: later })).toBe(2);
+    const subjects = (await list(emp01, aliceSet, 1)).rows.map(
+      (row: { subject: string }) => row.subject,
+    );
+    expect(subjects).toContain('by the poller');
     const setting = await emp02('GET', `${base}/mailSetting/v1/getJson?id=${bobSet}`);
     expect(setting.body.lastError).toBe('');
   });
