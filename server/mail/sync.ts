@@ -324,7 +324,9 @@ async function pullFolder(
       // Progress is kept per batch: an interrupted first sync goes on where it stopped.
       await saveProgress(highest);
     }
-    await saveProgress(Math.max(highest, ...onServer.keys()));
+    // A loop, not Math.max(...): a folder may hold more UIDs than a call takes arguments.
+    for (const uid of onServer.keys()) if (uid > highest) highest = uid;
+    await saveProgress(highest);
   } finally {
     lock.release();
   }
