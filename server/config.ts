@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoginGuardSettings } from './domain/login-guard';
@@ -37,6 +37,29 @@ export interface ServerConfig {
   /** Lifetime of a signed print link (docs/print.md). */
   printLinkTtlSeconds: number;
   logLevel: string;
+  /** Mail (docs/mail.md). */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  /** 32-byte key that encrypts mail account passwords at rest. */
+  secretKey: Buffer;
+  /** Minutes between automatic syncs of one mail account. */
+  syncMinutes: number;
+  /** Mails one user may send per hour. */
+  sendPerHour: number;
+  /** Milliseconds to wait for a mail server to answer. */
+  timeoutMs: number;
+}
+
+/**
+ * MAIL_SECRET (any text; its SHA-256 is the key) encrypts mail passwords. Without it the key
+ * is derived from the JWT secret (HKDF), which is stable for one data folder: fine for a
+ * demo, but a deployment sets MAIL_SECRET so the two secrets can be changed apart.
+ */
+function mailKeyFrom(env: NodeJS.ProcessEnv, jwtSecret: Uint8Array): Buffer {
+  if (env.MAIL_SECRET) return createHash('sha256').update(env.MAIL_SECRET, 'utf8').digest();
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'atrium', 'mail passwords', 32));
 }
 
 export type SmsSettings =
@@ -78,12 +101,13 @@ function secretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const jwtSecret = secretFrom(env, dataDir);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-    jwtSecret: secretFrom(env, dataDir),
+    jwtSecret,
     product: env.PRODUCT ?? 'atrium',
     timeZone: env.TIME_ZONE ?? 'Asia/Shanghai',
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
@@ -100,5 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     printLinkTtlSeconds: Number(env.PRINT_LINK_TTL_SECONDS ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    mail: {
+      secretKey: mailKeyFrom(env, jwtSecret),
+      syncMinutes: Number(env.MAIL_SYNC_MINUTES ?? 5),
+      sendPerHour: Number(env.MAIL_SEND_PER_HOUR ?? 60),
+      timeoutMs: Number(env.MAIL_TIMEOUT_MS ?? 20_000),
+    },
   };
 }

@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
 import { pruneRateLimits } from './domain/rate-limit';
 import { localStorage } from './domain/storage';
+import { translate } from './i18n';
+import { startMailSync } from './mail/jobs';
 import { startWorkflowJobs } from './workflow/jobs';
 
 /** `npm start`: migrate, seed the demo data on first run, serve API + front end. */
@@ -33,11 +35,16 @@ const prune = setInterval(
 prune.unref();
 // Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
 const workflowJobs = startWorkflowJobs(database.db, app.log, { timeZone: config.timeZone });
+// Mail sync: each account's job in the same table, taken under a lease (server/mail/jobs.ts).
+const mailSync = startMailSync(database.db, storage, config.mail, app.log, (error) =>
+  translate('zh-CN', error.key, error.params),
+);
 
 async function shutdown(signal: string) {
   app.log.info(`${signal}: shutting down`);
   clearInterval(prune);
   await workflowJobs.stop();
+  await mailSync.stop();
   await app.close();
   await database.close();
   dataDirLock?.release();

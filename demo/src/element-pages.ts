@@ -149,6 +149,25 @@ export const elementPages: Record<string, ElementPage> = {
       'copy-inst-id': params.copeInstId,
     }),
   },
+  mail: {
+    tag: 'atrium-mail',
+    load: () => import('../../src/elements/mail/index'),
+    attributes: (params, search) => ({
+      'mail-id': params.id,
+      action: params.action,
+      folder: search.get('folder') ?? undefined,
+    }),
+  },
+  mailContacts: {
+    tag: 'atrium-mail-contacts',
+    load: () => import('../../src/elements/mail-contacts/index'),
+    attributes: (params) => ({ action: params.action, 'item-id': params.id }),
+  },
+  mailSettings: {
+    tag: 'atrium-mail-settings',
+    load: () => import('../../src/elements/mail-settings/index'),
+    attributes: (params) => ({ action: params.action, 'item-id': params.id }),
+  },
   flowIncidents: {
     tag: 'atrium-flow-incidents',
     load: () => import('../../src/elements/flow-incidents/index'),

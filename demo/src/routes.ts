@@ -95,7 +95,6 @@ const flowChildren: [string, string][] = [
 ];
 /** Personal pages of later issues (home layout, groups). */
 const personalChildren = ['myLayout', 'groupManager'];
-const mailChildren = ['mailList', 'linkmanList', 'settingList'];
 
 export const routes: Route[] = [
   // Anonymous single-page routes (their data still needs a session or a handed-over token).
@@ -163,6 +162,19 @@ export const routes: Route[] = [
       element(`/v-flow/${child}/:defKey`, 'taskList', { fixed: { kind }, area: 'v-flow' }),
     ];
   }),
+  // Mail: the area with its three lists, and the pages of one mail, contact or account.
+  areaRoot('/v-mail', 'v-mail'),
+  element('/v-mail/mailList', 'mail', { area: 'v-mail' }),
+  element('/v-mail/linkmanList', 'mailContacts', { area: 'v-mail' }),
+  element('/v-mail/settingList', 'mailSettings', { area: 'v-mail' }),
+  element('/mail/mailGet/:id', 'mail'),
+  element('/mail/mailAdd', 'mail', { fixed: { action: 'add' } }),
+  element('/mail/mailEdit/:id', 'mail', { fixed: { action: 'edit' } }),
+  element('/mail/linkmanEdit/:id', 'mailContacts', { fixed: { action: 'edit' } }),
+  element('/mail/linkmanGet/:id', 'mailContacts', { fixed: { action: 'view' } }),
+  element('/mail/settingAdd', 'mailSettings', { fixed: { action: 'add' } }),
+  element('/mail/settingEdit/:id', 'mailSettings', { fixed: { action: 'edit' } }),
+  element('/mail/settingGet/:id', 'mailSettings', { fixed: { action: 'view' } }),
   // Flow incidents (failed jobs, stalled flows): the administrators' page, not in the spec.
   element('/v-flow/v-incidents', 'flowIncidents', { area: 'v-flow' }),
   element('/flow/todo', 'taskList', { fixed: { kind: 'todo' } }),
@@ -203,16 +215,6 @@ export const routes: Route[] = [
   later('/editMap'),
   later('/editMapYy'),
   later('/sysModulePreview/:id'),
-  later('/v-mail'),
-  ...mailChildren.map((child) => later(`/v-mail/${child}`)),
-  later('/mail/mailGet/:id'),
-  later('/mail/mailAdd'),
-  later('/mail/mailEdit/:id'),
-  later('/mail/linkmanEdit/:id'),
-  later('/mail/linkmanGet/:id'),
-  later('/mail/settingAdd'),
-  later('/mail/settingEdit/:id'),
-  later('/mail/settingGet/:id'),
   ...personalChildren.map((child) => later(`/v-personal/${child}`)),
   later('/previewForm/:formId/:single?'),
   later('/previewInstForm/:defId/:instId'),

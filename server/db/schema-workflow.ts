@@ -278,7 +278,7 @@ export interface WfMessagesTable {
   read_at: NullableTimestamp;
 }
 
-export type JobKind = 'timer' | 'due' | 'urge';
+export type JobKind = 'timer' | 'due' | 'urge' | 'mail-sync';
 
 export interface WfJobsTable {
   id: Serial;
@@ -294,6 +294,8 @@ export interface WfJobsTable {
   /** Parked after failing for good: an incident waits for an administrator (migration 0007). */
   failed_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** A mail sync job runs until then (migration 0009); another process waits. */
+  lease_until: NullableTimestamp;
 }
 
 export type IncidentKind = 'job' | 'stalled';

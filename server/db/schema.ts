@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FinanceTables } from './schema-finance';
+import type { MailTables } from './schema-mail';
 import type { ShellTables } from './schema-shell';
 import type { WorkflowTables } from './schema-workflow';
 
@@ -204,7 +205,8 @@ export interface PasswordPoliciesTable {
  * All tables. Each area keeps its table types in its own file (schema-finance.ts,
  * schema-workflow.ts, ...) and is joined here, so areas can grow without touching each other.
  */
-export interface Database extends FoundationTables, FinanceTables, WorkflowTables, ShellTables {}
+export interface Database
+  extends FoundationTables, FinanceTables, WorkflowTables, ShellTables, MailTables {}
 
 export interface FoundationTables {
   tenants: TenantsTable;

@@ -10,7 +10,7 @@ import { viewableBy } from '../workflow/access';
  * Who may read a file (docs/decisions.md, "File access"), decided per file from what it
  * belongs to, never from knowing its id:
  * 1. a public file (a logo, an attachment of a public announcement): anyone;
- * 2. otherwise only a signed-in user, and among them
+ * 2. otherwise only a signed-in user; an attachment of mail only its mailbox owner; else
  *    - the designated user who sees everything,
  *    - the user who uploaded it,
  *    - whoever may read a record it belongs to: a news item it is linked to (file_links,
@@ -26,10 +26,24 @@ export async function mayReadFile(
 ): Promise<boolean> {
   if (file.public) return true;
   if (!viewer) return false;
+  // A mail attachment is its mailbox owner's alone, whoever else may see everything.
+  const mailOwners = await mailOwnersOf(db, file.id);
+  if (mailOwners.length > 0) return mailOwners.includes(viewer.id);
   if (viewer.seesEverything || file.uploader_id === viewer.id) return true;
   if (await readableThroughNews(db, file.id, viewer)) return true;
   if (await readableThroughWorkflow(db, file.id, viewer)) return true;
   return (await mayReadInvoiceFile(db, file.id, viewer)) === true;
+}
+
+/** Owners of the mail messages a file is attached to (docs/mail.md). */
+async function mailOwnersOf(db: Db, fileId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mail_attachments as a')
+    .innerJoin('mail_messages as m', 'm.id', 'a.message_id')
+    .select('m.user_id')
+    .where('a.file_id', '=', fileId)
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 /** Attached to an action of a workflow instance the viewer may read. */

@@ -61,7 +61,9 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
         // flow viewer) are allowed, they cannot run script.
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: for the pictures of a mail, once its reader allows them (docs/mail.md); the
+        // mail frame's own policy keeps them out until then.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],

@@ -159,6 +159,8 @@ async function runOne(
       .where('done_at', 'is', null)
       .where('failed_at', 'is', null)
       .where('run_at', '<=', now)
+      // Mail sync jobs run under a lease of their own (server/mail/jobs.ts).
+      .where('kind', '!=', 'mail-sync')
       .orderBy('run_at')
       .orderBy('id')
       .limit(1)

@@ -331,6 +331,7 @@ describe('task actions through their dialogs', () => {
       ['done', 'myAlready'],
       ['request', 'myRequest'],
       ['draft', 'myDraft'],
+      ['email', 'myEmail'],
     ] as const) {
       const selector = `atrium-task-counters [data-counter=${entry}]`;
       await expect

@@ -42,7 +42,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
   };
 
   it('gives staff and merchants different front menus, by role', async () => {
-    // Only built pages are offered: no app centre, mail or layout items until they exist.
+    // Only built pages are offered: no app centre or layout items until they exist.
     expect(aliases(await frontMenu('store01'))).toEqual([
       'home',
       'v-flow',
@@ -51,6 +51,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'v-check',
       'workbench',
       'v-personal',
+      'v-mail',
     ]);
     expect(aliases(await frontMenu('acct01'))).toEqual([
       'home',
@@ -61,6 +62,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'v-check',
       'workbench',
       'v-personal',
+      'v-mail',
     ]);
     expect(aliases(await frontMenu('SZHY10001'))).toEqual([
       'home',
@@ -142,6 +144,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       '考勤',
       '工作台',
       '设置',
+      '通讯录',
     ]);
     expect(side.body.value[1]).toMatchObject({ alias: 'v-flow', hasChildren: true });
     const merchant = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu');

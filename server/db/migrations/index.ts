@@ -7,6 +7,7 @@ import * as workflowLinks from './0005-workflow-links';
 import * as security from './0006-security';
 import * as workflowCorrectness from './0007-workflow-correctness';
 import * as listPaging from './0008-list-paging';
+import * as mail from './0009-mail';
 import * as directory from './0010-directory';
 import * as methods from './0011-methods';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-security': security,
   '0007-workflow-correctness': workflowCorrectness,
   '0008-list-paging': listPaging,
+  '0009-mail': mail,
   '0010-directory': directory,
   '0011-methods': methods,
 };

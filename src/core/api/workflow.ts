@@ -83,7 +83,7 @@ export interface InfoBox {
 }
 
 export type InfoMap = Record<
-  'myTaks' | 'myAlready' | 'myRequest' | 'myDraft' | 'myNotice' | 'myAccordingMatters',
+  'myTaks' | 'myAlready' | 'myRequest' | 'myDraft' | 'myNotice' | 'myAccordingMatters' | 'myEmail',
   InfoBox | undefined
 >;
 

@@ -12,7 +12,7 @@ import { useAsync } from '../../ui/useAsync';
 
 const grid = css`
   display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
+  grid-template-columns: repeat(5, minmax(0, 1fr));
   gap: 12px;
   @media (max-width: 700px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -52,7 +52,7 @@ const grid = css`
 `;
 
 type Entry = {
-  id: 'todo' | 'done' | 'request' | 'draft';
+  id: 'todo' | 'done' | 'request' | 'draft' | 'email';
   box: keyof InfoMap;
   path: (product: string) => string;
 };
@@ -63,6 +63,8 @@ const entries: Entry[] = [
   { id: 'done', box: 'myAlready', path: (product) => `/v-flow/v-${product}Done` },
   { id: 'request', box: 'myRequest', path: () => '/v-flow/v-request' },
   { id: 'draft', box: 'myDraft', path: () => '/v-flow/v-draft' },
+  // Unread mail (docs/mail.md): the server's myEmail box.
+  { id: 'email', box: 'myEmail', path: () => '/v-mail/mailList' },
 ];
 
 export function TaskCounters({ columnAlias }: { columnAlias?: string }) {

@@ -3,7 +3,7 @@ import type { ElementMeta } from '../../ui/element/meta';
 export const meta: ElementMeta = {
   tag: 'atrium-task-counters',
   summary:
-    "The home page's quick entries: how many tasks to do, done, requests and drafts the user has (getDefaultInfoMap), each with a dot badge when it is not 0, opening /fvue/v-flow/v-{product}Todo?curr=todo, /fvue/v-flow/v-{product}Done, /fvue/v-flow/v-request and /fvue/v-flow/v-draft.",
+    "The home page's quick entries: how many tasks to do, done, requests, drafts and unread mails (myEmail) the user has (getDefaultInfoMap), each with a dot badge when it is not 0, opening /fvue/v-flow/v-{product}Todo?curr=todo, /fvue/v-flow/v-{product}Done, /fvue/v-flow/v-request, /fvue/v-flow/v-draft and /fvue/v-mail/mailList.",
   attributes: {
     columnAlias: {
       kind: 'string',

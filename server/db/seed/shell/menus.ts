@@ -159,6 +159,16 @@ function frontMenu(product: string): MenuSeed {
           personal('bpmDeputy', '流程委托', 'Deputies'),
         ],
       },
+      {
+        ...leaf('v-mail', '通讯录', 'Contacts', '/v-mail'),
+        icon: 'contacts',
+        roles: [staff],
+        children: [
+          leaf('mailList', '邮件', 'Mail', '/v-mail/mailList'),
+          leaf('linkmanList', '联系人', 'Contacts', '/v-mail/linkmanList'),
+          leaf('settingList', '邮箱设置', 'Mail settings', '/v-mail/settingList'),
+        ],
+      },
     ],
   };
 }

@@ -21,6 +21,7 @@ import {
   type ListSpec,
 } from '../../../workflow/queries/run';
 import { callerOf, countAnswer, pageAnswer, queryFilter } from './common';
+import { unreadMailCount } from '../../../mail/messages';
 
 const taskTimes = ['createTime', 'createDate', 'dueTime'];
 const noticeTimes = ['createTime', 'readTime'];
@@ -194,7 +195,7 @@ export async function infoMap(app: FastifyInstance, request: FastifyRequest) {
     statStatus: '',
     url,
   });
-  const [todo, done, delegated, requests, notices, drafts, leader] = await Promise.all([
+  const [todo, done, delegated, requests, notices, drafts, leader, mail] = await Promise.all([
     count(todoList(caller)),
     count(doneList(caller.id, undefined)),
     count(delegateList(caller.id)),
@@ -202,6 +203,7 @@ export async function infoMap(app: FastifyInstance, request: FastifyRequest) {
     count(noticeList(caller.id, 'todoRead')),
     count(draftList(caller.id)),
     count(leaderTodoList(caller.id)),
+    unreadMailCount(db, caller.id),
   ]);
   const product = config.product;
   return {
@@ -217,6 +219,7 @@ export async function infoMap(app: FastifyInstance, request: FastifyRequest) {
     myNotice: box('myNotice', notices, '/fvue/v-flow/v-todoRead', 'notice'),
     myDraft: box('myDraft', drafts, '/fvue/v-flow/v-draft', 'draft'),
     myLeaderTodo: box('myLeaderTodo', leader, '/fvue/v-flow/v-leader', 'leader'),
+    myEmail: box('myEmail', mail, '/fvue/v-mail/mailList', 'email'),
     userId: caller.id,
     fullname: caller.fullname,
   };

@@ -5,6 +5,7 @@ import { greetingFor } from '../../../domain/shell/greetings';
 import { businessToday } from '../../../domain/shell/today';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
+import { unreadMailCount } from '../../../mail/messages';
 import { formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult } from '../../schemas';
@@ -98,17 +99,49 @@ export async function topBarRoutes(app: FastifyInstance) {
     '/bpm/haiyaapi/isReadNews',
     {
       schema: {
-        summary: 'Whether the caller has unread news or announcements (the contacts dot)',
+        summary:
+          'Whether the caller has unread news, announcements or mail (the contacts dot); count is news, mailCount mail',
         querystring: accountQuery,
         response: {
-          200: commonResult(Type.Object({ hasUnread: Type.Boolean(), count: Type.Integer() })),
+          200: commonResult(
+            Type.Object({
+              hasUnread: Type.Boolean(),
+              count: Type.Integer(),
+              mailCount: Type.Integer(),
+            }),
+          ),
         },
       },
     },
     async (request) => {
       const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
       const count = await unreadNewsCount(db, caller, today());
-      return { state: true, value: { hasUnread: count > 0, count } };
+      const mailCount = await unreadMailCount(db, caller.id);
+      return { state: true, value: { hasUnread: count + mailCount > 0, count, mailCount } };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getMailsNewsId',
+    {
+      schema: {
+        summary: "Ids of the caller's unread mail in their inboxes, newest first (at most 100)",
+        response: { 200: commonResult(Type.Array(Type.String())) },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const rows = await db
+        .selectFrom('mail_messages')
+        .select('id')
+        .where('user_id', '=', caller.id)
+        .where('folder', '=', 'inbox')
+        .where('seen', '=', false)
+        .where('pending', 'is', null)
+        .orderBy('sent_at', 'desc')
+        .limit(100)
+        .execute();
+      return { state: true, value: rows.map((row) => row.id) };
     },
   );
 

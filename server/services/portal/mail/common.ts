@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { QueryFilter } from '../../../workflow/queries/filter';
+
+export { queryFilter, idList, pageAnswer, stateAnswer } from '../../bpm-runtime/workflow/common';
+
+export const mailBase = '/mail/mail';
+export const loose = Type.Object({}, { additionalProperties: true });
+export const idQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
+
+/** Page and size of a QueryFilter (1 and 20 when missing). */
+export function pageOf(filter: QueryFilter | undefined) {
+  const page = filter?.pageBean?.page ?? 1;
+  const pageSize = filter?.pageBean?.pageSize ?? 20;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The value of one property among the QueryFilter's querys (or params), as text. */
+export function queryValue(filter: QueryFilter | undefined, property: string): string {
+  const query = filter?.querys?.find((item) => item.property === property);
+  const value = query?.value ?? filter?.params?.[property];
+  return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/** LIKE pattern of user text: its own % and _ match themselves. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const ok = (request: FastifyRequest, key: string, params = {}) => ({
+  state: true,
+  message: request.t(key, params),
+});

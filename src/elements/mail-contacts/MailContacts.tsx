@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import {
+  contactGet,
+  contactList,
+  removeContacts,
+  saveContact,
+  type Contact,
+} from '../../core/api/mail';
+import { ApiError } from '../../core/http';
+import { notify } from '../../core/notices';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { useLanguage, useT } from '../../ui/i18n';
+import { Pager } from '../../ui/Pager';
+import { Table } from '../../ui/table/Table';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+
+const pageSize = 20;
+
+type Editing = { contact: Contact | null; readOnly: boolean };
+
+function ContactDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const [name, setName] = useState(editing.contact?.linkName ?? '');
+  const [address, setAddress] = useState(editing.contact?.linkAddress ?? '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!address.trim()) {
+      return setError(t('mail:setting.required', { field: t('mail:contact.address') }));
+    }
+    setBusy(true);
+    try {
+      notify(
+        'success',
+        await saveContact({
+          ...(editing.contact ? { id: editing.contact.id } : {}),
+          linkName: name.trim(),
+          linkAddress: address.trim(),
+        }),
+      );
+      onSaved();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : t('mail:setting.saveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const title = editing.readOnly
+    ? 'mail:contact.view'
+    : editing.contact
+      ? 'mail:contact.edit'
+      : 'mail:contact.add';
+  return (
+    <Dialog
+      title={t(title)}
+      open
+      onClose={onClose}
+      width="480px"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('mail:actions.close')}</Button>
+          {!editing.readOnly && (
+            <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
+              {t('mail:actions.save')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div data-dialog="contact" part="dialog">
+        {error && <Alert>{error}</Alert>}
+        <TextField
+          label={t('mail:contact.name')}
+          name="linkName"
+          value={name}
+          readOnly={editing.readOnly}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label={t('mail:contact.address')}
+          name="linkAddress"
+          type="email"
+          required
+          value={address}
+          readOnly={editing.readOnly}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+/** The user's mail contacts (docs/mail.md). */
+export function MailContacts({ action, itemId }: { action?: string; itemId?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const list = useAsync(() => contactList({ page, pageSize, keyword }), [page, keyword, language]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [removing, setRemoving] = useState<Contact | null>(null);
+  useEffect(() => {
+    if (action === 'add') setEditing({ contact: null, readOnly: false });
+    else if ((action === 'edit' || action === 'view') && itemId) {
+      void contactGet(itemId)
+        .then((contact) => setEditing({ contact, readOnly: action === 'view' }))
+        .catch(() => undefined); // the request layer showed why
+    }
+  }, [action, itemId]);
+  return (
+    <div css={pageStyle}>
+      <section css={panelStyle} data-list="contacts">
+        <h2>{t('mail:contactsTitle')}</h2>
+        <div css={toolbarStyle}>
+          <Button
+            variant="primary"
+            onClick={() => setEditing({ contact: null, readOnly: false })}
+            data-action="add"
+          >
+            {t('mail:contact.add')}
+          </Button>
+          <input
+            type="search"
+            placeholder={t('mail:contact.search')}
+            aria-label={t('mail:contact.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                setKeyword(search.trim());
+                setPage(1);
+              }
+            }}
+          />
+        </div>
+        {list.error && <Alert>{list.error.message}</Alert>}
+        <Table<Contact>
+          columns={[
+            { key: 'linkName', title: t('mail:contact.name'), width: 140 },
+            { key: 'linkAddress', title: t('mail:contact.address'), width: 220 },
+            { key: 'appCount', title: t('mail:contact.count'), width: 90 },
+            { key: 'sendTime', title: t('mail:contact.lastSent'), width: 160 },
+            {
+              key: 'actions',
+              title: t('mail:columns.actions'),
+              width: 160,
+              render: (row) => (
+                <>
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setEditing({ contact: row, readOnly: true })}
+                    data-action="view"
+                  >
+                    {t('mail:actions.view')}
+                  </button>
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setEditing({ contact: row, readOnly: false })}
+                    data-action="edit"
+                  >
+                    {t('mail:actions.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setRemoving(row)}
+                    data-action="delete"
+                  >
+                    {t('mail:actions.delete')}
+                  </button>
+                </>
+              ),
+            },
+          ]}
+          rows={list.data?.rows ?? []}
+          rowKey={(row) => row.id}
+          height={Math.min(520, 40 + Math.max(3, list.data?.rows.length ?? 0) * 36)}
+          loading={list.loading}
+          empty={t('mail:contact.none')}
+        />
+        {(list.data?.total ?? 0) > pageSize && (
+          <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+        )}
+      </section>
+      {editing && (
+        <ContactDialog
+          key={editing.contact?.id ?? 'new'}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        name="delete"
+        title={t('mail:actions.delete')}
+        message={t('mail:contact.deleteConfirm')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          notify('success', await removeContacts([removing.id]));
+          setRemoving(null);
+          list.reload();
+        }}
+      />
+    </div>
+  );
+}

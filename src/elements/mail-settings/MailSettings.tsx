@@ -1,0 +1,372 @@
+import { useEffect, useState } from 'react';
+import {
+  removeSettings,
+  saveSetting,
+  setDefaultSetting,
+  settingGet,
+  settingList,
+  testSetting,
+  type MailSetting,
+  type Security,
+  type SettingInput,
+} from '../../core/api/mail';
+import { ApiError } from '../../core/http';
+import { notify } from '../../core/notices';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SelectField, TextField } from '../../ui/Field';
+import { useLanguage, useT } from '../../ui/i18n';
+import { Table } from '../../ui/table/Table';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+
+type Editing = { setting: MailSetting | null; readOnly: boolean };
+
+const blank: SettingInput = {
+  mailAddress: '',
+  mailPass: '',
+  nickName: '',
+  userName: '',
+  mailType: 'imap',
+  imapHost: '',
+  imapPort: 993,
+  imapSecurity: 'ssl',
+  smtpHost: '',
+  smtpPort: 465,
+  smtpSecurity: 'ssl',
+  keepOnServer: true,
+};
+
+function SettingDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const start = editing.setting;
+  const [form, setForm] = useState<SettingInput>(
+    start
+      ? {
+          id: start.id,
+          mailAddress: start.mailAddress,
+          mailPass: '',
+          nickName: start.nickName,
+          userName: start.userName,
+          mailType: 'imap',
+          imapHost: start.imapHost,
+          imapPort: start.imapPort,
+          imapSecurity: start.imapSecurity,
+          smtpHost: start.smtpHost,
+          smtpPort: start.smtpPort,
+          smtpSecurity: start.smtpSecurity,
+          keepOnServer: start.keepOnServer,
+        }
+      : blank,
+  );
+  const [isDefault, setIsDefault] = useState(Boolean(start?.isDefault));
+  const [error, setError] = useState('');
+  const [result, setResult] = useState('');
+  const [busy, setBusy] = useState<'' | 'test' | 'save'>('');
+  const set = <K extends keyof SettingInput>(key: K, value: SettingInput[K]) =>
+    setForm((old) => ({ ...old, [key]: value }));
+  const keepPassword = Boolean(start) && !form.mailPass;
+
+  const missing = () => {
+    const required: [keyof SettingInput, string][] = [
+      ['mailAddress', 'mail:setting.address'],
+      ['imapHost', 'mail:setting.imapHost'],
+      ['smtpHost', 'mail:setting.smtpHost'],
+    ];
+    if (!start) required.push(['mailPass', 'mail:setting.password']);
+    const gap = required.find(([key]) => !String(form[key] ?? '').trim());
+    return gap ? t('mail:setting.required', { field: t(gap[1]) }) : '';
+  };
+
+  const run = async (what: 'test' | 'save') => {
+    setError('');
+    setResult('');
+    const gap = missing();
+    if (gap) return setError(gap);
+    setBusy(what);
+    const input = { ...form, ...(keepPassword ? { mailPass: undefined } : {}), isDefault };
+    try {
+      if (what === 'test') setResult(await testSetting(input, keepPassword));
+      else {
+        notify('success', await saveSetting(input, keepPassword));
+        onSaved();
+      }
+    } catch (caught) {
+      const reason = caught instanceof ApiError ? caught.message : '';
+      setError(
+        what === 'save'
+          ? `${t('mail:setting.saveFailed')}${reason ? `：${reason}` : ''}`
+          : reason || t('common:errors.failed'),
+      );
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const security = (key: 'imapSecurity' | 'smtpSecurity', label: string) => (
+    <SelectField
+      label={label}
+      name={key}
+      value={form[key]}
+      disabled={editing.readOnly}
+      onChange={(event) => set(key, event.target.value as Security)}
+    >
+      <option value="ssl">{t('mail:setting.ssl')}</option>
+      <option value="starttls">{t('mail:setting.starttls')}</option>
+      <option value="none">{t('mail:setting.plain')}</option>
+    </SelectField>
+  );
+  const text = (
+    key: 'mailAddress' | 'nickName' | 'userName' | 'imapHost' | 'smtpHost',
+    label: string,
+    required = false,
+  ) => (
+    <TextField
+      label={t(label)}
+      name={key}
+      required={required}
+      value={form[key]}
+      readOnly={editing.readOnly}
+      onChange={(event) => set(key, event.target.value)}
+    />
+  );
+  const port = (key: 'imapPort' | 'smtpPort', label: string) => (
+    <TextField
+      label={t(label)}
+      name={key}
+      type="number"
+      value={String(form[key])}
+      readOnly={editing.readOnly}
+      onChange={(event) => set(key, Number(event.target.value))}
+    />
+  );
+  const grid = {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    gap: '0 16px',
+  };
+  const title = editing.readOnly
+    ? 'mail:setting.view'
+    : start
+      ? 'mail:setting.edit'
+      : 'mail:setting.add';
+  return (
+    <Dialog
+      title={t(title)}
+      open
+      onClose={onClose}
+      width="640px"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('mail:actions.close')}</Button>
+          {!editing.readOnly && (
+            <>
+              <Button busy={busy === 'test'} onClick={() => void run('test')} data-action="test">
+                {t('mail:setting.test')}
+              </Button>
+              <Button
+                variant="primary"
+                busy={busy === 'save'}
+                onClick={() => void run('save')}
+                data-action="save"
+              >
+                {t('mail:actions.save')}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      <div data-dialog="mail-setting" part="dialog">
+        {error && <Alert>{error}</Alert>}
+        {result && (
+          <p role="status" data-field="test-result">
+            ✔ {result}
+          </p>
+        )}
+        <div css={grid}>
+          {text('mailAddress', 'mail:setting.address', true)}
+          {!editing.readOnly && (
+            <TextField
+              label={t('mail:setting.password')}
+              name="mailPass"
+              type="password"
+              autoComplete="new-password"
+              required={!start}
+              placeholder={start ? t('mail:setting.passwordKeep') : ''}
+              value={form.mailPass ?? ''}
+              onChange={(event) => set('mailPass', event.target.value)}
+            />
+          )}
+          {text('nickName', 'mail:setting.nickName')}
+          {text('userName', 'mail:setting.userName')}
+        </div>
+        <div css={grid}>
+          {text('imapHost', 'mail:setting.imapHost', true)}
+          {port('imapPort', 'mail:setting.imapPort')}
+          {security('imapSecurity', t('mail:setting.security'))}
+        </div>
+        <div css={grid}>
+          {text('smtpHost', 'mail:setting.smtpHost', true)}
+          {port('smtpPort', 'mail:setting.smtpPort')}
+          {security('smtpSecurity', t('mail:setting.security'))}
+        </div>
+        <label css={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+          <input
+            type="checkbox"
+            name="isDefault"
+            checked={isDefault}
+            disabled={editing.readOnly}
+            onChange={(event) => setIsDefault(event.target.checked)}
+          />
+          {t('mail:setting.isDefault')}
+        </label>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The user's mail accounts (docs/mail.md). */
+export function MailSettings({ action, itemId }: { action?: string; itemId?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const list = useAsync(settingList, [language]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [removing, setRemoving] = useState<MailSetting | null>(null);
+  useEffect(() => {
+    if (action === 'add') setEditing({ setting: null, readOnly: false });
+    else if ((action === 'edit' || action === 'view') && itemId) {
+      void settingGet(itemId)
+        .then((setting) => setEditing({ setting, readOnly: action === 'view' }))
+        .catch(() => undefined); // the request layer showed why
+    }
+  }, [action, itemId]);
+  const rows = list.data?.rows ?? [];
+  return (
+    <div css={pageStyle}>
+      <section css={panelStyle} data-list="mail-settings">
+        <h2>{t('mail:settingsTitle')}</h2>
+        <div css={toolbarStyle}>
+          <Button
+            variant="primary"
+            onClick={() => setEditing({ setting: null, readOnly: false })}
+            data-action="add"
+          >
+            {t('mail:setting.add')}
+          </Button>
+        </div>
+        {list.error && <Alert>{list.error.message}</Alert>}
+        <Table<MailSetting>
+          columns={[
+            { key: 'mailAddress', title: t('mail:setting.address'), width: 200 },
+            {
+              key: 'imapHost',
+              title: t('mail:setting.imapHost'),
+              width: 180,
+              render: (row) => `${row.imapHost}:${row.imapPort}`,
+            },
+            {
+              key: 'smtpHost',
+              title: t('mail:setting.smtpHost'),
+              width: 180,
+              render: (row) => `${row.smtpHost}:${row.smtpPort}`,
+            },
+            {
+              key: 'isDefault',
+              title: t('mail:setting.isDefault'),
+              width: 70,
+              render: (row) => t(row.isDefault ? 'mail:setting.yes' : 'mail:setting.no'),
+            },
+            { key: 'lastSyncTime', title: t('mail:setting.lastSync'), width: 150 },
+            { key: 'lastError', title: t('mail:setting.lastError'), width: 200 },
+            {
+              key: 'actions',
+              title: t('mail:columns.actions'),
+              width: 220,
+              render: (row) => (
+                <>
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setEditing({ setting: row, readOnly: true })}
+                    data-action="view"
+                  >
+                    {t('mail:actions.view')}
+                  </button>
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setEditing({ setting: row, readOnly: false })}
+                    data-action="edit"
+                  >
+                    {t('mail:actions.edit')}
+                  </button>
+                  {!row.isDefault && (
+                    <button
+                      type="button"
+                      css={linkStyle}
+                      onClick={async () => {
+                        notify('success', await setDefaultSetting(row.id));
+                        list.reload();
+                      }}
+                      data-action="default"
+                    >
+                      {t('mail:setting.setDefault')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    css={linkStyle}
+                    onClick={() => setRemoving(row)}
+                    data-action="delete"
+                  >
+                    {t('mail:actions.delete')}
+                  </button>
+                </>
+              ),
+            },
+          ]}
+          rows={rows}
+          rowKey={(row) => row.id}
+          height={Math.min(420, 40 + Math.max(3, rows.length) * 36)}
+          loading={list.loading}
+          empty={t('mail:setting.none')}
+        />
+      </section>
+      {editing && (
+        <SettingDialog
+          key={editing.setting?.id ?? 'new'}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        name="delete"
+        title={t('mail:actions.delete')}
+        message={t('mail:setting.deleteConfirm')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          notify('success', await removeSettings([removing.id]));
+          setRemoving(null);
+          list.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,471 @@
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  folderCodes,
+  fromBase64,
+  mailGet,
+  mailList,
+  mailTree,
+  removeMail,
+  syncMail,
+  type FolderType,
+  type Mailbox,
+  type MailMessage,
+} from '../../core/api/mail';
+import { notify } from '../../core/notices';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { useLanguage, useT } from '../../ui/i18n';
+import { useNavigate } from '../../ui/navigate';
+import { Pager } from '../../ui/Pager';
+import { vars } from '../../ui/theme';
+import { useAsync } from '../../ui/useAsync';
+import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
+import { Composer, type Draft } from './Composer';
+import { Reader, type ReaderAction } from './Reader';
+import { sanitizeMail, textAsHtml } from './sanitize';
+
+const pageSize = 20;
+/** Automatic sync of the open mailbox while the page is open. */
+const autoSyncMs = 5 * 60_000;
+
+const layout = css`
+  display: grid;
+  grid-template-columns: 200px minmax(260px, 360px) 1fr;
+  gap: 12px;
+  padding: 12px;
+  align-items: start;
+  @media (max-width: 900px) {
+    grid-template-columns: 1fr;
+  }
+  section {
+    background: ${vars.surface};
+    border: 1px solid ${vars.border};
+    border-radius: 10px;
+    padding: 12px;
+    min-width: 0;
+  }
+  .tree ul {
+    list-style: none;
+    margin: 0 0 10px;
+    padding: 0;
+  }
+  .tree .box {
+    font-weight: 600;
+    word-break: break-all;
+    margin: 6px 0;
+  }
+  .tree button,
+  .rows button.row {
+    display: flex;
+    width: 100%;
+    justify-content: space-between;
+    gap: 6px;
+    border: 0;
+    background: none;
+    padding: 6px 8px;
+    border-radius: ${vars.radius};
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+    color: ${vars.text};
+  }
+  .tree button[aria-current='true'],
+  .rows button.row[aria-current='true'] {
+    background: ${vars.surfaceMuted};
+    color: ${vars.primary};
+  }
+  .count {
+    color: ${vars.primary};
+    font-size: 12px;
+  }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-bottom: 8px;
+  }
+  .toolbar input {
+    flex: 1;
+    min-width: 120px;
+    height: 32px;
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    padding: 0 8px;
+    font: inherit;
+  }
+  .rows {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .rows li {
+    display: flex;
+    align-items: start;
+    gap: 4px;
+    border-bottom: 1px solid ${vars.border};
+  }
+  .rows input {
+    margin-top: 10px;
+  }
+  .rows button.row {
+    flex-direction: column;
+    gap: 2px;
+  }
+  .rows .who {
+    display: flex;
+    justify-content: space-between;
+    gap: 6px;
+    font-size: 13px;
+    color: ${vars.textMuted};
+  }
+  .rows .subject {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .rows [data-unread] .subject {
+    font-weight: 700;
+  }
+  .dot {
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${vars.primary};
+    margin-right: 4px;
+  }
+  .muted {
+    color: ${vars.textMuted};
+  }
+  .clip {
+    font-size: 12px;
+    color: ${vars.textMuted};
+    border: 1px solid ${vars.border};
+    border-radius: 4px;
+    padding: 0 4px;
+    margin-right: 4px;
+    font-weight: 400;
+  }
+`;
+
+type Pane = { kind: 'none' } | { kind: 'read'; id: string } | { kind: 'compose'; draft: Draft };
+
+const quoteOf = (mail: MailMessage) => {
+  const body = fromBase64(mail.content);
+  return sanitizeMail(mail.contentType === 'html' ? body : textAsHtml(body), false).html;
+};
+const prefixed = (prefix: string, subject: string) =>
+  subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
+
+export function Mail({
+  mailId,
+  action,
+  folder = 'inbox',
+}: {
+  mailId?: string;
+  action?: string;
+  folder?: string;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const tree = useAsync(mailTree, [language]);
+  const boxes = useMemo(() => tree.data ?? [], [tree.data]);
+  const [setId, setSetId] = useState('');
+  const [shown, setShown] = useState<FolderType>(
+    folder in folderCodes ? (folder as FolderType) : 'inbox',
+  );
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [pane, setPane] = useState<Pane>({ kind: 'none' });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<string[] | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const current = boxes.find((box) => box.id === setId) ?? boxes[0];
+
+  useEffect(() => {
+    if (!setId && boxes[0]) setSetId(boxes[0].id);
+  }, [boxes, setId]);
+
+  const list = useAsync(
+    () =>
+      current
+        ? mailList({ setId: current.id, types: folderCodes[shown], page, pageSize, keyword })
+        : Promise.resolve({ rows: [], total: 0, page: 1, pageSize }),
+    [current?.id, shown, page, keyword, language],
+  );
+
+  const refresh = useCallback(() => {
+    tree.reload();
+    list.reload();
+  }, [tree, list]);
+
+  const newDraft = (change: Partial<Draft> = {}): Draft => ({
+    setId: current?.id ?? '',
+    to: '',
+    cc: '',
+    subject: '',
+    html: '',
+    files: [],
+    ...change,
+  });
+
+  /** A draft opens in the composer, its attachments kept. */
+  const openDraft = (id: string) => {
+    void mailGet(id)
+      .then((mail) =>
+        setPane({
+          kind: 'compose',
+          draft: newDraft({
+            id: mail.id,
+            setId: mail.setId,
+            to: mail.receiverAddresses,
+            cc: mail.copyToAddresses,
+            subject: mail.subject,
+            html: quoteOf(mail),
+            files: mail.attachments,
+          }),
+        }),
+      )
+      .catch(() => undefined); // the request layer showed why
+  };
+
+  // Arrival: a mail to read, the composer, or a draft to edit.
+  useEffect(() => {
+    if (!current) return;
+    if (action === 'add') setPane({ kind: 'compose', draft: newDraft() });
+    else if (action === 'edit' && mailId) {
+      openDraft(mailId);
+    } else if (mailId) setPane({ kind: 'read', id: mailId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [action, mailId, current?.id]);
+
+  const sync = useCallback(
+    async (quiet: boolean) => {
+      if (!current) return;
+      setSyncing(true);
+      try {
+        const result = await syncMail(current.id, quiet);
+        if (!quiet) notify('success', result.message);
+        refresh();
+      } catch {
+        // The request layer showed the message (or stayed quiet for the automatic sync).
+      } finally {
+        setSyncing(false);
+      }
+    },
+    [current, refresh],
+  );
+
+  useEffect(() => {
+    if (!current) return;
+    void sync(true);
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void sync(true);
+    }, autoSyncMs);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current?.id]);
+
+  const onReader = (what: ReaderAction, mail: MailMessage) => {
+    if (what === 'back') return setPane({ kind: 'none' });
+    if (what === 'delete') return setRemoving([mail.id]);
+    const quote = `<p><br></p><p>${t('mail:wrote', { date: mail.mailDate, name: mail.senderName || mail.senderAddress })}</p><blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:2px solid #ccc">${quoteOf(mail)}</blockquote>`;
+    if (what === 'forward') {
+      return setPane({
+        kind: 'compose',
+        draft: newDraft({
+          setId: mail.setId,
+          subject: prefixed('Fwd:', mail.subject),
+          html: `<p><br></p><p>${t('mail:forwarded')}</p>${quoteOf(mail)}`,
+          files: mail.attachments,
+        }),
+      });
+    }
+    const own = current?.name.toLowerCase();
+    const everyone = [
+      mail.senderAddress,
+      ...mail.receiverAddresses.split(','),
+      ...mail.copyToAddresses.split(','),
+    ]
+      .map((item) => item.trim())
+      .filter((item) => item && item.toLowerCase() !== own);
+    setPane({
+      kind: 'compose',
+      draft: newDraft({
+        setId: mail.setId,
+        to: what === 'replyAll' ? [...new Set(everyone)].join(', ') : mail.senderAddress,
+        subject: prefixed('Re:', mail.subject),
+        html: quote,
+        replyId: mail.id,
+      }),
+    });
+  };
+
+  if (tree.error) return <Alert>{tree.error.message}</Alert>;
+  if (tree.loading && !tree.data) return <p aria-busy="true">…</p>;
+  if (boxes.length === 0) {
+    return (
+      <section css={layout} data-state="no-account">
+        <div css={{ gridColumn: '1 / -1' }}>
+          <h3>{t('mail:noAccount')}</h3>
+          <p>{t('mail:noAccountHow')}</p>
+          <Button
+            variant="primary"
+            onClick={() => navigate('/v-mail/settingList')}
+            data-action="settings"
+          >
+            {t('mail:goSettings')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const inBin = shown === 'deleted';
+  const rows = list.data?.rows ?? [];
+  return (
+    <div css={layout}>
+      <section className="tree" part="tree" aria-label={t('mail:title')}>
+        {boxes.map((box: Mailbox) => (
+          <div key={box.id} data-mailbox={box.name}>
+            <div className="box">{box.nickName || box.name}</div>
+            <ul>
+              {box.children.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    data-folder={item.folder}
+                    aria-current={box.id === current?.id && item.folder === shown}
+                    onClick={() => {
+                      setSetId(box.id);
+                      setShown(item.folder);
+                      setPage(1);
+                      setChecked([]);
+                      setPane({ kind: 'none' });
+                    }}
+                  >
+                    <span>{t(`mail:folders.${item.folder}`)}</span>
+                    {item.unread > 0 && <span className="count">{item.unread}</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {box.lastError && (
+              <p className="muted" data-field="last-error">
+                {box.lastError}
+              </p>
+            )}
+          </div>
+        ))}
+      </section>
+      <section part="list">
+        <div className="toolbar">
+          <Button
+            variant="primary"
+            onClick={() => setPane({ kind: 'compose', draft: newDraft() })}
+            data-action="write"
+          >
+            {t('mail:write')}
+          </Button>
+          <Button busy={syncing} onClick={() => void sync(false)} data-action="sync">
+            {t(syncing ? 'mail:syncing' : 'mail:sync')}
+          </Button>
+          {checked.length > 0 && (
+            <Button onClick={() => setRemoving(checked)} data-action="delete-checked">
+              {t(inBin ? 'mail:deleteForever' : 'mail:delete')}
+            </Button>
+          )}
+          <input
+            type="search"
+            placeholder={t('mail:search')}
+            aria-label={t('mail:search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                setKeyword(search.trim());
+                setPage(1);
+              }
+            }}
+          />
+        </div>
+        {list.error && <Alert>{list.error.message}</Alert>}
+        {rows.length === 0 && !list.loading && <p className="muted">{t('mail:empty')}</p>}
+        <ul className="rows" data-list="mail">
+          {rows.map((row) => (
+            <li key={row.id} data-row={row.id} {...(row.isRead ? {} : { 'data-unread': '' })}>
+              <input
+                type="checkbox"
+                aria-label={row.subject}
+                checked={checked.includes(row.id)}
+                onChange={(event) =>
+                  setChecked((list) =>
+                    event.target.checked ? [...list, row.id] : list.filter((id) => id !== row.id),
+                  )
+                }
+              />
+              <button
+                type="button"
+                className="row"
+                aria-current={pane.kind === 'read' && pane.id === row.id}
+                onClick={() =>
+                  shown === 'drafts' ? openDraft(row.id) : setPane({ kind: 'read', id: row.id })
+                }
+              >
+                <span className="who">
+                  <span>
+                    {!row.isRead && <span className="dot" aria-label={t('mail:unread')} />}
+                    {shown === 'sent' || shown === 'drafts'
+                      ? row.receiverAddresses
+                      : row.senderName || row.senderAddress}
+                  </span>
+                  <span>{row.mailDate.slice(5, 16)}</span>
+                </span>
+                <span className="subject">
+                  {row.hasAttachment ? <span className="clip">{t('mail:attachments')}</span> : ''}
+                  {row.subject || '—'}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {(list.data?.total ?? 0) > pageSize && (
+          <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+        )}
+      </section>
+      <section>
+        {pane.kind === 'read' && <Reader id={pane.id} onAction={onReader} onRead={refresh} />}
+        {pane.kind === 'compose' && (
+          <Composer
+            key={pane.draft.id ?? pane.draft.subject}
+            draft={pane.draft}
+            mailboxes={boxes}
+            onDone={() => {
+              setPane({ kind: 'none' });
+              refresh();
+            }}
+          />
+        )}
+        {pane.kind === 'none' && <p className="muted">{t('mail:select')}</p>}
+      </section>
+      <ConfirmDialog
+        open={removing !== null}
+        name="delete"
+        title={t(inBin ? 'mail:deleteForever' : 'mail:delete')}
+        message={t(inBin ? 'mail:deleteForeverConfirm' : 'mail:deleteConfirm')}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          notify('success', await removeMail(removing, folderCodes[shown]));
+          setRemoving(null);
+          setChecked([]);
+          setPane({ kind: 'none' });
+          refresh();
+        }}
+      />
+    </div>
+  );
+}
