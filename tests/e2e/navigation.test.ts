@@ -91,6 +91,8 @@ async function crawl(page: Page, account: string, password: string): Promise<Vis
     await check(`menu ${alias}`);
     const container = page.locator('atrium-menu-container');
     if ((await container.count()) === 0) continue;
+    // An area always has its second-level menu; it arrives after the page.
+    await page.waitForSelector('atrium-menu-container [part=menu] [data-alias]');
     // Sub-menus open one at a time: open each, then click its leaves.
     const entries = container.locator('[part=menu] > ul > li');
     for (let i = 0; i < (await entries.count()); i++) {

@@ -51,6 +51,17 @@ describe('the route table', () => {
     // About a hundred page loads: the file's default 90 s is too tight on a busy machine.
   }, 240_000);
 
+  it('print views also answer with a tenant segment, single and batch', async () => {
+    const page = await browser.newPage();
+    const token = await apiToken('admin', 'Atrium#2026');
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    await page.waitForSelector('atrium-home', { state: 'attached' });
+    for (const path of ['/print_fkqkd/hy', '/print_shcjftzd_all/hy', '/print_lyfyjsd/hy']) {
+      await check(page, path, { element: 'atrium-print', topBar: false, sideMenu: false });
+      expect(await page.locator('h1', { hasText: '404' }).count(), path).toBe(0);
+    }
+  });
+
   it('menu aliases add their routes at run time', async () => {
     const page = await browser.newPage();
     const token = await apiToken('store01', 'Staff#2026');
