@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { vars } from '../theme';
+import { phoneWidth, vars } from '../theme';
 
 /** A page of the workflow area: a white panel on the portal's grey. */
 export const pageStyle = css`
@@ -82,6 +82,12 @@ export const factsStyle = css`
   /* A fact with a flag after it (the due time and 已超期) keeps both on one line. */
   div[data-wide] {
     grid-column: span 2;
+  }
+  /* A phone has room for one column: spanning two would make a second, crushed one. */
+  @media (max-width: ${phoneWidth}px) {
+    div[data-wide] {
+      grid-column: auto;
+    }
   }
   dt {
     color: ${vars.textMuted};
