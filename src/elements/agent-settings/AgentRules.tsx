@@ -7,6 +7,7 @@ import {
 } from '../../core/api/workflow';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { businessDateTime, checkAgentRule } from '../../core/workflow/agents';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -16,7 +17,6 @@ import { useFailureText, useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
 
@@ -241,18 +241,13 @@ export function AgentRules({
           rules.reload();
         }}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:agents.deleteConfirm')}
+        remove={removeAgentRules}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removeAgentRules([removing.id]));
-          setRemoving(null);
-          rules.reload();
-        }}
+        onRemoved={rules.reload}
       />
     </div>
   );

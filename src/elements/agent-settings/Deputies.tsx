@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { deputies, removeDeputies, saveDeputy, type Deputy } from '../../core/api/workflow';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -9,7 +10,6 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
 
 function DeputyDialog({
@@ -119,18 +119,13 @@ export function Deputies({ action }: { action?: string | undefined }) {
           list.reload();
         }}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:agents.deleteConfirm')}
+        remove={removeDeputies}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removeDeputies([removing.id]));
-          setRemoving(null);
-          list.reload();
-        }}
+        onRemoved={list.reload}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import {
 } from '../../core/api/workflow';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -15,7 +16,6 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, mutedStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
 
@@ -176,18 +176,13 @@ export function Secretaries({
           list.reload();
         }}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:agents.deleteConfirm')}
+        remove={removeSecretaries}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removeSecretaries([removing.id]));
-          setRemoving(null);
-          list.reload();
-        }}
+        onRemoved={list.reload}
       />
     </div>
   );

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { phraseList, removePhrases, type Phrase } from '../../core/api/workflow';
-import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { PhraseDialog } from './PhraseDialog';
 
@@ -103,18 +102,13 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
           phrases.reload();
         }}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:phrases.deleteConfirm')}
+        remove={removePhrases}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removePhrases([removing.id]));
-          setRemoving(null);
-          phrases.reload();
-        }}
+        onRemoved={phrases.reload}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import {
 } from '../../core/api/mail';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -16,7 +17,6 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { Pager } from '../../ui/Pager';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 
 const pageSize = 20;
@@ -209,18 +209,13 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
           }}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('mail:actions.delete')}
         message={t('mail:contact.deleteConfirm')}
+        remove={removeContacts}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removeContacts([removing.id]));
-          setRemoving(null);
-          list.reload();
-        }}
+        onRemoved={list.reload}
       />
     </div>
   );

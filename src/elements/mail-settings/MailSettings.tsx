@@ -12,6 +12,7 @@ import {
 } from '../../core/api/mail';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
+import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -19,7 +20,6 @@ import { SelectField, TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 
 type Editing = { setting: MailSetting | null; readOnly: boolean };
@@ -354,18 +354,13 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
           }}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        name="delete"
+      <RemoveDialog
+        item={removing}
         title={t('mail:actions.delete')}
         message={t('mail:setting.deleteConfirm')}
+        remove={removeSettings}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          notify('success', await removeSettings([removing.id]));
-          setRemoving(null);
-          list.reload();
-        }}
+        onRemoved={list.reload}
       />
     </div>
   );
