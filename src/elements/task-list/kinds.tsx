@@ -148,6 +148,18 @@ const withdrawColumn = (h: RowHandlers, withFlag: boolean): Column<ListRow>[] =>
   },
 ];
 
+/** The read lists (to read, read, sent for reading) sort by the same fields. */
+const readSortable = [
+  'subject',
+  'name',
+  'procDefName',
+  'status',
+  'creator',
+  'ownerName',
+  'createTime',
+  'readTime',
+];
+
 export const kinds: Record<ListKind, KindConfig> = {
   todo: {
     searchIn: ['subject', 'procDefName'],
@@ -193,46 +205,19 @@ export const kinds: Record<ListKind, KindConfig> = {
   },
   todoRead: {
     searchIn: ['subject', 'procDefName'],
-    sortable: [
-      'subject',
-      'name',
-      'procDefName',
-      'status',
-      'creator',
-      'ownerName',
-      'createTime',
-      'readTime',
-    ],
+    sortable: readSortable,
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, false, true),
   },
   doneRead: {
     searchIn: ['subject', 'procDefName'],
-    sortable: [
-      'subject',
-      'name',
-      'procDefName',
-      'status',
-      'creator',
-      'ownerName',
-      'createTime',
-      'readTime',
-    ],
+    sortable: readSortable,
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, false, false),
   },
   myRead: {
     searchIn: ['subject', 'procDefName'],
-    sortable: [
-      'subject',
-      'name',
-      'procDefName',
-      'status',
-      'creator',
-      'ownerName',
-      'createTime',
-      'readTime',
-    ],
+    sortable: readSortable,
     defKeyField: 'procDefKey',
     columns: (h) => noticeColumns(h, true, false),
   },
