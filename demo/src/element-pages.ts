@@ -29,7 +29,27 @@ export const elementPages: Record<string, ElementPage> = {
         import('../../src/elements/todo-card/index'),
         import('../../src/elements/task-counters/index'),
         import('../../src/elements/custom-query/index'),
+        import('../../src/elements/chart-column/index'),
+        // The home widgets (issue 15): the grid shows each by tag.
+        import('../../src/elements/meetings/index'),
+        import('../../src/elements/messages/index'),
+        import('../../src/elements/news-carousel/index'),
+        import('../../src/elements/favourite-apps/index'),
+        import('../../src/elements/shortcuts/index'),
       ]),
+  },
+  /** /column/preview/{alias}: one home column, shown whatever the user's display rights. */
+  columnPreview: {
+    tag: 'atrium-home',
+    load: () =>
+      Promise.all([
+        import('../../src/elements/home/index'),
+        import('../../src/elements/todo-card/index'),
+        import('../../src/elements/task-counters/index'),
+        import('../../src/elements/custom-query/index'),
+        import('../../src/elements/chart-column/index'),
+      ]),
+    attributes: (params) => ({ 'preview-alias': params.previewAlias }),
   },
   lyfyjsd: {
     tag: 'atrium-statement-list',
@@ -58,6 +78,21 @@ export const elementPages: Record<string, ElementPage> = {
     load: statementList,
     attributes: (params) => ({ kind: params.kind }),
   },
+  floorMap: {
+    tag: 'atrium-floor-map',
+    load: () => import('../../src/elements/floor-map/index'),
+    attributes: (_params, search) => ({
+      store: search.get('store') ?? undefined,
+      floor: search.get('floor') ?? undefined,
+      shop: search.get('shop') ?? undefined,
+    }),
+  },
+  floorMapEditor: {
+    tag: 'atrium-floor-map-editor',
+    panel: true,
+    load: () => import('../../src/elements/floor-map-editor/index'),
+    attributes: (params) => ({ mode: params.mode }),
+  },
   xscx: {
     tag: 'atrium-sales-query',
     panel: true,
@@ -67,6 +102,8 @@ export const elementPages: Record<string, ElementPage> = {
     tag: 'atrium-contract-list',
     panel: true,
     load: () => import('../../src/elements/contract-list/index'),
+    // The floor map's panel links a shop's contract here (?contractNo=...).
+    attributes: (_params, search) => ({ contract: search.get('contractNo') ?? undefined }),
   },
   shcjftzd: {
     tag: 'atrium-overdue-list',
@@ -187,5 +224,31 @@ export const elementPages: Record<string, ElementPage> = {
     tag: 'atrium-agent-settings',
     load: agentSettings,
     attributes: (params) => ({ kind: params.kind, action: params.action, 'item-id': params.id }),
+  },
+  meetingList: {
+    tag: 'atrium-meetings',
+    panel: true,
+    load: () => import('../../src/elements/meetings/index'),
+    attributes: () => ({ mode: 'list' }),
+  },
+  appCentre: {
+    tag: 'atrium-app-centre',
+    panel: true,
+    load: () => import('../../src/elements/app-centre/index'),
+    attributes: (params) => ({
+      'app-type': params.type,
+      first: params.id,
+      second: params.otherId,
+    }),
+  },
+  myLayout: {
+    tag: 'atrium-home-layout',
+    panel: true,
+    load: () => import('../../src/elements/home-layout/index'),
+  },
+  groupManager: {
+    tag: 'atrium-home-groups',
+    panel: true,
+    load: () => import('../../src/elements/home-groups/index'),
   },
 };

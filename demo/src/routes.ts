@@ -93,9 +93,6 @@ const flowChildren: [string, string][] = [
   ['v-myRead', 'myRead'],
   ['v-myDelegate', 'myDelegate'],
 ];
-/** Personal pages of later issues (home layout, groups). */
-const personalChildren = ['myLayout', 'groupManager'];
-
 export const routes: Route[] = [
   // Anonymous single-page routes (their data still needs a session or a handed-over token).
   { pattern: '/login/:tenant?', load: loginPage, single: true, bleed: true },
@@ -107,7 +104,7 @@ export const routes: Route[] = [
   },
   ...financePages.flatMap((page) => withTenant(element(`/${page}`, page, { single: true }))),
   ...printRoutes,
-  ...withTenant(later('/mapContainer', { single: true, auth: false })),
+  ...withTenant(element('/mapContainer', 'floorMap', { single: true, auth: false })),
 
   // Home.
   element('/home', 'home'),
@@ -175,6 +172,9 @@ export const routes: Route[] = [
   element('/mail/settingAdd', 'mailSettings', { fixed: { action: 'add' } }),
   element('/mail/settingEdit/:id', 'mailSettings', { fixed: { action: 'edit' } }),
   element('/mail/settingGet/:id', 'mailSettings', { fixed: { action: 'view' } }),
+  // The floor map's editors: layouts (administrators, store role) and assignments.
+  element('/editMap', 'floorMapEditor', { fixed: { mode: 'layout' } }),
+  element('/editMapYy', 'floorMapEditor', { fixed: { mode: 'assign' } }),
   // Flow incidents (failed jobs, stalled flows): the administrators' page, not in the spec.
   element('/v-flow/v-incidents', 'flowIncidents', { area: 'v-flow' }),
   element('/flow/todo', 'taskList', { fixed: { kind: 'todo' } }),
@@ -193,6 +193,8 @@ export const routes: Route[] = [
   element('/completeView/:procDefKey', 'flowImage'),
   areaRoot('/v-personal', 'v-personal'),
   ...[
+    element('/v-personal/myLayout', 'myLayout'),
+    element('/v-personal/groupManager', 'groupManager'),
     element('/v-personal/approvalItem', 'approvalPhrases'),
     element('/v-personal/approvalItem/:action/:id?', 'approvalPhrases'),
     element('/v-personal/commonFlow', 'flowStarter'),
@@ -212,18 +214,16 @@ export const routes: Route[] = [
   // personal home layout and groups.
   later('/formManage/:instId/:type'),
   later(`/v-${product}Mails`),
-  later('/editMap'),
-  later('/editMapYy'),
   later('/sysModulePreview/:id'),
-  ...personalChildren.map((child) => later(`/v-personal/${child}`)),
   later('/previewForm/:formId/:single?'),
   later('/previewInstForm/:defId/:instId'),
   later('/QRCodeForm/:templateKey/:action'),
-  later('/column/preview/:previewAlias'),
+  element('/column/preview/:previewAlias', 'columnPreview'),
   later('/onlineForm', { hideMenu: true }),
-  later('/appCenterFront'),
-  later('/appContent/:type/:id/:otherId'),
-  later('/meetingList/:type'),
+  // Home widgets' pages (issue 15).
+  element('/appCenterFront', 'appCentre'),
+  element('/appContent/:type/:id/:otherId', 'appCentre'),
+  element('/meetingList/:type', 'meetingList'),
 ];
 
 export const notFoundRoute: Route = { pattern: '*', load: notFoundPage };

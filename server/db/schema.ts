@@ -1,8 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FinanceTables } from './schema-finance';
+import type { ChartTables } from './schema-charts';
+import type { MapTables } from './schema-map';
 import type { MailTables } from './schema-mail';
 import type { ShellTables } from './schema-shell';
 import type { WorkflowTables } from './schema-workflow';
+import type { WidgetTables } from './schema-widgets';
 
 /** A timestamp: written as a Date or ISO text, read as a Date. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -206,7 +209,15 @@ export interface PasswordPoliciesTable {
  * schema-workflow.ts, ...) and is joined here, so areas can grow without touching each other.
  */
 export interface Database
-  extends FoundationTables, FinanceTables, WorkflowTables, ShellTables, MailTables {}
+  extends
+    FoundationTables,
+    FinanceTables,
+    WorkflowTables,
+    ShellTables,
+    MailTables,
+    MapTables,
+    ChartTables,
+    WidgetTables {}
 
 export interface FoundationTables {
   tenants: TenantsTable;

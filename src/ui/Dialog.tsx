@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useRef, type ReactNode } from 'react';
 import { useT } from './i18n';
-import { vars } from './theme';
+import { phoneWidth, vars } from './theme';
 import { useModal } from './useModal';
 
 const backdrop = css`
@@ -22,6 +22,16 @@ const panel = css`
   display: flex;
   flex-direction: column;
   overflow: hidden;
+`;
+
+/** On a phone a dialog takes the whole screen: no sliver of page around a cramped panel. */
+const fullScreenOnPhone = css`
+  @media (max-width: ${phoneWidth}px) {
+    width: 100vw;
+    height: 100dvh;
+    max-height: none;
+    border-radius: 0;
+  }
 `;
 
 const header = css`
@@ -77,7 +87,7 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        css={[panel, { width: `min(${width}, 96vw)` }]}
+        css={[panel, { width: `min(${width}, 96vw)` }, fullScreenOnPhone]}
         onClick={(event) => event.stopPropagation()}
         part="dialog"
       >

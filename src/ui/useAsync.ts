@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { $session } from '../core/session';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -9,7 +11,9 @@ export interface AsyncState<T> {
 
 /**
  * Runs a load when its inputs change and keeps the latest answer only (an older, slower
- * answer never overwrites a newer one).
+ * answer never overwrites a newer one). It also runs again when another user signs in or
+ * out: an element embedded beside a login box on another site shows that user's data, not
+ * the answer it got before (issue 13, any host).
  */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
   const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
@@ -17,6 +21,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
   });
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
+  const account = useStore($session)?.account ?? null;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const run = useCallback(load, deps);
   useEffect(() => {
@@ -26,7 +31,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
       (data) => ticket === latest.current && setState({ data, loading: false }),
       (error: Error) => ticket === latest.current && setState({ error, loading: false }),
     );
-  }, [run, version]);
+  }, [run, version, account]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }

@@ -99,9 +99,15 @@ async function crawl(page: Page, account: string, password: string): Promise<Vis
       const head = entries.nth(i).locator(':scope > button');
       const group = (await head.getAttribute('aria-expanded')) !== null;
       if (!group) {
+        const name = await head.getAttribute('data-alias');
         await head.click();
         visit.subItems++;
-        await check(`${alias} > ${await head.getAttribute('data-alias')}`);
+        await check(`${alias} > ${name}`);
+        // A few items lead out of the area (the meeting list, the app centre): come back.
+        if ((await container.count()) === 0) {
+          await page.goBack();
+          await page.waitForSelector('atrium-menu-container [part=menu] [data-alias]');
+        }
         continue;
       }
       if ((await head.getAttribute('aria-expanded')) === 'false') await head.click();

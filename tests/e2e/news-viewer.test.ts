@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, useSession, useThirdPartySite, type ApiSession } from './bare-page';
-import { baseUrl, useBrowser } from './support';
+import { baseUrl, inkedPixels, useBrowser } from './support';
 
 /**
  * atrium-news-viewer on a page of another site: a news item with content, one with an
@@ -19,18 +18,6 @@ const files = {
   fees: '1700000007000000004',
 };
 const viewer = 'atrium-news-viewer';
-
-function inkedPixels(page: Page, canvas: string): Promise<number> {
-  return page.locator(canvas).evaluate((node) => {
-    const element = node as HTMLCanvasElement;
-    const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height).data;
-    let inked = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) inked++;
-    }
-    return inked;
-  });
-}
 
 describe('atrium-news-viewer', () => {
   const browser = useBrowser();

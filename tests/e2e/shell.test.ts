@@ -179,7 +179,10 @@ describe('the portal shell', () => {
   it('shows the holiday overlay once per session, then the tour when it is due', async () => {
     const page = await home('store01', 'Staff#2026', { keepOverlays: true });
     await page.waitForSelector('atrium-home [data-overlay=holiday]');
-    expect(await page.textContent('atrium-home [data-overlay=holiday]')).toContain('张晓明');
+    // The overlay turns to the next tip every 3 s (a busy page may already have turned it).
+    await expect
+      .poll(() => page.textContent('atrium-home [data-overlay=holiday]'), { timeout: 10_000 })
+      .toContain('张晓明');
     await page.click('atrium-home [data-action=close-holiday]');
     await page.waitForSelector('atrium-home [data-tour-step=search]');
     for (let step = 0; step < 3; step++) await page.click('atrium-home [data-action=next-step]');

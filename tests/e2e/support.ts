@@ -163,3 +163,21 @@ export async function pickPeople(page: Page, picker: string, accounts: string[])
     await page.waitForSelector(`${picker} [data-person="${account}"]`);
   }
 }
+
+/** Pixels of a canvas that are drawn and not near-white (a chart or a page was painted). */
+export function inkedPixels(page: Page, canvas: string): Promise<number> {
+  return page
+    .locator(canvas)
+    .first()
+    .evaluate((node) => {
+      const element = node as HTMLCanvasElement;
+      const { width, height } = element;
+      const data = element.getContext('2d')!.getImageData(0, 0, width, height).data;
+      let inked = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const drawn = data[i + 3]! > 0;
+        if (drawn && (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200)) inked++;
+      }
+      return inked;
+    });
+}

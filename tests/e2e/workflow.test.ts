@@ -86,6 +86,9 @@ describe('workflow in the browser', () => {
       .poll(() => emp.textContent('atrium-flow-starter [data-field=endDate] [data-error]'))
       .toBe('结束日期不能早于开始日期');
     await emp.fill('atrium-flow-starter [data-field=endDate] input', '2026-12-13');
+    // 请假天数 follows the dates (12-10 to 12-13, both counted); a half day less is allowed.
+    expect(await emp.inputValue('atrium-flow-starter [data-field=days] input')).toBe('4');
+    await emp.fill('atrium-flow-starter [data-field=days] input', '3.5');
     await emp.click('atrium-flow-starter [data-action=submit]');
     await expect.poll(() => toasts(emp)).toContain('流程启动成功');
     await emp.waitForURL(`${baseUrl()}/fvue/v-flow/v-request`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedQueries } from '../../server/domain/finance/registry';
-import { bearer, databaseKinds, startTestServer, type TestServer } from './harness';
+import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { caller, loginAll, rows, statementRule, type ListAnswer } from './finance-support';
 
 /**
@@ -344,28 +344,55 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
 
 describe.each(databaseKinds)('workflow list paging on %s', (kind) => {
   let server: TestServer;
-  let token: string;
+  let tokens: Record<string, string>;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    token = (await loginAll(server.app)).admin!;
+    tokens = await loginAll(server.app);
+    tokens.emp01 = await login(server.app, 'emp01', 'Staff#2026');
   });
   afterAll(() => server.close());
 
+  /** The seed's admin has rows in every list but one request; emp01 has several. */
+  const readerOf = (path: string) => (path.endsWith('myRequest') ? 'emp01' : 'admin');
   const list = async (path: string, pageBean: object, sorter: object[] = []) => {
     const response = await server.app.inject({
       method: 'POST',
       url: `/bpm-runtime/runtime/${path}`,
-      headers: bearer(token),
+      headers: bearer(tokens[readerOf(path)]!),
       payload: { pageBean, querys: [], sorter },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ rows: { id: string; recordId?: string }[]; total: number }>();
+    return response.json<{
+      rows: { id: string; recordId?: string }[];
+      total: number;
+      next?: string;
+    }>();
+  };
+  const keyOf = (row: { id: string; recordId?: string }) => `${row.id}/${row.recordId ?? ''}`;
+
+  /** Every row of a list in an order, each page read after the cursor of the one before. */
+  const walk = async (path: string, sorter: object[], pageSize: number) => {
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 1; page <= 1000; page++) {
+      const answer = await list(
+        path,
+        { page, pageSize, showTotal: false, ...(after ? { after } : {}) },
+        sorter,
+      );
+      seen.push(...answer.rows.map(keyOf));
+      if (!answer.next) return seen;
+      expect(answer.rows.length).toBe(pageSize);
+      after = answer.next;
+    }
+    throw new Error(`${path}: no end`);
   };
 
   for (const [path, sorts] of [
     ['task/v1/getTodoList', ['subject', 'createTime', 'creator']],
     ['instance/v1/getDoneInstList', ['subject', 'completeTime']],
     ['instance/v1/getDoneList', ['subject', 'completeTime', 'status']],
+    ['instance/v1/myRequest', ['subject', 'createTime']],
   ] as const) {
     it(`reads ${path} to its last row page by page, counted once`, async () => {
       const whole = await list(path, { page: 1, pageSize: 500, showTotal: true });
@@ -383,11 +410,41 @@ describe.each(databaseKinds)('workflow list paging on %s', (kind) => {
             if (answer.rows.length < 1) break;
           }
           expect(new Set(seen).size, `${path} ${property} ${direction}`).toBe(seen.length);
-          expect([...seen].sort()).toEqual(
-            whole.rows.map((row) => `${row.id}/${row.recordId ?? ''}`).sort(),
-          );
+          expect([...seen].sort()).toEqual(whole.rows.map(keyOf).sort());
+          // Scrolling on after each page's cursor meets the same rows in the same order.
+          expect(await walk(path, [{ property, direction }], 2)).toEqual(seen);
         }
       }
+      // The default order reads each branch from its index (ListSpec.bounded): the same rows
+      // in the same order as the general query sorted by the same column.
+      const byDefault = await walk(path, [], 3);
+      expect(byDefault).toEqual(whole.rows.map(keyOf));
+      const newest = sorts.includes('completeTime' as never) ? 'completeTime' : 'createTime';
+      expect(byDefault).toEqual(await walk(path, [{ property: newest, direction: 'DESC' }], 3));
     });
   }
+
+  it('refuses a cursor that was forged, altered, or given by another list or order', async () => {
+    const first = await list('task/v1/getTodoList', { page: 1, pageSize: 1 });
+    expect(first.next).toBeTruthy();
+    const refused = async (path: string, after: string, sorter: object[] = []) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: `/bpm-runtime/runtime/${path}`,
+        headers: bearer(tokens.admin!),
+        payload: { pageBean: { page: 2, pageSize: 1, after }, querys: [], sorter },
+      });
+      expect(response.statusCode, `${path} ${after}`).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/游标/);
+    };
+    const [body, mac] = first.next!.split('.');
+    const altered = Buffer.from(JSON.stringify(['2099-01-01 00:00:00+00', 'x'])).toString(
+      'base64url',
+    );
+    await refused('task/v1/getTodoList', `${altered}.${mac}`);
+    await refused('task/v1/getTodoList', `${body}.AAAA`);
+    await refused('task/v1/getTodoList', 'not a cursor');
+    await refused('task/v1/getDelegate', first.next!);
+    await refused('task/v1/getTodoList', first.next!, [{ property: 'subject', direction: 'ASC' }]);
+  });
 });

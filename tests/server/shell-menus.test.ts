@@ -47,6 +47,8 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'home',
       'v-flow',
       'ht',
+      'mapContainer',
+      'editMap',
       'v-news',
       'v-check',
       'workbench',
@@ -58,6 +60,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'v-flow',
       'statements',
       'shcjftzd',
+      'mapContainer',
       'v-news',
       'v-check',
       'workbench',
@@ -70,6 +73,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'xscx',
       'ht',
       'shcjftzd',
+      'mapContainer',
       'v-news',
     ]);
   });
@@ -140,6 +144,8 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       '首页',
       '事项',
       '合同打印',
+      '楼层地图',
+      '楼层图编辑',
       '公告',
       '考勤',
       '工作台',
@@ -154,6 +160,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'xscx',
       'ht',
       'shcjftzd',
+      'mapContainer',
       'v-news',
     ]);
     const other = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu?account=store01');

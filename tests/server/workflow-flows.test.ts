@@ -63,6 +63,11 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
       ),
     });
     expect(bad.body).toEqual({ state: false, message: '请假天数：不能大于30' });
+    // More days than the dates span (12-01 to 12-03 is 3 days) is refused by the server too.
+    const longer = await client.complete('emp01', await client.task(id, 'emp01'), 'agree', {
+      data: Buffer.from(JSON.stringify(leaveForm(5, '2026-12-03'))).toString('base64'),
+    });
+    expect(longer.body).toEqual({ state: false, message: '请假天数：不能超过所选日期的 3 天' });
     expect(await openTasks(server.db, id)).toEqual(['start:emp01[BACK]']);
     await client.act('emp01', id, 'agree', {
       data: Buffer.from(JSON.stringify(leaveForm(5, '2026-12-10'))).toString('base64'),

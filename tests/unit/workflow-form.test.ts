@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { filesText, parseFiles } from '../../src/core/api/workflow';
 import {
+  derivedValues,
   editableTest,
   encodeData,
   formData,
@@ -104,5 +105,29 @@ describe('opinion files', () => {
     expect(parseFiles('')).toEqual([]);
     expect(parseFiles('not json')).toEqual([]);
     expect(parseFiles('[{"name":"no id"}]')).toEqual([]);
+  });
+});
+
+describe('请假天数 from the leave dates (issue 13, item 7)', () => {
+  it('fills the days when either date changes, both days counted', () => {
+    const values = { startDate: '2026-12-10', endDate: '2026-12-13' };
+    expect(derivedValues(leave, values, 'endDate')).toEqual({ days: '4' });
+    expect(derivedValues(leave, values, 'startDate')).toEqual({ days: '4' });
+    expect(derivedValues(leave, values, 'reason')).toEqual({});
+    // A reversed or half-filled range leaves the days as they are.
+    expect(
+      derivedValues(leave, { startDate: '2026-12-10', endDate: '2026-12-08' }, 'endDate'),
+    ).toEqual({});
+    expect(derivedValues(leave, { startDate: '2026-12-10' }, 'startDate')).toEqual({});
+  });
+
+  it('refuses more days than the dates span, allows fewer (half days)', () => {
+    const base = { ...valid, startDate: '2026-12-10', endDate: '2026-12-11' };
+    expect(validateForm(leave, { ...base, days: '2' }).days).toBeUndefined();
+    expect(validateForm(leave, { ...base, days: '1.5' }).days).toBeUndefined();
+    expect(validateForm(leave, { ...base, days: '3' }).days).toEqual({
+      key: 'rules:form.daysWithin',
+      params: { days: 2 },
+    });
   });
 });

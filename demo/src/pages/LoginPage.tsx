@@ -12,7 +12,7 @@ import { useT } from '../../../src/ui/i18n';
 import { Tabs } from '../../../src/ui/Tabs';
 import { useAsync } from '../../../src/ui/useAsync';
 import { LanguageSwitcher } from '../LanguageSwitcher';
-import { navigate, query } from '../router';
+import { base, navigate, query } from '../router';
 import { useElementEvent } from '../useElementEvent';
 
 const page = css`
@@ -62,6 +62,11 @@ const brand = css`
   }
   small {
     opacity: 0.6;
+  }
+  .map-link {
+    display: inline-block;
+    margin-top: 24px;
+    color: #f3d9a4;
   }
   @media (max-width: 860px) {
     padding: 24px;
@@ -150,6 +155,16 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
               <li key={point}>{t(`portal:brand.points.${point}`)}</li>
             ))}
           </ul>
+          <a
+            className="map-link"
+            href={`${base}/mapContainer`}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/mapContainer');
+            }}
+          >
+            {t('portal:brand.floorMap')}
+          </a>
         </div>
         <small>{t('portal:brand.copyright')}</small>
       </section>

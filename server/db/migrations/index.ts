@@ -10,6 +10,10 @@ import * as listPaging from './0008-list-paging';
 import * as mail from './0009-mail';
 import * as directory from './0010-directory';
 import * as methods from './0011-methods';
+import * as charts from './0012-charts';
+import * as homeWidgets from './0013-home-widgets';
+import * as floorMap from './0014-floor-map';
+import * as doneListOrder from './0016-done-list-order';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +28,10 @@ const migrations: Record<string, Migration> = {
   '0009-mail': mail,
   '0010-directory': directory,
   '0011-methods': methods,
+  '0012-charts': charts,
+  '0013-home-widgets': homeWidgets,
+  '0014-floor-map': floorMap,
+  '0016-done-list-order': doneListOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

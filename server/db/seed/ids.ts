@@ -13,6 +13,8 @@ export const roleIds = {
   staff: seedId(1, 3),
   /** Administration pages (flow incidents, ...): the admin's own menu items. */
   administrator: seedId(1, 4),
+  /** Operations: assigns shops on the floor map (/editMapYy). */
+  operations: seedId(1, 14),
 } as const;
 
 export const storeIds = ['S01', 'S02', 'S03', 'S04'].map((_, i) => seedId(2, i + 1));

@@ -5,6 +5,7 @@ import { storeFile } from '../../domain/files';
 import type { FileStorage } from '../../domain/storage';
 import { seedFinance } from './finance';
 import { seedId } from './ids';
+import { seedMap } from './map';
 import { seedNews } from './news';
 import { seedPeople } from './people';
 import { seedPrint } from './print';
@@ -58,6 +59,8 @@ export async function seedDemo(
   await seedFinance(db, storage, { scale: options.scale });
   await seedPrint(db, storage);
   await seedWorkflow(db);
+  // The floor map follows the contracts (its shops are theirs).
+  await seedMap(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
   await db
     .insertInto('system_settings')
     .values([

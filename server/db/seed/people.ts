@@ -104,6 +104,15 @@ export const demoUsers: DemoUser[] = [
     roles: [roleIds.staff],
     mustChangePassword: true,
   },
+  {
+    n: 14,
+    account: 'mapops',
+    fullname: '赵运营',
+    password: 'staff',
+    mobile: '13900000014',
+    sex: '女',
+    roles: [roleIds.operations, roleIds.staff],
+  },
 ];
 
 export const userId = (n: number) => seedId(3, n);
@@ -127,6 +136,7 @@ export async function seedPeople(db: Db, logoFileId: string): Promise<void> {
       { id: roleIds.accountant, code: 'accountant', name: '会计' },
       { id: roleIds.staff, code: 'staff', name: '员工' },
       { id: roleIds.administrator, code: 'administrator', name: '系统管理员' },
+      { id: roleIds.operations, code: 'operations', name: '运营' },
     ])
     .execute();
   // One hash per distinct password: scrypt is slow on purpose.

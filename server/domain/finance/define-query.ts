@@ -77,6 +77,12 @@ export interface QueryDefinition<DB, TB extends keyof DB, S, O> {
   filters: FilterSpecs;
   /** The tables, joined. */
   from(db: Db): SelectQueryBuilder<DB, TB, S>;
+  /**
+   * The main table and its alias in `from`, when `where` and `scope` use no other: the sort
+   * key at an offset is then read from it alone, an index-only scan (PostgreSQL 15 does not
+   * make one of a scan whose joined lookup it removed).
+   */
+  mainTable?: readonly [table: string, alias: string];
   /** The row columns. */
   select(query: SelectQueryBuilder<DB, TB, S>): SelectQueryBuilder<DB, TB, O>;
   /** Conditions of the filters that apply (undefined: this filter does not). */

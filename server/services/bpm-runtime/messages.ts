@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { markNewsRead } from '../../domain/news';
+import { markMessageRead } from '../../domain/widgets/messages';
 import { currentUser } from '../../plugins/auth';
 import { okMessage } from '../schemas';
 
@@ -9,9 +9,10 @@ export async function messageRoutes(app: FastifyInstance) {
     '/message/SaveNewsItem',
     {
       schema: {
-        summary: 'Records that the caller read a news item',
+        summary:
+          'Records that the caller read a message: a news item or a reminder of the workflow engine',
         description:
-          'The platform body names the reader (xm, gh); the server ignores those and uses the session. ggbm is the news id.',
+          'The platform body names the reader (xm, gh); the server ignores those and uses the session. ggbm is the news id or the reminder id (runtime/message/v1/myList).',
         body: Type.Object({
           ggbm: Type.String({ minLength: 1, maxLength: 64 }),
           ggbt: Type.Optional(Type.String({ maxLength: 500 })),
@@ -22,7 +23,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markNewsRead(
+      await markMessageRead(
         app.deps.db,
         (request.body as { ggbm: string }).ggbm,
         currentUser(request),

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { chartRoutes } from './charts';
 import { customQueryService } from './custom-query';
 
 /** The form service ({form}): custom queries, query views, data templates, form reminders. */
 export async function formService(app: FastifyInstance) {
   await app.register(customQueryService);
+  await app.register(chartRoutes);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fileRoutes } from './files';
 import { mailService } from './mail';
+import { mapRoutes } from './map';
 import { newsRoutes } from './news';
 import { settingsRoutes } from './settings';
 import { shellPortalRoutes } from './shell';
@@ -12,4 +13,5 @@ export async function portalService(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(shellPortalRoutes);
   await app.register(mailService);
+  await app.register(mapRoutes);
 }

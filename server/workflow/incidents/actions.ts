@@ -10,6 +10,7 @@ import { createNodeTasks, liveStates } from '../engine/tasks';
 import { runJob } from '../jobs';
 import { node } from '../model/graph';
 import type { QueryFilter } from '../queries/filter';
+import { byOutput } from '../queries/filter';
 import { outputColumns, runList, withTimes, type ListSpec } from '../queries/run';
 import { failureOf, failureText, sweepIncidents, tellApplicant, type Job } from './record';
 
@@ -47,7 +48,7 @@ const incidentList: ListSpec = {
     createTime: ['date', true],
     resolvedTime: ['date', true],
   }),
-  order: 'x."createTime" desc, x.id desc',
+  order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
 };
 
 /** The incidents, newest first (QueryFilter: state open|resolved, kind, subject...). */

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../lib/errors';
+import type { OrderColumn } from '../../lib/keyset';
 
 /**
  * The platform's QueryFilter (reference/platform-api.md section 1) turned into SQL against a
@@ -16,7 +17,8 @@ export interface QueryField {
 }
 
 export interface QueryFilter {
-  pageBean?: { page?: number; pageSize?: number; showTotal?: boolean };
+  /** after: the `next` of the page before (keyset paging, our extension of the platform's). */
+  pageBean?: { page?: number; pageSize?: number; showTotal?: boolean; after?: string };
   querys?: QueryField[];
   sorter?: { property: string; direction?: string }[];
   params?: Record<string, unknown>;
@@ -105,6 +107,11 @@ function isEmptyValue(field: QueryField): boolean {
   );
 }
 
+/** Whether a QueryFilter selects anything (blank search boxes do not). */
+export function hasConditions(filter: QueryFilter): boolean {
+  return (filter.querys ?? []).some((field) => !isEmptyValue(field));
+}
+
 function condition(field: QueryField, columns: Columns, timeZone: string): RawBuilder<boolean> {
   const column = Object.hasOwn(columns, field.property) ? columns[field.property] : undefined;
   if (!column) throw badRequest('server:workflow.queryProperty', { property: field.property });
@@ -186,22 +193,42 @@ export function whereOf(
   return sql<boolean>`(${sql.join([...groups.values()], between)})`;
 }
 
-/** ORDER BY from the sorter, sortable properties only; a fixed tie-breaker keeps pages stable. */
+/**
+ * The order of a page: the sorter's terms (sortable properties only, and the list's output
+ * columns x."property"), then the list's own order, which ends in a unique column so pages
+ * are stable. A sorted property may hold NULL; the list's own terms say whether theirs can.
+ */
 export function orderOf(
   filter: QueryFilter,
   columns: Columns,
-  fallback: string,
-): RawBuilder<unknown> {
-  const parts = (filter.sorter ?? []).map((sort) => {
+  fallback: readonly OrderColumn[],
+): OrderColumn[] {
+  const parts = (filter.sorter ?? []).map((sort): OrderColumn => {
     const column = Object.hasOwn(columns, sort.property) ? columns[sort.property] : undefined;
     if (!column?.sortable)
       throw badRequest('server:workflow.querySort', { property: sort.property });
     const direction = (sort.direction ?? 'ASC').toUpperCase();
     if (direction !== 'ASC' && direction !== 'DESC') throw invalid(sort.property);
-    return sql.raw(`${column.expr} ${direction.toLowerCase()}`);
+    return {
+      column: `x.${sort.property}`,
+      direction: direction === 'ASC' ? 'asc' : 'desc',
+      nullable: true,
+    };
   });
-  return sql.join([...parts, sql.raw(fallback)]);
+  return [...parts, ...fallback];
 }
+
+/** ORDER BY text of an order. */
+export function orderBy(order: readonly OrderColumn[]): RawBuilder<unknown> {
+  return sql.join(order.map((term) => sql`${sql.ref(term.column)} ${sql.raw(term.direction)}`));
+}
+
+/** An order term of a list's output column that is never NULL (the lists' own orders). */
+export const byOutput = (property: string, direction: 'asc' | 'desc' = 'asc'): OrderColumn => ({
+  column: `x.${property}`,
+  direction,
+  nullable: false,
+});
 
 export interface Page {
   page: number;

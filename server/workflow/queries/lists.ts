@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { outputColumns, type ListSpec } from './run';
+import { byOutput } from './filter';
+import type { OrderColumn } from '../../lib/keyset';
+import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
 
 /**
  * The lists of the runtime service, each scoped to the caller (ids from the session). The
@@ -46,29 +48,63 @@ const taskFilters = outputColumns({
 });
 
 /**
+ * A join to a row that always exists (a foreign key: a task's instance, an instance's
+ * definition and starter), written as a left join: the answer is the inner join's, and a
+ * count that uses none of the joined columns skips the lookups (PostgreSQL removes a left
+ * join to a unique key whose columns go unused), so counting 10,000 rows reads one index.
+ */
+const leftJoin = sql`left join`;
+
+/** The order of the lists below within a table: newest first, the id breaking ties. */
+const newestFirst = (alias: string): OrderColumn[] => [
+  { column: `${alias}.created_at`, direction: 'desc', nullable: false },
+  { column: `${alias}.id`, direction: 'desc', nullable: false },
+];
+
+/**
+ * Branches of a list (each a SELECT ending in its WHERE clause, over table alias `alias`),
+ * joined by UNION ALL; with a bound, each reads only its first rows after the key, newest
+ * first, from its index (ListSpec.bounded).
+ */
+function unionOf(branches: RawBuilder<unknown>[], alias: string, bound?: BranchBound) {
+  if (!bound) return sql.join(branches, sql` union all `);
+  const { after, first } = branchBound(bound, newestFirst(alias));
+  return sql.join(
+    branches.map((branch) => sql`(${branch} and ${after} ${first})`),
+    sql` union all `,
+  );
+}
+
+/**
  * Open tasks the user holds, or may take as a candidate of a shared task nobody locked, as
  * whole task rows (aliased t by the caller). Two branches a UNION ALL keeps apart, so each
  * can be read in list order from its own index and merged: the first page of 10,000 tasks
  * reads 50 index entries, not 10,000 rows (docs/decisions.md, list plans).
  */
-function heldBy(userId: string): RawBuilder<unknown> {
-  return sql`
-    select t.* from wf_tasks t where t.state = 'open' and t.assignee_id = ${userId}
-    union all
-    select t.* from wf_task_actors a join wf_tasks t on t.id = a.task_id
-    where a.user_id = ${userId} and t.state = 'open' and t.assignee_id is null
-      and (t.locked_by is null or t.locked_by = ${userId})`;
+function heldBy(userId: string, bound?: BranchBound): RawBuilder<unknown> {
+  return unionOf(
+    [
+      sql`select t.* from wf_tasks t where t.state = 'open' and t.assignee_id = ${userId}`,
+      sql`select t.* from wf_task_actors a join wf_tasks t on t.id = a.task_id
+        where a.user_id = ${userId} and t.state = 'open' and t.assignee_id is null
+          and (t.locked_by is null or t.locked_by = ${userId})`,
+    ],
+    't',
+    bound,
+  );
 }
 
 /** getTodoList: the caller's open tasks; identityList is the caller. */
 export function todoList(user: { id: string; fullname: string }): ListSpec {
   const identity = JSON.stringify([{ id: user.id, name: user.fullname }]);
+  const source = (bound?: BranchBound) => sql`
+    select ${taskColumns}, ${identity}::jsonb as "identityList"
+    from (${heldBy(user.id, bound)}) t ${leftJoin} wf_instances i on i.id = t.inst_id`;
   return {
-    source: sql`
-      select ${taskColumns}, ${identity}::jsonb as "identityList"
-      from (${heldBy(user.id)}) t join wf_instances i on i.id = t.inst_id`,
+    source: source(),
+    bounded: source,
     columns: taskFilters,
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -109,7 +145,7 @@ export function leaderTodoList(userId: string): ListSpec {
         where m.user_id = h.leader_ids[1] order by m.is_main desc, org.id limit 1
       ) o on true`,
     columns: { ...taskFilters, ...outputColumns({ orgId: ['text'], orgName: ['text', true] }) },
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -121,9 +157,21 @@ export function delegateList(userId: string): ListSpec {
       from wf_tasks t join wf_instances i on i.id = t.inst_id
       where t.state = 'open' and t.owner_id = ${userId} and t.assignee_id <> ${userId}`,
     columns: taskFilters,
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
+
+/** What a QueryFilter may use on the notice and done rows, besides each list's own. */
+const rowFilters: Parameters<typeof outputColumns>[0] = {
+  subject: ['text', true],
+  name: ['text', true],
+  procDefName: ['text', true],
+  procDefKey: ['text', true],
+  typeId: ['text'],
+  status: ['text', true],
+  creator: ['text', true],
+  createTime: ['date', true],
+};
 
 export type NoticeBox = 'todoRead' | 'doneRead' | 'myRead';
 
@@ -155,18 +203,11 @@ export function noticeList(userId: string, box: NoticeBox): ListSpec {
       left join users su on su.id = n.sender_id
       where ${scope}`,
     columns: outputColumns({
-      subject: ['text', true],
-      name: ['text', true],
-      procDefName: ['text', true],
-      procDefKey: ['text', true],
-      typeId: ['text'],
-      status: ['text', true],
-      creator: ['text', true],
+      ...rowFilters,
       ownerName: ['text', true],
-      createTime: ['date', true],
       readTime: ['date', true],
     }),
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -186,85 +227,132 @@ export const doneActions = [
   'endProcess',
 ];
 
+/** A done record of the caller's (r): an action they, or a secretary for them, took on a task. */
+function doneByCaller(r: string, userId: string): RawBuilder<boolean> {
+  const ref = (column: string) => sql.ref(`${r}.${column}`);
+  return sql<boolean>`(${ref('user_id')} = ${userId} or ${ref('on_behalf_of_id')} = ${userId})
+    and ${ref('task_id')} is not null and ${ref('action')} in (${sql.join(doneActions)})`;
+}
+
+/**
+ * The caller's done records (aliased r), as two UNION ALL branches (their own, a secretary's
+ * for them) so each is read in list order (newest first) from its own index (migration 0016)
+ * and merged. newestPerInstance keeps only the caller's newest record of each instance.
+ */
+function doneRecords(
+  userId: string,
+  newestPerInstance: boolean,
+  bound?: BranchBound,
+): RawBuilder<unknown> {
+  const kinds = sql`r.task_id is not null and r.action in (${sql.join(doneActions)})`;
+  const newest = newestPerInstance
+    ? sql`and not exists (
+        select 1 from wf_records n
+        where n.inst_id = r.inst_id and (n.created_at, n.id) > (r.created_at, r.id)
+          and ${doneByCaller('n', userId)})`
+    : sql``;
+  return unionOf(
+    [
+      sql`select r.* from wf_records r where r.user_id = ${userId} and ${kinds} ${newest}`,
+      sql`select r.* from wf_records r
+        where r.on_behalf_of_id = ${userId} and r.user_id is distinct from ${userId}
+          and ${kinds} ${newest}`,
+    ],
+    'r',
+    bound,
+  );
+}
+
+/**
+ * Whether record r (of instance i) may be recalled, before the "newest of its node" rule:
+ * (instance running and opinion agree) or opinion inqu, and not recalled already (a recalled
+ * action's task is no longer done).
+ */
+function revocable(r: string): RawBuilder<boolean> {
+  const ref = (column: string) => sql.ref(`${r}.${column}`);
+  return sql<boolean>`((i.status = 'running' and ${ref('action')} = 'agree') or ${ref('action')} = 'inqu')
+    and exists (select 1 from wf_tasks t where t.id = ${ref('task_id')} and t.state = 'done')`;
+}
+
+/** The instance fields of a done row (instance i). */
+const doneInstanceColumns = sql`
+  i.id, i.subject, i.def_id as "procDefId", i.def_key as "procDefKey",
+  (select d.name from wf_definitions d where d.id = i.def_id) as "procDefName",
+  i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
+  (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",
+  coalesce(i.on_behalf_of_id, i.starter_id) as "createBy",
+  (select u.fullname from users u where u.id = coalesce(i.on_behalf_of_id, i.starter_id)) as "creator",
+  i.created_at as "createTime",
+  (select d.category_id from wf_definitions d where d.id = i.def_id) as "typeId",
+  i.urgent_state as "urgentState"`;
+
+const doneFilters = outputColumns({
+  ...rowFilters,
+  opinionStatus: ['text', true],
+  completeTime: ['date', true],
+  endTime: ['date', true],
+});
+
 /**
  * getDoneInstList: one row per action the caller (or a secretary for them) took on a task.
- * revoke is the flag of spec/workflow-office.md section 4: (instance running and opinion
- * agree) or opinion inqu, not recalled already, and no earlier row (newer, as listed) with the
- * same instance and taskKey already revocable; it is computed over all the caller's rows,
- * before filtering.
+ * revoke is the flag of spec/workflow-office.md section 4: the action is revocable (see
+ * revocable) and no newer action of the caller's on the same instance and taskKey is. Each
+ * row's flag is its own lookup rather than a window over all the caller's rows, so a page
+ * computes 50 flags, not 10,000, and the list can be read from an index after a cursor.
  */
 export function doneList(userId: string, status: string | undefined): ListSpec {
-  // The revoke flags are computed over all rows, then the status and the filters apply.
-  const flagged = sql`
-      with mine as (
-        select r.id as record_id, r.task_id, r.node_id, r.node_name, r.action, r.opinion,
-          r.created_at, i.id, i.subject, i.def_id, i.def_key, i.business_key, i.status, i.result,
-          i.ended_at, i.created_at as inst_created_at, i.urgent_state,
-          coalesce(i.on_behalf_of_id, i.starter_id) as applicant,
-          ((i.status = 'running' and r.action = 'agree') or r.action = 'inqu')
-            -- a recalled action (its task no longer done) cannot be recalled again
-            and exists (select 1 from wf_tasks t where t.id = r.task_id and t.state = 'done')
-            as revocable
-        from wf_records r join wf_instances i on i.id = r.inst_id
-        where (r.user_id = ${userId} or r.on_behalf_of_id = ${userId})
-          and r.task_id is not null
-          and r.action in (${sql.join(doneActions)})
-      )
-      select m.id, m.record_id::text as "recordId", m.task_id as "taskId",
-        m.node_id as "taskKey", m.node_name as "name", m.subject, m.def_id as "procDefId",
-        m.def_key as "procDefKey", (select d.name from wf_definitions d where d.id = m.def_id) as "procDefName",
-        m.business_key as "bizKey", m.status, m.result as "resultType", m.ended_at as "endTime",
-        (extract(epoch from (coalesce(m.ended_at, now()) - m.inst_created_at)) * 1000)::bigint
-          as "duration",
-        m.applicant as "createBy", (select u.fullname from users u where u.id = m.applicant) as "creator",
-        m.inst_created_at as "createTime", m.created_at as "completeTime",
-        (select d.category_id from wf_definitions d where d.id = m.def_id) as "typeId",
-        m.action as "opinionStatus", m.opinion, m.urgent_state as "urgentState",
-        m.revocable and row_number() over (
-          partition by m.id, m.node_id, m.revocable order by m.created_at desc, m.record_id desc
-        ) = 1 as revoke
-      from mine m`;
+  const source = (bound?: BranchBound) => sql`
+      select ${doneInstanceColumns}, r.id::text as "recordId", r.id as "__seq",
+        r.task_id as "taskId", r.node_id as "taskKey", r.node_name as "name",
+        r.created_at as "completeTime", r.action as "opinionStatus", r.opinion,
+        ${revocable('r')} and not exists (
+          select 1 from wf_records n
+          where n.inst_id = r.inst_id and n.node_id = r.node_id
+            and (n.created_at, n.id) > (r.created_at, r.id)
+            and ${doneByCaller('n', userId)} and ${revocable('n')}
+        ) as revoke
+      from (${doneRecords(userId, false, bound)}) r ${leftJoin} wf_instances i on i.id = r.inst_id
+      where ${status ? sql`i.status = ${status}` : sql`true`}`;
   return {
-    source: status ? sql`select s.* from (${flagged}) s where s.status = ${status}` : flagged,
-    columns: outputColumns({
-      subject: ['text', true],
-      name: ['text', true],
-      procDefName: ['text', true],
-      procDefKey: ['text', true],
-      typeId: ['text'],
-      status: ['text', true],
-      opinionStatus: ['text', true],
-      creator: ['text', true],
-      createTime: ['date', true],
-      completeTime: ['date', true],
-      endTime: ['date', true],
-    }),
-    order: 'x."completeTime" desc, x."recordId" desc',
+    source: source(),
+    // A status filter applies after the branches: only without one may they stop early.
+    ...(status ? {} : { bounded: source }),
+    columns: doneFilters,
+    order: [byOutput('completeTime', 'desc'), byOutput('__seq', 'desc')],
   };
 }
 
 /**
- * getDoneList: the caller's done instances, one row per instance, from the rows of
- * getDoneInstList. With checkRevoke the row is the caller's revocable action when there is
- * one (its taskId is what revokeInstance takes back) and revoke is its flag; without, the row
- * is the newest action and revoke is false. completeTime is the caller's newest action.
+ * getDoneList: the caller's done instances, one row per instance: the caller's newest action
+ * on it (completeTime). With checkRevoke the row shows the caller's revocable action when
+ * there is one (its taskId is what revokeInstance takes back: the newest action that is
+ * revocable, which is always the newest of its taskKey) and revoke says so; without, the
+ * newest action and revoke false. Read newest first from the records' indexes, each kept
+ * only when no newer action of the caller's on the same instance exists.
  */
 export function doneInstanceList(userId: string, checkRevoke: boolean): ListSpec {
-  const done = doneList(userId, undefined);
-  const revoke = checkRevoke ? sql`d.revoke` : sql`false`;
-  // PostgreSQL refuses a constant in ORDER BY, so the flag orders only when it is computed.
-  const revocableFirst = checkRevoke ? sql`d.revoke desc,` : sql``;
+  // Scalar lookups rather than a lateral join: a count uses none of them and skips them all.
+  const revocableAction = (column: string) => sql`(
+    select ${sql.ref(`n.${column}`)} from wf_records n
+    where n.inst_id = r.inst_id and ${doneByCaller('n', userId)} and ${revocable('n')}
+    order by n.created_at desc, n.id desc limit 1)`;
+  const pick = (column: string) =>
+    checkRevoke
+      ? sql`coalesce(${revocableAction(column)}, ${sql.ref(`r.${column}`)})`
+      : sql.ref(`r.${column}`);
+  const source = (bound?: BranchBound) => sql`
+    select ${doneInstanceColumns}, r.id as "__seq", ${pick('task_id')} as "taskId",
+      ${pick('node_id')} as "taskKey", ${pick('node_name')} as "name",
+      r.created_at as "completeTime", ${pick('action')} as "opinionStatus",
+      ${pick('opinion')} as opinion,
+      ${checkRevoke ? sql`${revocableAction('id')} is not null` : sql`false`} as revoke
+    from (${doneRecords(userId, true, bound)}) r
+    ${leftJoin} wf_instances i on i.id = r.inst_id`;
   return {
-    source: sql`
-      select distinct on (d.id) d.id, d."taskId", d."taskKey", d.name, d.subject,
-        d."procDefId", d."procDefKey", d."procDefName", d."bizKey", d.status, d."resultType",
-        d."endTime", d.duration, d."createBy", d.creator, d."createTime", d."typeId",
-        d."opinionStatus", d.opinion, d."urgentState",
-        max(d."completeTime") over (partition by d.id) as "completeTime", ${revoke} as revoke
-      from (${done.source}) d
-      order by d.id, ${revocableFirst} d."completeTime" desc, d."recordId" desc`,
-    columns: done.columns,
-    order: 'x."completeTime" desc, x.id desc',
+    source: source(),
+    bounded: source,
+    columns: doneFilters,
+    order: [byOutput('completeTime', 'desc'), byOutput('__seq', 'desc')],
   };
 }
 
@@ -303,8 +391,7 @@ export const instanceFilters = outputColumns({
  * The two kinds are a UNION ALL, not an OR, so each is read in list order from its index.
  */
 export function requestList(userId: string): ListSpec {
-  return {
-    source: sql`
+  const source = (bound?: BranchBound) => sql`
       select ${instanceColumns},
         (i.status = 'running' and not exists (
           select 1 from wf_tasks t
@@ -312,15 +399,22 @@ export function requestList(userId: string): ListSpec {
             and t.created_at >= (select max(r.created_at) from wf_records r
               where r.inst_id = i.id and r.action in ('start', 'resubmit'))
         )) as revoke
-      from (
-        select * from wf_instances where starter_id = ${userId}
-        union all
-        select * from wf_instances where on_behalf_of_id = ${userId} and starter_id <> ${userId}
-      ) i
-      join wf_definitions d on d.id = i.def_id
-      join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)`,
+      from (${unionOf(
+        [
+          sql`select i.* from wf_instances i where i.starter_id = ${userId}`,
+          sql`select i.* from wf_instances i
+            where i.on_behalf_of_id = ${userId} and i.starter_id <> ${userId}`,
+        ],
+        'i',
+        bound,
+      )}) i
+      ${leftJoin} wf_definitions d on d.id = i.def_id
+      ${leftJoin} users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)`;
+  return {
+    source: source(),
+    bounded: source,
     columns: instanceFilters,
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -342,7 +436,7 @@ export function draftList(userId: string): ListSpec {
       createTime: ['date', true],
       updateTime: ['date', true],
     }),
-    order: 'x."updateTime" desc, x.id desc',
+    order: [byOutput('updateTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -378,6 +472,6 @@ export function startableList(user: { id: string; isAdmin: boolean }): ListSpec 
       typeName: ['text', true],
       createTime: ['date', true],
     }),
-    order: 'x."typeSort", x.name, x.id',
+    order: [byOutput('typeSort'), byOutput('name'), byOutput('id')],
   };
 }

@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { assertCanView, viewableBy, type Caller } from '../access';
 import { instanceColumns, instanceFilters, instanceFrom } from './lists';
+import { byOutput } from './filter';
 import { outputColumns, withTimes, type ListSpec } from './run';
 
 /**
@@ -34,7 +35,7 @@ export function recordList(caller: Caller, instId: string): ListSpec {
           select b.business_key from wf_instances b where b.id = ${instId})))
         and ${scopeOf(caller, 'i.id')}`,
     columns: filters,
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 
@@ -56,7 +57,7 @@ export function linkableList(userId: string): ListSpec {
       ) mine on mine.id = i.id
       where i.status <> 'revoke'`,
     columns: filters,
-    order: 'x."createTime" desc, x.id desc',
+    order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
   };
 }
 

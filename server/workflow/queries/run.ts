@@ -1,7 +1,24 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
+import {
+  decodeCursor,
+  encodeCursor,
+  keyOf,
+  keysetCondition,
+  type KeyValues,
+  type OrderColumn,
+} from '../../lib/keyset';
 import { formatDateTime } from '../../lib/time';
-import { orderOf, pageOf, whereOf, type Columns, type PageList, type QueryFilter } from './filter';
+import {
+  hasConditions,
+  orderBy,
+  orderOf,
+  pageOf,
+  whereOf,
+  type Columns,
+  type PageList,
+  type QueryFilter,
+} from './filter';
 
 /**
  * A list of the runtime service: a subquery that already holds the caller's scope (built from
@@ -11,8 +28,41 @@ import { orderOf, pageOf, whereOf, type Columns, type PageList, type QueryFilter
 export interface ListSpec {
   source: RawBuilder<unknown>;
   columns: Columns;
-  /** ORDER BY text that ends in a unique column, for stable pages. */
-  order: string;
+  /** The default order; it ends in a unique column, for stable pages and cursors. */
+  order: readonly OrderColumn[];
+  /**
+   * The same rows as `source` for a page in the default order with no filters, where each
+   * UNION ALL branch reads only its first `limit` rows after the key, in order, from its
+   * index. PostgreSQL cannot do that itself: a branch with a WHERE clause stays a subquery,
+   * whose order is lost, so the whole list would be joined and sorted for one page.
+   */
+  bounded?: (bound: BranchBound) => RawBuilder<unknown>;
+}
+
+/** The rows a branch of a list reads: the first `limit` after `after`, in the list's order. */
+export interface BranchBound {
+  after: KeyValues | null;
+  limit: number;
+}
+
+/**
+ * A branch's part of a bound: the key condition and the ORDER BY ... LIMIT, over the branch's
+ * own columns that the list's default order is made of (the same directions and NULL rules).
+ */
+export function branchBound(bound: BranchBound, order: readonly OrderColumn[]) {
+  return {
+    after: bound.after ? keysetCondition(order, bound.after) : sql<boolean>`true`,
+    first: sql`order by ${orderBy(order)} limit ${bound.limit}`,
+  };
+}
+
+/**
+ * Keyset paging of a list: the key that signs its cursors, and what a cursor is bound to
+ * (the list; the order is added), so a cursor of one list or order is refused by another.
+ */
+export interface Cursors {
+  key: Uint8Array;
+  list: string;
 }
 
 /** Filter columns over a list's output: x."name" for each named property. */
@@ -33,30 +83,67 @@ type Row = Record<string, unknown>;
  * page sorts narrow rows and looks names up for its own rows only (it postpones them past
  * the LIMIT). With pageBean.showTotal false the count is skipped and total is -1, as the
  * platform's pager answers: a client that scrolls on counts once per filter and reuses it.
+ *
+ * With `cursors`, a full page answers `next` (the last row's sort key, signed) and a request
+ * with pageBean.after reads the rows after that key instead of skipping `offset` rows, so the
+ * last page of a long list costs what the first does (docs/decisions.md, lists at any size).
  */
 export async function runList(
   db: Kysely<Database>,
   spec: ListSpec,
   filter: QueryFilter,
   timeZone: string,
-): Promise<PageList<Row>> {
+  cursors?: Cursors,
+): Promise<PageList<Row> & { next?: string }> {
   const { page, pageSize, offset } = pageOf(filter);
   const where = whereOf(filter, spec.columns, timeZone);
   const order = orderOf(filter, spec.columns, spec.order);
+  const binding = `${cursors?.list}\n${order.map((t) => `${t.column} ${t.direction}`).join(',')}`;
+  const after =
+    cursors && filter.pageBean?.after !== undefined
+      ? decodeCursor(cursors.key, binding, filter.pageBean.after, order.length)
+      : null;
   const counting = filter.pageBean?.showTotal !== false;
+  const limit = pageSize + (after ? 0 : offset);
+  const source =
+    spec.bounded && !filter.sorter?.length && !hasConditions(filter)
+      ? spec.bounded({ after, limit })
+      : spec.source;
   const [result, counted] = await Promise.all([
     sql<Row>`
-      select x.* from (${spec.source}) x
-      where ${where}
-      order by ${order}
-      limit ${pageSize} offset ${offset}`.execute(db),
+      select x.*, ${keyColumns(order)} from (${source}) x
+      where ${where} and ${after ? keysetCondition(order, after) : sql`true`}
+      order by ${orderBy(order)}
+      limit ${pageSize} offset ${after ? 0 : offset}`.execute(db),
     counting
       ? sql<{ total: number }>`
           select count(*) as total from (${spec.source}) x where ${where}`.execute(db)
       : null,
   ]);
   const total = counted ? Number(counted.rows[0]?.total ?? 0) : -1;
-  return { rows: result.rows, total, page, pageSize };
+  const last = result.rows.length === pageSize ? result.rows[pageSize - 1] : undefined;
+  return {
+    rows: result.rows.map(withoutKey),
+    total,
+    page,
+    pageSize,
+    ...(cursors && last ? { next: encodeCursor(cursors.key, binding, keyOf(last, order)) } : {}),
+  };
+}
+
+/**
+ * The sort key of each row as text, in "__k0", "__k1", ... (as lib/keyset's keyColumns, in
+ * raw SQL; dropped from the answer).
+ */
+function keyColumns(order: readonly OrderColumn[]) {
+  return sql.join(
+    order.map((term, index) => sql`${sql.ref(term.column)}::text as ${sql.ref(`__k${index}`)}`),
+  );
+}
+
+/** A row without its sort key and other columns a list keeps for itself ("__..."). */
+function withoutKey(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('__')));
 }
 
 export interface TypeCount {

@@ -10,6 +10,8 @@ export interface NewsListItem {
   type: string;
   isUrl: 'true' | 'false';
   status: string;
+  /** File id of the carousel picture ('' when none). */
+  rotatingDisplayPictures?: string;
 }
 
 export interface NewsItem extends NewsListItem {

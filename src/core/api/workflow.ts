@@ -19,6 +19,8 @@ export interface PageList<Row> {
   total: number;
   page: number;
   pageSize: number;
+  /** When the page is full: the cursor of the rows after it (pageBean.after). */
+  next?: string;
 }
 
 /** A row of any list: the fields differ per list (see docs/workflow.md, "Lists"). */
@@ -101,6 +103,8 @@ export interface InstanceInfo {
   procDefKey: string;
   procDefName: string;
   status: string;
+  /** How an ended instance came out: agree (approved) or refuse; null while running. */
+  resultType?: string | null;
   creator: string;
   starterId: string;
   createBy: string;

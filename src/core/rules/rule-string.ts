@@ -29,6 +29,9 @@ import { characterCount, isBlank, type RuleFailure } from './types';
  *   literal date ("2026-01-01", optionally with a time) or the name of another field in
  *   context.values; that field's label (context.labels, else its name) fills {{target}}.
  *   An empty target field passes. Values may carry a time ("yyyy-mm-dd HH:mm[:ss]").
+ * - daysWithin:start,end: a number of days no more than the calendar days from the date
+ *   field `start` to `end`, both counted; blank or unreadable dates pass (their own rules
+ *   speak). A form fills such a field from the dates (src/core/workflow/form.ts).
  * - confirmed:field: equal (as text) to context.values[field].
  * - backend / frontJs / exists: run the injected checks; a rule whose check is not given is
  *   skipped. A check that throws fails with the backend message.
@@ -234,7 +237,31 @@ function dateOrderRule(key: string, passes: (difference: number) => boolean): Sy
   };
 }
 
+/**
+ * The calendar days from one date field to another, both days counted (a leave from Monday
+ * to Wednesday is 3 days); undefined while either is blank or unreadable, or reversed.
+ */
+export function daySpan(start: unknown, end: unknown): number | undefined {
+  const from = isBlank(start) ? null : toDayjs(start);
+  const to = isBlank(end) ? null : toDayjs(end);
+  if (!from || !to) return undefined;
+  const days = to.startOf('day').diff(from.startOf('day'), 'day') + 1;
+  return days >= 1 ? days : undefined;
+}
+
+/** daysWithin:start,end — a number of days no more than the span of those two date fields. */
+function daysWithinRule(value: unknown, rule: Rule, context: ValidationContext) {
+  const [start, end] = rule.args;
+  if (!start || !end) return broken(rule);
+  const text = textOf(value);
+  if (!numberPattern.test(text)) return fail('number');
+  const span = daySpan(context.values?.[start], context.values?.[end]);
+  if (span === undefined) return undefined;
+  return Number(text) <= span ? undefined : fail('daysWithin', { days: span });
+}
+
 const syncRules: Record<string, SyncRule> = {
+  daysWithin: daysWithinRule,
   required: (value) => (isBlank(value) ? fail('required') : undefined),
   numeric: patternRule('numeric', integerPattern),
   number: patternRule('number', numberPattern),

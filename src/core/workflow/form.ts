@@ -1,4 +1,4 @@
-import { rulesFor, validateValue } from '../rules/rule-string';
+import { daySpan, parseRules, rulesFor, validateValue } from '../rules/rule-string';
 import type { RuleFailure } from '../rules/types';
 
 /** A field of a flow form (docs/workflow.md, "Forms"). */
@@ -106,4 +106,22 @@ export function encodeData(data: FormValues): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/**
+ * Values that follow from a change: a field with the rule daysWithin:start,end is filled
+ * with the days from `start` to `end` when either date changes (请假天数 from the leave
+ * dates, issue 13 item 7); the user may still lower it (half days), never raise it past
+ * the span (the rule, checked by the server too).
+ */
+export function derivedValues(form: FlowForm, values: FormValues, changed: string): FormValues {
+  const derived: FormValues = {};
+  for (const field of form.fields) {
+    const rule = parseRules(field.rules).find((each) => each.name === 'daysWithin');
+    const [start, end] = rule?.args ?? [];
+    if (!start || !end || (changed !== start && changed !== end)) continue;
+    const span = daySpan(values[start], values[end]);
+    if (span !== undefined) derived[field.name] = String(span);
+  }
+  return derived;
 }

@@ -8,7 +8,8 @@ export interface QueryField {
 }
 
 export interface QueryFilter {
-  pageBean: { page: number; pageSize: number; showTotal: boolean };
+  /** after: the `next` of the page before (keyset paging, our server's extension). */
+  pageBean: { page: number; pageSize: number; showTotal: boolean; after?: string };
   querys: QueryField[];
   sorter: { property: string; direction: 'ASC' | 'DESC' }[];
   groupRelation: 'AND';
@@ -25,6 +26,8 @@ export interface ListQuery {
   sort?: { property: string; direction: 'ASC' | 'DESC' };
   /** false: the server skips the count (total -1); the caller keeps the one it has. */
   showTotal?: boolean;
+  /** The `next` of the page before: the server reads the rows after it instead of skipping. */
+  after?: string;
 }
 
 /**
@@ -55,6 +58,7 @@ export function queryFilter(query: ListQuery): QueryFilter {
       page: Math.max(1, query.page),
       pageSize: query.pageSize,
       showTotal: query.showTotal ?? true,
+      ...(query.after ? { after: query.after } : {}),
     },
     querys,
     sorter: query.sort ? [query.sort] : [],

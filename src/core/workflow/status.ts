@@ -44,6 +44,20 @@ export function instanceStatusKey(status: string | null | undefined): string {
     : 'workflow:instStatus.other';
 }
 
+/**
+ * What a finished request came to: an instance that ended normally says whether it was
+ * approved (the flow reached its end) or refused (a countersign voted it down); other
+ * statuses keep their own label (issue 13, item 7).
+ */
+export function instanceOutcomeKey(
+  status: string | null | undefined,
+  result: string | null | undefined,
+): string {
+  if (status === 'end' && (result === 'agree' || result === 'refuse'))
+    return `workflow:instStatus.${result === 'agree' ? 'approved' : 'refused'}`;
+  return instanceStatusKey(status);
+}
+
 /** Actions a done row or a history row can carry; others are shown as the server names them. */
 export const opinionActions = [
   'start',

@@ -23,7 +23,13 @@ function formUrl(mode: 'add' | 'edit' | 'get', id?: string): string {
   return `${base}?${query.toString()}`;
 }
 
-export function ContractList({ tableHeight }: { tableHeight?: number }) {
+export function ContractList({
+  contract,
+  tableHeight,
+}: {
+  contract?: string;
+  tableHeight?: number;
+}) {
   const t = useT();
   const emit = useEmit();
   const windowHeight = useWindowHeight(136);
@@ -35,11 +41,11 @@ export function ContractList({ tableHeight }: { tableHeight?: number }) {
       store: '',
       startMonth: window.startMonth,
       endMonth: window.endMonth,
-      contract: '',
+      contract: contract ?? '',
       merchant: '',
       brand: '',
     };
-  }, []);
+  }, [contract]);
 
   const onAnswer = useCallback(
     (answer: QueryAnswer<Row> | null) => setCanEdit(Boolean(answer?.permissions?.canEdit)),

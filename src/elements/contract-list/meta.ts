@@ -5,6 +5,11 @@ export const meta: ElementMeta = {
   summary:
     'Contract/statement print list: store, month range (default twelve months back to now), contract, merchant and brand filters. The add button and the edit link are offered only to the contract-management and store roles; others open the read-only form.',
   attributes: {
+    contract: {
+      kind: 'string',
+      description:
+        'A contract number to find at once (the contract filter, within the default months).',
+    },
     tableHeight: {
       kind: 'number',
       description: 'Table height in px; default: window height − 136.',

@@ -1,11 +1,13 @@
 import { css } from '@emotion/react';
-import { homeLayout, type ColumnConfig } from '../../core/api/shell';
+import { columnByAliasBatched } from './batch';
+import { columnByAlias, homeLayout, type ColumnConfig } from '../../core/api/shell';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
-import { builtInWidgets, pluggableWidgets, pluggedElement } from './widgets';
+import { decideWidget } from './decide';
+import { builtInWidgets, knownWidget, pluggableWidgets, pluggedElement } from './widgets';
 
 const grid = css`
   display: grid;
@@ -54,6 +56,10 @@ const card = css`
     min-height: 0;
     overflow: auto;
   }
+  .column-error {
+    color: ${vars.danger};
+    margin: 0;
+  }
   .unavailable {
     color: ${vars.textMuted};
     display: flex;
@@ -65,51 +71,121 @@ const card = css`
 
 function ColumnBody({ column }: { column: ColumnConfig }) {
   const t = useT();
-  const Widget = builtInWidgets[column.widget];
+  const widget = decideWidget(column, knownWidget);
+  const Widget = builtInWidgets[widget];
   if (Widget) return <Widget column={column} />;
-  const tag = pluggableWidgets[column.widget];
+  const tag = pluggableWidgets[widget];
   if (tag && customElements.get(tag)) return pluggedElement(tag, column);
   return (
-    <div className="unavailable" data-unavailable={column.widget}>
+    <div className="unavailable" data-unavailable={widget}>
       {t('shell:home.columnUnavailable')}
     </div>
   );
 }
 
-/** The grid of the user's home layout; columns they may not see are not shown. */
-export function ColumnGrid() {
+interface Placement {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The column card (spec section 2.4): title, optional More, body; its pager is the body's. */
+function ColumnCard({
+  alias,
+  name,
+  place,
+  load,
+  preview = false,
+}: {
+  alias: string;
+  name: string;
+  place: Placement | null;
+  load: (alias: string) => Promise<ColumnConfig | null>;
+  preview?: boolean;
+}) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
+  const config = useAsync(() => load(alias), [alias, language]);
+  const column = config.data;
+  // Hidden when no column data exists, or without display rights unless previewing.
+  if (!config.loading && !config.error && (!column || (!column.displayRights && !preview))) {
+    return null;
+  }
+  return (
+    <section
+      css={card}
+      style={
+        place
+          ? {
+              gridColumn: `${place.x + 1} / span ${place.w}`,
+              gridRow: `${place.y + 1} / span ${place.h}`,
+            }
+          : { minHeight: column?.colHeight ?? 300 }
+      }
+      data-column={alias}
+      data-widget={column ? decideWidget(column, knownWidget) : undefined}
+    >
+      <header>
+        <h3>{column?.name ?? name}</h3>
+        {column?.colUrl && (
+          <button type="button" onClick={() => navigate(column.colUrl)} data-action="more">
+            {t('shell:home.more')} ›
+          </button>
+        )}
+      </header>
+      <div className="body">
+        {config.error ? (
+          <p className="column-error" role="alert">
+            {t('shell:home.columnFailed', { message: config.error.message })}
+          </p>
+        ) : column ? (
+          <ColumnBody column={column} />
+        ) : (
+          <Loading />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The grid of the user's home layout. The layout places the columns; each column's config
+ * comes from getColumnByAliasBatch, the asks of all columns merged into one request.
+ */
+export function ColumnGrid() {
+  const t = useT();
+  const language = useLanguage();
   const layout = useAsync(homeLayout, [language]);
   if (layout.loading) return <Loading />;
-  const columns = layout.data?.columns.filter((column) => column.displayRights) ?? [];
+  const columns = layout.data?.columns ?? [];
   if (!columns.length) return <Empty>{t('shell:home.noColumns')}</Empty>;
   return (
     <div css={grid} part="grid" data-layout={layout.data?.name}>
       {columns.map((column) => (
-        <section
+        <ColumnCard
           key={column.alias}
-          css={card}
-          style={{
-            gridColumn: `${column.x + 1} / span ${column.w}`,
-            gridRow: `${column.y + 1} / span ${column.h}`,
-          }}
-          data-column={column.alias}
-        >
-          <header>
-            <h3>{column.name}</h3>
-            {column.colUrl && (
-              <button type="button" onClick={() => navigate(column.colUrl)} data-action="more">
-                {t('shell:home.more')} ›
-              </button>
-            )}
-          </header>
-          <div className="body">
-            <ColumnBody column={column} />
-          </div>
-        </section>
+          alias={column.alias}
+          name={column.name}
+          place={column}
+          load={columnByAliasBatched}
+        />
       ))}
+    </div>
+  );
+}
+
+/** /column/preview/{alias}: one column by getColumnByAlias, shown whatever the rights. */
+export function ColumnPreview({ alias }: { alias: string }) {
+  return (
+    <div
+      css={grid}
+      part="grid"
+      data-preview={alias}
+      style={{ gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' }}
+    >
+      <ColumnCard alias={alias} name={alias} place={null} load={columnByAlias} preview />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { holidayTips, recordTour, tourState, type HolidayTip } from '../../core/api/shell';
 import { $session } from '../../core/session';
 import { readStored, writeStored } from '../../core/storage';
-import { ColumnGrid } from './ColumnGrid';
+import { ColumnGrid, ColumnPreview } from './ColumnGrid';
 import { HolidayOverlay } from './HolidayOverlay';
 import { NoticeMarquee } from './NoticeMarquee';
 import { PopupTips } from './PopupTips';
@@ -22,7 +22,7 @@ const holidayShownKey = 'atrium.holidayShown';
 
 type Stage = 'loading' | 'holiday' | 'tour' | 'done';
 
-export function Home() {
+function Dashboard() {
   const session = useStore($session);
   const [stage, setStage] = useState<Stage>('loading');
   const [tips, setTips] = useState<HolidayTip[]>([]);
@@ -82,4 +82,16 @@ export function Home() {
       {stage === 'tour' && <Tour onEnd={endTour} />}
     </div>
   );
+}
+
+/** The dashboard, or with `preview-alias` one column whatever the rights (/column/preview). */
+export function Home({ previewAlias }: { previewAlias?: string }) {
+  if (previewAlias) {
+    return (
+      <div css={page}>
+        <ColumnPreview alias={previewAlias} />
+      </div>
+    );
+  }
+  return <Dashboard />;
 }

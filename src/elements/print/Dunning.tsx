@@ -27,8 +27,14 @@ const columns = [
   'F_LC',
 ] as const;
 const amounts = new Set(['F_JYQK', 'F_JYQK_WYJ', 'F_JKYQ_WYJ', 'F_QKWYJHJ']);
-/** Column widths (%), in the order above: codes and phone numbers stay on one line. */
-const widths = [13, 12, 7, 9, 8.5, 8.5, 8.5, 8.5, 11, 10, 4];
+/**
+ * Column widths (%), in the order above, for the table's 12 px text: a contract code, a
+ * merchant name of 13 characters, a date, an amount and a phone number each fit on one line
+ * (issue 13, item 11); the free-text remark takes what is left and may wrap.
+ */
+const widths = [12.5, 17.5, 7, 8, 8, 8, 8, 8, 8.5, 11, 3.5];
+/** Codes, dates and numbers never break inside (amounts are kept whole by `.num`). */
+const unbroken = new Set(['F_HTH', 'F_JZRQ', 'F_SJHM']);
 
 /**
  * The seal arrives as a data URL; one object URL serves every record of a batch instead
@@ -85,7 +91,7 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
       <h1>{labels.title}</h1>
       <p>{labels.greeting(text(record.F_GYSMC))}</p>
       <p>{labels.intro(text(record.F_JZRQ), text(record.F_PPMC))}</p>
-      <table>
+      <table className="dunning">
         {tableColumns}
         <thead>
           <tr>
@@ -99,7 +105,9 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
             {columns.map((column) => (
               <td
                 key={column}
-                className={amounts.has(column) ? 'num' : undefined}
+                className={
+                  amounts.has(column) ? 'num' : unbroken.has(column) ? 'nowrap' : undefined
+                }
                 data-field={column}
               >
                 {amounts.has(column) ? amountText(record[column]) : text(record[column])}
@@ -131,7 +139,7 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
       </p>
       <div className="sign">
         <div>{text(record.F_SKHM)}</div>
-        <div>
+        <div data-upload-time>
           {labels.uploadTime}
           {labels.colon}
           <span data-field="F_CONFIRM_DATE">{text(record.F_CONFIRM_DATE)}</span>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { salesWindow } from '../../core/dates';
+import { formatDate, salesWindow } from '../../core/dates';
 import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
 import { useEmit } from '../../ui/element/context';
@@ -104,7 +104,16 @@ export function SalesQuery({ tableHeight }: { tableHeight?: number }) {
       />
       <Drawer
         open={opened !== null}
-        title={t('finance:titles.salesDaily')}
+        // Which brand and month the detail is of.
+        title={
+          opened
+            ? t('finance:titles.salesDailyOf', {
+                brand: String(opened.NAME ?? ''),
+                contract: String(opened.HTH ?? ''),
+                date: formatDate(opened.RQ),
+              })
+            : t('finance:titles.salesDaily')
+        }
         onClose={() => setOpened(null)}
         width="50%"
       >

@@ -121,7 +121,15 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
       />
       <Drawer
         open={invoiceRow !== null}
-        title={t('finance:titles.invoices')}
+        // Which statement's invoices: the drawer names its contract and month.
+        title={
+          invoiceRow
+            ? t('finance:titles.invoicesOf', {
+                contract: String(invoiceRow.HTH ?? ''),
+                month: String(invoiceRow.NY ?? ''),
+              })
+            : t('finance:titles.invoices')
+        }
         onClose={() => setInvoiceRow(null)}
       >
         {invoiceRow && (

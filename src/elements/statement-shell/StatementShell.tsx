@@ -115,8 +115,14 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
               go(`/template/form/${content.templateKey}/edit`, `id=${saved}`)
             }
             onBack={
-              content.single ? undefined : () => go(`/template/preview/${content.templateKey}`)
+              content.single
+                ? history.length > 1
+                  ? () => history.back()
+                  : undefined
+                : () => go(`/template/preview/${content.templateKey}`)
             }
+            // Opened in a window of its own (isNewPage): it closes that window.
+            onClose={content.single ? () => globalThis.close() : undefined}
           />
         );
       case 'queryView':

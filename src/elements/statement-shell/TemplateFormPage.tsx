@@ -21,6 +21,25 @@ import { labelOf } from './ConditionForm';
 
 type Values = Record<string, unknown>;
 
+/** The buttons above the record: on screen only, never on the printed page. */
+const bar = css`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-bottom: 16px;
+  h2 {
+    font-size: 17px;
+    margin: 0;
+    flex: 1;
+  }
+  @media print {
+    button {
+      display: none;
+    }
+  }
+`;
+
 const grid = css`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
@@ -52,12 +71,14 @@ export function TemplateFormPage({
   id,
   onSaved,
   onBack,
+  onClose,
 }: {
   templateKey: string;
   action: 'add' | 'edit' | 'get';
   id: string | undefined;
   onSaved: (id: string) => void;
   onBack?: (() => void) | undefined;
+  onClose?: (() => void) | undefined;
 }) {
   const t = useT();
   const text = useFailureText();
@@ -145,13 +166,13 @@ export function TemplateFormPage({
 
   return (
     <form onSubmit={submit} noValidate data-form={templateKey} data-action={action}>
-      <div css={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16 }}>
+      <div css={bar} part="form-toolbar">
         {onBack && (
-          <Button variant="text" onClick={onBack}>
+          <Button variant="text" onClick={onBack} data-action="back">
             ← {t('shell:statement.back')}
           </Button>
         )}
-        <h2 css={{ fontSize: 17, margin: 0 }}>
+        <h2>
           {template.name}
           {readonly && (
             <small css={{ marginLeft: 8, fontWeight: 400 }}>
@@ -159,6 +180,17 @@ export function TemplateFormPage({
             </small>
           )}
         </h2>
+        {/* A record read in its own window (合同打印) is printed and closed from here. */}
+        {readonly && (
+          <Button onClick={() => globalThis.print()} data-action="print">
+            {t('common:actions.print')}
+          </Button>
+        )}
+        {onClose && (
+          <Button onClick={onClose} data-action="close">
+            {t('common:actions.close')}
+          </Button>
+        )}
       </div>
       {serverError && <Alert>{serverError}</Alert>}
       <div css={grid}>{record.fields.map(field)}</div>

@@ -78,23 +78,26 @@ export function TaskCounters({ columnAlias }: { columnAlias?: string }) {
     <nav aria-label={t('workflow:counters.label')} data-column-alias={columnAlias}>
       {counts.error && <Alert>{counts.error.message}</Alert>}
       <div css={grid}>
-        {entries.map((entry) => {
-          const count = counts.data?.[entry.box]?.data ?? 0;
-          return (
-            <button
-              key={entry.id}
-              type="button"
-              part="entry"
-              data-counter={entry.id}
-              data-count={counts.data ? count : undefined}
-              onClick={() => navigate(entry.path(product))}
-            >
-              {count !== 0 && <span className="dot" data-dot aria-hidden />}
-              <span>{t(`workflow:counters.${entry.id}`)}</span>
-              <strong>{counts.data ? count : '–'}</strong>
-            </button>
-          );
-        })}
+        {entries
+          // A server without mail has no myEmail box: its counter is absent, not broken.
+          .filter((entry) => entry.id !== 'email' || !counts.data || counts.data.myEmail)
+          .map((entry) => {
+            const count = counts.data?.[entry.box]?.data ?? 0;
+            return (
+              <button
+                key={entry.id}
+                type="button"
+                part="entry"
+                data-counter={entry.id}
+                data-count={counts.data ? count : undefined}
+                onClick={() => navigate(entry.path(product))}
+              >
+                {count !== 0 && <span className="dot" data-dot aria-hidden />}
+                <span>{t(`workflow:counters.${entry.id}`)}</span>
+                <strong>{counts.data ? count : '–'}</strong>
+              </button>
+            );
+          })}
       </div>
     </nav>
   );

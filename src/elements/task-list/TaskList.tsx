@@ -86,7 +86,7 @@ function ListPage({
   const [error, setError] = useState<Error | null>(null);
   const size = Math.min(500, Math.max(1, pageSize));
   const key = JSON.stringify([kind, search, defKey, orgId, typeId, language, sort, generation]);
-  const { window, state } = useListWindow<ListRow>(key, () => ({
+  const { window, state, renewing } = useListWindow<ListRow>(key, () => ({
     pageSize: size,
     exactCount: false,
     fetchPage: async (request) => {
@@ -109,6 +109,7 @@ function ListPage({
                 }
               : {}),
             showTotal: request.count !== 'none',
+            ...(request.after ? { after: request.after } : {}),
           }),
         );
         setError(null);
@@ -117,7 +118,11 @@ function ListPage({
           kind === 'done'
             ? withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[])
             : answer.rows;
-        return { rows, total: answer.total < 0 ? null : answer.total };
+        return {
+          rows,
+          total: answer.total < 0 ? null : answer.total,
+          ...(answer.next ? { next: answer.next } : {}),
+        };
       } catch (failure) {
         setError(failure as Error);
         throw failure;
@@ -252,12 +257,18 @@ function ListPage({
           }}
           rowKey={(row, index) => `${row.id}-${String(row.recordId ?? row.taskId ?? index)}`}
           height={tableHeight}
-          loading={state.loading}
+          loading={renewing}
           onSortChange={(next) => setSort(next)}
         />
-        <p css={countStyle} part="pager" data-total={total} data-from={from} data-to={to}>
-          {state.total === null
-            ? ''
+        <p
+          css={countStyle}
+          part="pager"
+          data-total={renewing ? undefined : total}
+          data-from={from}
+          data-to={to}
+        >
+          {renewing
+            ? t('common:states.loading')
             : t('common:table.range', {
                 from: from.toLocaleString('en-US'),
                 to: to.toLocaleString('en-US'),

@@ -1,5 +1,5 @@
 import type { ListKind, ListRow } from '../../core/api/workflow';
-import { instanceStatusKey, opinionLabelKey } from '../../core/workflow/status';
+import { instanceOutcomeKey, opinionLabelKey } from '../../core/workflow/status';
 import type { Translate } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { StatusTag } from '../../ui/workflow/StatusTag';
@@ -108,8 +108,8 @@ const instanceStatusColumn = (h: RowHandlers): Column<ListRow> => ({
   width: 90,
   value: (row) => row.status,
   render: (row) => (
-    <span data-inst-status={text(row, 'status')}>
-      {h.t(instanceStatusKey(text(row, 'status')))}
+    <span data-inst-status={text(row, 'status')} data-inst-result={text(row, 'resultType')}>
+      {h.t(instanceOutcomeKey(text(row, 'status'), text(row, 'resultType')))}
     </span>
   ),
 });

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import type { InstanceInfo } from '../../core/api/workflow';
-import { instanceStatusKey } from '../../core/workflow/status';
+import { instanceOutcomeKey } from '../../core/workflow/status';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
 import { StatusTag } from '../../ui/workflow/StatusTag';
@@ -61,7 +61,9 @@ export function Summary({
         </div>
         <div>
           <dt>{t('workflow:columns.status')}</dt>
-          <dd data-inst-status={instance.status}>{t(instanceStatusKey(instance.status))}</dd>
+          <dd data-inst-status={instance.status} data-inst-result={instance.resultType ?? ''}>
+            {t(instanceOutcomeKey(instance.status, instance.resultType))}
+          </dd>
         </div>
         <div>
           <dt>{t('workflow:task.node')}</dt>

@@ -109,9 +109,6 @@ export function defineElement<Props extends object>(
     constructor() {
       super();
       if (meta.formAssociated) this[formSlot] = { internals: this.attachInternals() };
-      for (const [name, { prop, kind }] of attributeToProp) {
-        this[propsSlot][prop] = parseAttribute(kind, this.getAttribute(name));
-      }
       // A page may have set properties on the element before this class was defined:
       // those live as own properties that shadow our accessors, so route them through.
       for (const prop of [...attributes.map(([name]) => name), ...richProps]) {
@@ -120,6 +117,11 @@ export function defineElement<Props extends object>(
           delete (this as unknown as Record<string, unknown>)[prop];
           (this as unknown as Record<string, unknown>)[prop] = value;
         }
+      }
+      // Read after the routing: an attribute set while upgrading (above) gets no
+      // attributeChangedCallback, so its value is taken from here.
+      for (const [name, { prop, kind }] of attributeToProp) {
+        this[propsSlot][prop] = parseAttribute(kind, this.getAttribute(name));
       }
     }
 

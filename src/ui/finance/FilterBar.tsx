@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../Button';
+import { DateField } from '../DateField';
 import { controlStyle } from '../Field';
 import { filterBar } from '../filter-bar';
 import { useLanguage, useT } from '../i18n';
@@ -82,13 +83,21 @@ export function FilterBar({
                 </option>
               ))}
             </select>
-          ) : (
+          ) : field.kind === 'text' ? (
             <input
               css={controlStyle}
               name={field.name}
-              type={field.kind === 'text' ? 'search' : field.kind}
+              type="search"
               value={values[field.name] ?? ''}
               onChange={(event) => set(field.name, event.target.value)}
+            />
+          ) : (
+            <DateField
+              name={field.name}
+              kind={field.kind}
+              label={field.label}
+              value={values[field.name] ?? ''}
+              onChange={(value) => set(field.name, value)}
             />
           )}
         </label>

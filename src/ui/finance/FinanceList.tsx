@@ -78,7 +78,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
     ...(sort ? { sort: [{ field: sort.key, direction: sort.direction }] } : {}),
   };
   const key = JSON.stringify([descriptor, account, searches]);
-  const { window, state } = useListWindow<Row>(key, () => ({
+  const { window, state, renewing } = useListWindow<Row>(key, () => ({
     pageSize,
     fetchPage: async (request, signal) => {
       const { page, pageSize: size, ...rest } = request;
@@ -87,6 +87,11 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         signal,
       );
       if (request.count === 'estimate') setAnswer(found);
+      // A long list's sums come with its exact count, asked for after the first page.
+      if (request.count === 'exact' && found.summary) {
+        const summary = found.summary;
+        setAnswer((first) => (first ? { ...first, summary } : first));
+      }
       return {
         rows: found.result,
         total: found.total,
@@ -108,15 +113,15 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
 
   const total = state.total ?? 0;
   const [from, to] = rangeOf(range[0], range[1], total);
-  const countText =
-    state.total === null
-      ? ''
-      : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
-          from: from.toLocaleString('en-US'),
-          to: to.toLocaleString('en-US'),
-          count: total,
-          total: total.toLocaleString('en-US'),
-        });
+  // While a new answer is on its way the old count is not the answer: say it is loading.
+  const countText = renewing
+    ? t('common:states.loading')
+    : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
+        from: from.toLocaleString('en-US'),
+        to: to.toLocaleString('en-US'),
+        count: total,
+        total: total.toLocaleString('en-US'),
+      });
 
   return (
     <section>
@@ -149,7 +154,8 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         <h2>{props.title}</h2>
         <span
           className="count"
-          data-count={total}
+          data-count={renewing ? undefined : total}
+          data-loading={renewing || undefined}
           data-estimated={state.estimated || undefined}
           data-from={from}
           data-to={to}
@@ -180,7 +186,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         height={props.height}
         summary={answer?.summary}
         summaryLabel={props.summaryLabel}
-        loading={state.loading}
+        loading={renewing}
         onSortChange={(next) => setSort(next)}
       />
     </section>

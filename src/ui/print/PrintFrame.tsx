@@ -62,6 +62,25 @@ function Progress({ progress }: { progress: NonNullable<PrintFrameProps['progres
   );
 }
 
+/** A sheet's width on screen: 280 mm at 96 px an inch, and a little air on each side. */
+const sheetWidthPx = (280 * 96) / 25.4 + 16;
+
+/**
+ * On a screen narrower than a sheet (a phone), the document is scaled down to fit the width
+ * instead of spilling sideways; the reader pinch-zooms to read details (the portal's
+ * viewport allows it). Printing keeps its own 70 % zoom (styles.ts).
+ */
+function fitToWidth(host: HTMLElement): () => void {
+  const fit = () => {
+    const ratio = Math.min(1, host.clientWidth / sheetWidthPx);
+    host.style.setProperty('--atrium-print-fit', ratio.toFixed(4));
+  };
+  fit();
+  const observer = new ResizeObserver(fit);
+  observer.observe(host);
+  return () => observer.disconnect();
+}
+
 /**
  * The frame of every print view: print and close buttons, page navigation with the spec's
  * alerts (screen only), a progress bar while a batch is read and laid out, and the print
@@ -77,6 +96,7 @@ export function PrintFrame({ sheets, paged, progress, complete, status }: PrintF
   const total = sheets.length;
 
   useEffect(installPrintPageStyles, []);
+  useEffect(() => fitToWidth(host), [host]);
   useEffect(() => {
     host.removeAttribute('data-ready');
     if (!complete) return;

@@ -18,6 +18,7 @@ export const frame = css`
     gap: 8px;
     align-items: center;
     justify-content: center;
+    flex-wrap: wrap;
     padding: 10px;
     background: #fff;
     box-shadow: 0 1px 6px rgba(0, 0, 0, 0.08);
@@ -82,6 +83,9 @@ export const frame = css`
   /* Off-screen sheets are not laid out until scrolled to: a thousand-notice batch costs the
      screen only what is in view (printing lays out everything, see below). */
   @media screen {
+    .document {
+      zoom: var(--atrium-print-fit, 1);
+    }
     .sheet {
       content-visibility: auto;
       contain-intrinsic-size: auto 280mm auto 200mm;
@@ -150,7 +154,10 @@ export const form = css`
     border: 1px solid #000;
     padding: 5px 6px;
     vertical-align: middle;
-    word-break: break-all;
+    /* Words stay whole in English ("management", not "manage ment"); Chinese still breaks
+       between characters; only a word longer than its cell is broken (issue 13, item 10). */
+    word-break: normal;
+    overflow-wrap: anywhere;
     height: 28px;
   }
   th {
@@ -187,18 +194,22 @@ export const form = css`
     align-items: flex-end;
     gap: 12px;
   }
+  table.dunning {
+    font-size: 12px;
+  }
+  /* The seal sits above the signing company's name and ends on it: the upload time below
+     stays readable (issue 13, item 11). */
   .sign {
     position: relative;
     text-align: right;
-    min-height: 120px;
-    padding-top: 16px;
+    padding-top: 92px;
   }
   .sign img {
     position: absolute;
     right: 16px;
-    top: -36px;
-    width: 120px;
-    height: 120px;
+    top: 0;
+    width: 110px;
+    height: 110px;
     opacity: 0.85;
   }
   .block + .block {

@@ -33,12 +33,17 @@ export interface TableProps<Row> {
   /** Totals shown in a row that stays at the bottom; keys are column keys. */
   summary?: Record<string, unknown> | undefined;
   summaryLabel?: string;
-  loading?: boolean;
   empty?: ReactNode;
   rowHeight?: number;
   /** Rows drawn above and below the visible window, so fast scrolling shows no gaps. */
   overscan?: number;
   onSortChange?: (sort: SortState | null, sorted: readonly Row[]) => void;
+  /**
+   * A new answer is on its way: the spinner shows over the rows (veiling them) or, with no
+   * rows yet, in their place. A paged list passes this only while its rows are renewed,
+   * not while the pages of a scroll arrive (those rows show placeholders).
+   */
+  loading?: boolean;
   /** Rows as cards when the table is narrower than this (px); 0 never. */
   cardsBelow?: number;
 }
@@ -110,8 +115,14 @@ export function Table<Row>({
     onSortChange?.(next, source ? [] : sortRows(rows, columns, next));
   };
   const changeSort = (key: string) => applySort(nextSort(sort, key));
-  const shade = ((loading && (!source || count === 0)) || count === 0) && (
-    <div css={overlay}>{loading ? <Loading /> : (empty ?? <Empty />)}</div>
+  // Loading over rows already shown (a new filter or sort): a veil with the spinner on top
+  // of them, so the old rows read as stale, not as the answer (issue 13, item 6).
+  const shade = loading ? (
+    <div css={overlay} data-veil={count > 0 || undefined}>
+      <Loading />
+    </div>
+  ) : (
+    count === 0 && <div css={overlay}>{empty ?? <Empty />}</div>
   );
 
   if (narrow)

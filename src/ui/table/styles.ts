@@ -90,6 +90,11 @@ export const overlay = css`
   align-items: center;
   justify-content: center;
   pointer-events: none;
+  &[data-veil] {
+    z-index: 3;
+    background: rgba(255, 255, 255, 0.6);
+    pointer-events: auto;
+  }
 `;
 
 /** Pinned columns stay in view as the table scrolls sideways, over the cells they pass. */

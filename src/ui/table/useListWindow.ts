@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ListWindow, type ListWindowOptions, type ListWindowState } from '../../core/list-window';
 
 const idle: ListWindowState = {
@@ -12,19 +12,44 @@ const idle: ListWindowState = {
 /**
  * A ListWindow for as long as `key` stays the same (the filters, the sort, the signed-in
  * user): a new key starts a new list from its first page and stops the old one's requests.
+ * Until the new list's first page is here, the old rows stay on screen (the table veils them
+ * with a spinner, issue 13 item 6) instead of the list going blank: `renewing` says so.
  */
 export function useListWindow<Row>(key: string, options: () => ListWindowOptions<Row>) {
   const [window, setWindow] = useState<ListWindow<Row> | null>(null);
+  const [renewing, setRenewing] = useState(true);
+  const shown = useRef<ListWindow<Row> | null>(null);
   useEffect(() => {
     const created = new ListWindow<Row>(options());
-    setWindow(created);
-    return () => created.close();
+    setRenewing(true);
+    const swap = () => {
+      const { total, failed } = created.snapshot;
+      if (total === null && !failed) return;
+      stop();
+      if (shown.current !== created) shown.current?.close();
+      shown.current = created;
+      setWindow(created);
+      setRenewing(false);
+    };
+    const stop = created.subscribe(swap);
+    // The first list has nothing older to keep on screen.
+    if (!shown.current) {
+      shown.current = created;
+      setWindow(created);
+    }
+    created.show(0, 0);
+    return () => {
+      stop();
+      if (shown.current !== created) created.close();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when to renew
   }, [key]);
+  // The window shown last is closed when the list goes away.
+  useEffect(() => () => shown.current?.close(), []);
   const subscribe = useCallback(
     (listener: () => void) => window?.subscribe(listener) ?? (() => undefined),
     [window],
   );
   const state = useSyncExternalStore(subscribe, () => window?.snapshot ?? idle);
-  return { window, state };
+  return { window, state, renewing: renewing || state.total === null };
 }

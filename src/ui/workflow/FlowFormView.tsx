@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { FlowField, FlowForm, FormValues } from '../../core/workflow/form';
-import { inputText } from '../../core/workflow/form';
+import { derivedValues, inputText } from '../../core/workflow/form';
 import { SelectField, TextAreaField, TextField } from '../Field';
 import { useT } from '../i18n';
 import { vars } from '../theme';
@@ -62,6 +62,12 @@ export function FlowFormView({
   onChange: (name: string, value: unknown) => void;
 }) {
   const t = useT();
+  // A change also sets the values that follow from it (days from dates), if editable here.
+  const change = (name: string, value: unknown) => {
+    onChange(name, value);
+    const derived = derivedValues(form, { ...values, [name]: value }, name);
+    for (const [field, next] of Object.entries(derived)) if (editable(field)) onChange(field, next);
+  };
   if (!form.fields.length) return <p data-state="empty">{t('workflow:form.empty')}</p>;
   return (
     <div css={grid} part="form" data-form>
@@ -86,7 +92,7 @@ export function FlowFormView({
         };
         return (
           <div key={field.name} className={wide} data-field={field.name}>
-            <FieldInput field={field} value={value} common={common} onChange={onChange} />
+            <FieldInput field={field} value={value} common={common} onChange={change} />
           </div>
         );
       })}

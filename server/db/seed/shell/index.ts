@@ -5,11 +5,13 @@ import { seedId } from '../ids';
 import { seedHomeTexts, seedTips } from './home';
 import { drawPng, pictures } from './images';
 import { seedLayout } from './layout';
+import { seedCharts } from './charts';
 import { seedPosts, seedReminders } from './links';
 import { seedMenus } from './menus';
 import { seedAssets, seedAttendance, seedLeave, seedProfiles, seedTourRuns } from './people';
 import { seedQueries } from './queries';
 import { seedMethods } from './methods';
+import { seedWidgets } from './widgets';
 
 export interface ShellSeedOptions {
   /** Today in the business time zone: the demo's dated rows follow it. */
@@ -43,6 +45,7 @@ export async function seedShell(db: Db, storage: FileStorage, options: ShellSeed
   await seedHomeTexts(db, options.today);
   await seedTips(db, options.today, await seedPictures(db, storage));
   await seedLayout(db);
+  await seedCharts(db);
   await seedProfiles(db, options.today);
   await seedAssets(db);
   await seedAttendance(db, options.today);
@@ -51,4 +54,5 @@ export async function seedShell(db: Db, storage: FileStorage, options: ShellSeed
   await seedQueries(db);
   await seedPosts(db);
   await seedReminders(db);
+  await seedWidgets(db, storage);
 }

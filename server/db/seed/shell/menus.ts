@@ -39,6 +39,7 @@ const accountant = roleIds.accountant;
 const contracts = roleIds.contractManager;
 const store = roleIds.store;
 const administrator = roleIds.administrator;
+const operations = roleIds.operations;
 
 const leaf = (alias: string, name: string, nameEn: string, url: string): MenuSeed => ({
   alias,
@@ -82,7 +83,7 @@ function frontMenu(product: string): MenuSeed {
         icon: 'account-book',
         roles: [merchant, accountant],
         children: [
-          statement('lyfyjsd', '联营费用结算单', 'Joint-operation fee statement'),
+          statement('lyfyjsd', '联营费用结算单', 'Joint-operation fee settlement'),
           statement('yjfytzd', '预缴费用通知单', 'Prepayment notice'),
           statement('zlfymxd', '租赁费用明细单', 'Lease fee detail'),
           statement('fkqkd', '付款请款单', 'Payment request'),
@@ -102,6 +103,22 @@ function frontMenu(product: string): MenuSeed {
         ...leaf('shcjftzd', '欠费通知', 'Overdue notices', '/finance/shcjftzd'),
         icon: 'alert',
         roles: [merchant, accountant],
+      },
+      // The floor map (docs/floor-map.md): everyone reads it; its two editors by role.
+      {
+        ...leaf('mapContainer', '楼层地图', 'Floor map', '/mapContainer'),
+        icon: 'compass',
+        roles: [staff, merchant],
+      },
+      {
+        ...leaf('editMap', '楼层图编辑', 'Edit floor map', '/editMap'),
+        icon: 'workbench',
+        roles: [administrator, store],
+      },
+      {
+        ...leaf('editMapYy', '铺位分配', 'Shop assignments', '/editMapYy'),
+        icon: 'contacts',
+        roles: [administrator, operations],
       },
       {
         ...leaf('v-news', '公告', 'Notices', '/v-news'),
@@ -149,7 +166,7 @@ function frontMenu(product: string): MenuSeed {
         ...leaf('v-personal', '设置', 'Settings', '/v-personal'),
         icon: 'setting',
         roles: [staff],
-        // My layout and groups arrive with the home widgets (issue 15).
+        // My layout, meetings and the app centre: the home widgets' pages (issue 15).
         children: [
           personal('newsList', '消息订阅', 'Subscriptions'),
           personal('approvalItem', '常用语', 'Phrases'),
@@ -157,6 +174,10 @@ function frontMenu(product: string): MenuSeed {
           personal('agent', '代理设置', 'Agents'),
           personal('secretary', '秘书设置', 'Secretaries'),
           personal('bpmDeputy', '流程委托', 'Deputies'),
+          personal('myLayout', '我的布局', 'My layout'),
+          { ...personal('groupManager', '栏目组管理', 'Column groups'), roles: [administrator] },
+          leaf('myMeetings', '我的会议', 'My meetings', '/meetingList/0'),
+          leaf('appCentrePage', '应用中心', 'App centre', '/appCenterFront'),
         ],
       },
       {
@@ -202,7 +223,7 @@ const appCenter: MenuSeed = {
               name: '联营结算',
               nameEn: 'Joint operation',
               apps: [
-                app('联营费用结算单', 'Joint-operation fee statement', 5, 'account-book', {
+                app('联营费用结算单', 'Joint-operation fee settlement', 5, 'account-book', {
                   path: '/statements/lyfyjsd',
                 }),
                 app('付款请款单', 'Payment request', 5, 'transaction', {

@@ -15,6 +15,7 @@ export const advanceNotices = defineQuery({
   filters: statementFilters,
   from: (db: Db) =>
     db.selectFrom('advance_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
+  mainTable: ['advance_notices', 'n'],
   select: (query) => query.selectAll('n').select('s.name as store_name'),
   where: (filters) => statementWhere('n', filters),
   scope: (scope) => statementScope(scope, statementColumns('n')),

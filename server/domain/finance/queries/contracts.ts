@@ -30,6 +30,7 @@ export const contractList = defineQuery({
   },
   from: (db: Db) =>
     db.selectFrom('contract_prints as p').innerJoin('stores as s', 's.code', 'p.store_code'),
+  mainTable: ['contract_prints', 'p'],
   select: (query) => query.selectAll('p').select('s.name as store_name'),
   where: (filters, context) => [
     equals('p.store_code', filters.store),

@@ -126,6 +126,7 @@ export const jointFeeNotices = defineQuery({
   name: 'statement.lyfyjsd',
   from: (db: Db) =>
     db.selectFrom('joint_fee_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
+  mainTable: ['joint_fee_notices', 'n'],
   select: (query) => query.selectAll('n').select('s.name as store_name'),
   sortable: sortable('joint'),
   toRow: (row, context) => feeNoticeRow(row, 'joint', context),
@@ -136,6 +137,7 @@ export const leaseFeeNotices = defineQuery({
   name: 'statement.zlfymxd',
   from: (db: Db) =>
     db.selectFrom('lease_fee_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
+  mainTable: ['lease_fee_notices', 'n'],
   select: (query) => query.selectAll('n').select('s.name as store_name'),
   sortable: sortable('lease'),
   toRow: (row, context) => feeNoticeRow(row, 'lease', context),

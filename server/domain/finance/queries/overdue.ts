@@ -26,6 +26,7 @@ export const overdueList = defineQuery({
   },
   from: (db: Db) =>
     db.selectFrom('dunning_notices as o').innerJoin('stores as s', 's.code', 'o.store_code'),
+  mainTable: ['dunning_notices', 'o'],
   select: (query) => query.selectAll('o').select('s.name as store_name'),
   where: (filters) => [
     equals('o.store_code', filters.store),

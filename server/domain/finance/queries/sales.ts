@@ -24,6 +24,7 @@ export const monthlySales = defineQuery({
   },
   from: (db: Db) =>
     db.selectFrom('brand_monthly_sales as m').innerJoin('stores as s', 's.code', 'm.store_code'),
+  mainTable: ['brand_monthly_sales', 'm'],
   select: (query) => query.selectAll('m').select('s.name as store_name'),
   where: (filters) => [
     equals('m.store_code', filters.store),

@@ -18,6 +18,7 @@ export const settlementStatements = defineQuery({
   filters: statementFilters,
   from: (db: Db) =>
     db.selectFrom('settlement_statements as t').innerJoin('stores as s', 's.code', 't.store_code'),
+  mainTable: ['settlement_statements', 't'],
   select: (query) => query.selectAll('t').select('s.name as store_name'),
   where: (filters) => statementWhere('t', filters),
   scope: (scope) => paymentRequestScope(scope, statementColumns('t')),

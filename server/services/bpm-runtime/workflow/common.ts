@@ -62,6 +62,8 @@ export const queryFilter = Type.Object({
       page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
       pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
       showTotal: Type.Optional(Type.Boolean()),
+      /** The `next` of the page before: the rows after it (keyset paging). */
+      after: Type.Optional(Type.String({ maxLength: 4096 })),
     }),
   ),
   querys: Type.Optional(
@@ -95,6 +97,8 @@ export const pageAnswer = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
+  /** When the page is full: the cursor of the rows after it (pageBean.after). */
+  next: Type.Optional(Type.String()),
 });
 
 /** The count calls: rows per flow category, as the platform answers them. */

@@ -154,6 +154,7 @@ export async function listRoutes(app: FastifyInstance) {
           list.spec(request),
           (request.body ?? {}) as QueryFilter,
           config.timeZone,
+          { key: config.jwtSecret, list: list.path },
         );
         return {
           ...page,

@@ -71,3 +71,12 @@ export const columnConfig = Type.Object({
   templateHtml: Type.String(),
   displayRights: Type.Boolean(),
 });
+
+/** A column's place in the home grid, as saved by the layout editor. */
+export const layoutCell = Type.Object({
+  alias: Type.String({ minLength: 1, maxLength: 100 }),
+  x: Type.Integer({ minimum: 0, maximum: 11 }),
+  y: Type.Integer({ minimum: 0, maximum: 200 }),
+  w: Type.Integer({ minimum: 1, maximum: 12 }),
+  h: Type.Integer({ minimum: 1, maximum: 24 }),
+});

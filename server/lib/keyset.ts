@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from './errors';
 
 /**
  * Keyset paging ("rows after this one"): a page that goes on from the last row seen costs

@@ -1,0 +1,31 @@
+import { formText, loadElements } from './elements';
+
+/** The plain page: attributes in the HTML, properties and listeners set by script. */
+const state = (name: string) => document.querySelector(`[data-host-state=${name}]`)!;
+
+document.addEventListener('atrium-login', (event) => {
+  state('signed-in').textContent = (event as CustomEvent).detail.user.account;
+});
+document.addEventListener('atrium-change', (event) => {
+  state('picked').textContent = String((event as CustomEvent).detail.people.length);
+});
+// The host routes itself: nothing may leave the page.
+document.addEventListener('atrium-navigate', (event) => {
+  event.preventDefault();
+  state('navigated').textContent = (event as CustomEvent).detail.path;
+});
+document.querySelector('form')!.addEventListener('submit', (event) => {
+  event.preventDefault();
+  state('form').textContent = formText(event.target as HTMLFormElement);
+});
+// The slotted content is the page's own: it changes it in place.
+let rendered = 1;
+const slotted = document.querySelector<HTMLElement>('[data-host-slot]')!;
+slotted.addEventListener('click', () => {
+  rendered += 1;
+  slotted.textContent = `Plain page content, rendered ${rendered}`;
+});
+// A property set before the element is defined must still reach it.
+Object.assign(document.querySelector('atrium-todo-card')!, { tableHeight: 240 });
+
+await loadElements();

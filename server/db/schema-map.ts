@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+import type { DefaultTimestamp } from './schema';
+
+/** Floor map tables (migration 0014, docs/floor-map.md). */
+export type ShopStatus = 'vacant' | 'fitting' | 'open';
+
+/** A ring of [x, y] points in plan units (y down), first point repeated last. */
+export type Ring = [number, number][];
+
+export interface MapPolygon {
+  type: 'Polygon';
+  coordinates: Ring[];
+}
+
+export interface MapFloorsTable {
+  id: string;
+  store_code: string;
+  floor: string;
+  sort: number;
+  plan_width: number;
+  plan_height: number;
+  plan_mime: string;
+  plan_data: Uint8Array;
+  version: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface MapShopsTable {
+  id: string;
+  floor_id: string;
+  store_code: string;
+  shop_no: string;
+  polygon: MapPolygon | string;
+  area: string | number;
+  category: Generated<string>;
+  status: Generated<ShopStatus>;
+  brand_name: Generated<string>;
+  merchant_code: string | null;
+  contract_id: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+/** One shop of a saved layout: geometry and number only, never assignments. */
+export interface LayoutShop {
+  number: string;
+  category: string;
+  polygon: MapPolygon;
+}
+
+export interface MapLayoutVersionsTable {
+  id: string;
+  floor_id: string;
+  version: number;
+  shops: LayoutShop[] | string;
+  note: Generated<string>;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface MapTables {
+  map_floors: MapFloorsTable;
+  map_shops: MapShopsTable;
+  map_layout_versions: MapLayoutVersionsTable;
+}

@@ -1,0 +1,84 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AuthUser } from '../../lib/context';
+import { viewableBy } from '../../workflow/access';
+import { financeScope, type FinanceScope } from '../finance/scope';
+
+/** How a chart field's condition values are typed and checked. */
+export type FieldType = 'varchar' | 'number' | 'date';
+
+/**
+ * A named chart query: the columns it answers (name and type) and its rows as a subquery,
+ * already limited to what the caller may see. Conditions and sorting are applied around it
+ * by the runner (run.ts), on these column names only; nothing of a request becomes SQL.
+ */
+export interface ChartQuery {
+  fields: Record<string, FieldType>;
+  source: (db: Db, caller: AuthUser) => Promise<RawBuilder<unknown>>;
+}
+
+const never = sql<SqlBool>`false`;
+const always = sql<SqlBool>`true`;
+
+/**
+ * Finance charts are aggregates: a merchant sees their own unit only, the store role its
+ * stores, other staff (and the admin) every store (docs/charts.md, "Scope").
+ */
+function aggregateScope(scope: FinanceScope, merchant: string, store: string) {
+  if (scope.everything) return always;
+  if (scope.vendorCode) return sql<SqlBool>`${sql.ref(merchant)} = ${scope.vendorCode}`;
+  if (scope.storeRole) {
+    return scope.storeCodes.length
+      ? sql<SqlBool>`${sql.ref(store)} in (${sql.join(scope.storeCodes)})`
+      : never;
+  }
+  return always;
+}
+
+/** Monthly sales per store, from the brand monthly sales of the finance tables. */
+const monthlySales: ChartQuery = {
+  fields: { month: 'varchar', monthStart: 'date', store: 'varchar', amount: 'number' },
+  source: async (db, caller) => {
+    const scope = aggregateScope(await financeScope(db, caller), 's.merchant_code', 's.store_code');
+    return sql`select to_char(s.settle_date, 'YYYY-MM') as "month",
+        to_char(s.settle_date, 'YYYY-MM') || '-01' as "monthStart",
+        st.name as "store", round(sum(s.sales_amount), 2) as "amount"
+      from brand_monthly_sales s join stores st on st.code = s.store_code
+      where ${scope}
+      group by to_char(s.settle_date, 'YYYY-MM'), st.name`;
+  },
+};
+
+/** Open and finished tasks per flow, over the instances the caller may read (admin: all). */
+const tasksByFlow: ChartQuery = {
+  fields: { flow: 'varchar', openTasks: 'number', doneTasks: 'number' },
+  source: async (_db, caller) => {
+    const scope = caller.seesEverything ? always : viewableBy(sql.raw('i.id'), caller.id);
+    return sql`select (select m.name from wf_definitions m
+          where m.def_key = i.def_key and m.is_main) as "flow",
+        count(case when t.state = 'open' then 1 end) as "openTasks",
+        count(case when t.state <> 'open' then 1 end) as "doneTasks"
+      from wf_tasks t join wf_instances i on i.id = t.inst_id
+      where ${scope}
+      group by i.def_key`;
+  },
+};
+
+/** Overdue amounts (dunning notices) by store and floor. */
+const overdueByFloor: ChartQuery = {
+  fields: { floor: 'varchar', store: 'varchar', total: 'number', notices: 'number' },
+  source: async (db, caller) => {
+    const scope = aggregateScope(await financeScope(db, caller), 'd.merchant_code', 'd.store_code');
+    return sql`select st.name || ' ' || d.floor as "floor", st.name as "store",
+        round(sum(d.total), 2) as "total", count(*) as "notices"
+      from dunning_notices d join stores st on st.code = d.store_code
+      where ${scope}
+      group by st.name, d.floor`;
+  },
+};
+
+export const chartQueries: Record<string, ChartQuery> = {
+  monthlySales,
+  tasksByFlow,
+  overdueByFloor,
+};

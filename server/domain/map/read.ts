@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MapPolygon } from '../../db/schema-map';
+import { notFound } from '../../lib/errors';
+import { covers, type MapAccess } from './access';
+import { ringCentroid } from './geometry';
+
+/** What anyone reads of a shop: the spec's info panel plus area, category and status. */
+export interface PublicShop {
+  id: string;
+  number: string;
+  floor: string;
+  brand: string;
+  category: string;
+  area: number;
+  status: string;
+  x: number;
+  y: number;
+  polygon: MapPolygon;
+  /** The caller's own shop (a merchant's unit): drawn highlighted. */
+  own?: boolean;
+  /** Staff fields: only for a caller whose scope covers the shop (see access.ts). */
+  merchantName?: string;
+  contractNo?: string;
+  contractId?: string;
+  /** This month's fee notice: confirmed, pending, or none issued. */
+  statementStatus?: 'confirmed' | 'pending' | 'none';
+  overdue?: boolean;
+}
+
+export interface FloorSummary {
+  id: string;
+  floor: string;
+  width: number;
+  height: number;
+  version: number;
+}
+
+const parse = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+export async function listStores(db: Db) {
+  const stores = await db
+    .selectFrom('stores')
+    .select(['code', 'name', 'name_en'])
+    .orderBy('sort')
+    .execute();
+  const floors = await db
+    .selectFrom('map_floors')
+    .select(['id', 'store_code', 'floor', 'plan_width', 'plan_height', 'version'])
+    .orderBy('sort')
+    .execute();
+  return stores.map((store) => ({
+    code: store.code,
+    name: store.name,
+    nameEn: store.name_en,
+    floors: floors
+      .filter((floor) => floor.store_code === store.code)
+      .map((floor): FloorSummary => ({
+        id: floor.id,
+        floor: floor.floor,
+        width: floor.plan_width,
+        height: floor.plan_height,
+        version: floor.version,
+      })),
+  }));
+}
+
+export async function findFloor(db: Db, floorId: string) {
+  const floor = await db
+    .selectFrom('map_floors')
+    .select(['id', 'store_code', 'floor', 'plan_width', 'plan_height', 'version'])
+    .where('id', '=', floorId)
+    .executeTakeFirst();
+  if (!floor) throw notFound('server:map.noFloor');
+  return floor;
+}
+
+/** The first month day of the business month, for this month's fee notice. */
+const thisMonth = sql<string>`date_trunc('month', current_date)::date`;
+
+async function staffFacts(db: Db, contractIds: string[]) {
+  if (contractIds.length === 0)
+    return new Map<string, { statement: PublicShop['statementStatus']; overdue: boolean }>();
+  const notices = await db
+    .selectFrom('contracts as c')
+    .leftJoin('joint_fee_notices as j', (join) =>
+      join.onRef('j.contract_no', '=', 'c.number').on('j.month', '=', thisMonth),
+    )
+    .leftJoin('lease_fee_notices as l', (join) =>
+      join.onRef('l.contract_no', '=', 'c.number').on('l.month', '=', thisMonth),
+    )
+    .select([
+      'c.id',
+      sql<string | null>`coalesce(j.id, l.id)`.as('notice'),
+      sql<string | null>`coalesce(j.confirmed_by, l.confirmed_by)`.as('confirmedBy'),
+      sql<boolean>`exists (select 1 from dunning_notices d where d.contract_id = c.id and d.total > 0)`.as(
+        'overdue',
+      ),
+    ])
+    .where('c.id', 'in', contractIds)
+    .execute();
+  return new Map(
+    notices.map((row) => [
+      row.id,
+      {
+        statement: (row.notice
+          ? row.confirmedBy
+            ? 'confirmed'
+            : 'pending'
+          : 'none') as PublicShop['statementStatus'],
+        overdue: Boolean(row.overdue),
+      },
+    ]),
+  );
+}
+
+/** One floor's shops, each with the fields the caller may read. */
+export async function readFloorShops(
+  db: Db,
+  floorId: string,
+  access: MapAccess,
+): Promise<PublicShop[]> {
+  const rows = await db
+    .selectFrom('map_shops as s')
+    .innerJoin('map_floors as f', 'f.id', 's.floor_id')
+    .leftJoin('contracts as c', 'c.id', 's.contract_id')
+    .leftJoin('merchants as m', 'm.code', 's.merchant_code')
+    .select([
+      's.id',
+      's.shop_no',
+      's.store_code',
+      'f.floor',
+      's.brand_name',
+      's.category',
+      's.area',
+      's.status',
+      's.polygon',
+      's.merchant_code',
+      's.contract_id',
+      'c.number as contract_no',
+      'm.name as merchant_name',
+    ])
+    .where('s.floor_id', '=', floorId)
+    .orderBy('s.shop_no')
+    .execute();
+  const visible = (row: (typeof rows)[number]) =>
+    covers(access.staffStores, row.store_code) ||
+    (access.vendorCode !== null && row.merchant_code === access.vendorCode);
+  const facts = await staffFacts(
+    db,
+    rows.filter((row) => visible(row) && row.contract_id).map((row) => row.contract_id!),
+  );
+  return rows.map((row) => {
+    const polygon = parse(row.polygon);
+    const [x, y] = ringCentroid(polygon.coordinates[0]!);
+    const shop: PublicShop = {
+      id: row.id,
+      number: row.shop_no,
+      floor: row.floor,
+      brand: row.brand_name,
+      category: row.category,
+      area: Number(row.area),
+      status: row.status,
+      x,
+      y,
+      polygon,
+    };
+    if (access.vendorCode !== null && row.merchant_code === access.vendorCode) shop.own = true;
+    if (!visible(row)) return shop;
+    const fact = row.contract_id ? facts.get(row.contract_id) : undefined;
+    return {
+      ...shop,
+      merchantName: row.merchant_name ?? '',
+      contractNo: row.contract_no ?? '',
+      contractId: row.contract_id ?? '',
+      statementStatus: fact?.statement ?? 'none',
+      overdue: fact?.overdue ?? false,
+    };
+  });
+}
+
+/** Shops of a store whose brand or number contains the text (literal, not a pattern). */
+export async function searchShops(db: Db, store: string, text: string) {
+  const needle = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('map_shops as s')
+    .innerJoin('map_floors as f', 'f.id', 's.floor_id')
+    .select(['s.id', 's.shop_no', 's.brand_name', 'f.floor', 'f.id as floor_id'])
+    .where('s.store_code', '=', store)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`${sql.ref('s.brand_name')} ilike ${needle} escape '\\'`,
+        sql<boolean>`${sql.ref('s.shop_no')} ilike ${needle} escape '\\'`,
+      ]),
+    )
+    .orderBy('f.sort')
+    .orderBy('s.shop_no')
+    .limit(20)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.shop_no,
+    brand: row.brand_name,
+    floor: row.floor,
+    floorId: row.floor_id,
+  }));
+}
+
+export async function readPlan(db: Db, floorId: string) {
+  const row = await db
+    .selectFrom('map_floors')
+    .select(['plan_mime', 'plan_data'])
+    .where('id', '=', floorId)
+    .executeTakeFirst();
+  if (!row) throw notFound('server:map.noFloor');
+  return { mime: row.plan_mime, bytes: Buffer.from(row.plan_data) };
+}
+
+export async function listVersions(db: Db, floorId: string) {
+  const rows = await db
+    .selectFrom('map_layout_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.created_by')
+    .select(['v.version', 'v.note', 'v.created_at', 'v.shops', 'u.fullname'])
+    .where('v.floor_id', '=', floorId)
+    .orderBy('v.version', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    version: row.version,
+    note: row.note,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdBy: row.fullname ?? '',
+    shopCount: parse(row.shops).length,
+  }));
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { layoutEditor, resetLayout, saveLayout } from '../../../domain/shell/layout';
+import {
+  favouriteApps,
+  saveFavouriteApps,
+  visibleApp,
+} from '../../../domain/widgets/favourite-apps';
+import { meetingPage } from '../../../domain/widgets/meetings';
+import { shortcutApps } from '../../../domain/widgets/shortcuts';
+import { currentUser } from '../../../plugins/auth';
+import { commonResult, okMessage, pageList, queryFilterBody } from '../../schemas';
+import { assertOwnAccount } from './context';
+import { columnConfig, layoutCell } from './schemas';
+
+const meetingRow = Type.Object({
+  id: Type.String(),
+  hymc: Type.String(),
+  kssj: Type.String(),
+  taskId: Type.String(),
+});
+
+const favouriteApp = Type.Object({
+  yybm: Type.String(),
+  yymc: Type.String(),
+  icon: Type.String(),
+  type: Type.Integer(),
+  content: Type.String(),
+  menuname: Type.String(),
+});
+
+const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' });
+
+/** Home widgets: meetings, favourite apps, shortcuts and the caller's own layout. */
+export async function widgetRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.post(
+    '/portal/meeting/v1/getMeetingPagination',
+    {
+      schema: {
+        summary: "The caller's meetings (hymc, kssj, taskId), start time descending",
+        body: Type.Optional(queryFilterBody),
+        response: { 200: pageList(meetingRow) },
+      },
+    },
+    async (request) => {
+      const body = request.body as { pageBean?: { page?: number; pageSize?: number } } | null;
+      const { page = 1, pageSize = 10 } = body?.pageBean ?? {};
+      return meetingPage(
+        db,
+        currentUser(request),
+        { page, pageSize },
+        request.language,
+        config.timeZone,
+      );
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getOftenFlows',
+    {
+      schema: {
+        summary: "The caller's favourite apps in their order (yybm, yymc, icon, type, content)",
+        response: { 200: Type.Array(favouriteApp) },
+      },
+    },
+    async (request) => favouriteApps(db, currentUser(request), request.language),
+  );
+
+  app.post(
+    '/bpm/haiyaapi/UpdateOftenFlow',
+    {
+      schema: {
+        summary: "Replaces the caller's favourite apps (1 to 11 apps they may see)",
+        description: 'yymc is the client’s label and is ignored: names come from the app centre.',
+        body: Type.Object({
+          app: Type.Array(
+            Type.Object({ yybm: code, yymc: Type.Optional(Type.String({ maxLength: 200 })) }),
+            { maxItems: 100 },
+          ),
+        }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const { app: apps } = request.body as { app: { yybm: string }[] };
+      await saveFavouriteApps(
+        db,
+        currentUser(request),
+        apps.map((entry) => entry.yybm),
+        request.language,
+      );
+      return { state: true, message: request.t('server:widgets.favouritesSaved') };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/getYykjrk',
+    {
+      schema: {
+        summary: 'The quick system-entry bar: yymc, tb (icon file ids), yylj, nwyylj',
+        querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              yymc: Type.String(),
+              tb: Type.String(),
+              yylj: Type.String(),
+              nwyylj: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      return shortcutApps(db, caller, request.language);
+    },
+  );
+
+  app.get(
+    '/portal/sysApp/v1/getApp',
+    {
+      schema: {
+        summary: 'One app of the app centre the caller may see, with the route that opens it',
+        querystring: Type.Object({ id: code }),
+        response: { 200: commonResult(Type.Object({ url: Type.String(), name: Type.String() })) },
+      },
+    },
+    async (request) => {
+      const { id } = request.query as { id: string };
+      return {
+        state: true,
+        value: await visibleApp(db, currentUser(request), id, request.language),
+      };
+    },
+  );
+
+  app.get(
+    '/bpm/haiyaapi/getMyLayout',
+    {
+      schema: {
+        summary:
+          "The caller's layout for editing: placed columns, whether it is their own, what can be added",
+        response: {
+          200: commonResult(
+            Type.Object({
+              columns: Type.Array(
+                Type.Intersect([
+                  columnConfig,
+                  Type.Object({
+                    x: Type.Integer(),
+                    y: Type.Integer(),
+                    w: Type.Integer(),
+                    h: Type.Integer(),
+                  }),
+                ]),
+              ),
+              custom: Type.Boolean(),
+              available: Type.Array(
+                Type.Object({ alias: Type.String(), name: Type.String(), widget: Type.String() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      state: true,
+      value: await layoutEditor(db, currentUser(request), request.language),
+    }),
+  );
+
+  app.post(
+    '/bpm/haiyaapi/saveMyLayout',
+    {
+      schema: {
+        summary: "Saves the caller's own home layout (columns they may see, each once)",
+        body: Type.Object({ columns: Type.Array(layoutCell, { maxItems: 100 }) }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const { columns } = request.body as { columns: Parameters<typeof saveLayout>[2] };
+      await saveLayout(db, currentUser(request), columns, request.language);
+      return { state: true, message: request.t('server:widgets.layoutSaved') };
+    },
+  );
+
+  app.post(
+    '/bpm/haiyaapi/resetMyLayout',
+    {
+      schema: {
+        summary: "Forgets the caller's own layout: the home page shows their role's again",
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      await resetLayout(db, currentUser(request));
+      return { state: true, message: request.t('server:widgets.layoutReset') };
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { css } from '@emotion/react';
+import { useState, type FormEvent } from 'react';
+import type { ChartQuery, ConditionField } from './api';
+import { Button } from '../../ui/Button';
+import { controlStyle } from '../../ui/Field';
+import { useT } from '../../ui/i18n';
+import { vars } from '../../ui/theme';
+
+type Values = Record<string, string | [string, string]>;
+
+const bar = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 8px 12px;
+  margin-bottom: 8px;
+  label,
+  .label {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    font-size: 12px;
+    color: ${vars.textMuted};
+    min-width: 0;
+  }
+  input {
+    height: 30px;
+    width: 150px;
+    max-width: 100%;
+  }
+  .range {
+    display: flex;
+    gap: 4px;
+    align-items: center;
+  }
+  .range input {
+    width: 136px;
+  }
+  @media (max-width: 640px) {
+    label,
+    .label,
+    input,
+    .range input {
+      width: 100%;
+    }
+    .range {
+      flex-direction: column;
+      align-items: stretch;
+    }
+  }
+`;
+
+const blank = (fields: ConditionField[]): Values =>
+  Object.fromEntries(
+    fields.map((field) => [
+      field.field,
+      field.condition === 'BETWEEN' ? (['', ''] as [string, string]) : field.defaultValue,
+    ]),
+  );
+
+/** The request's conditions: empty values are left out (spec section 5). */
+export function toQuerys(fields: ConditionField[], values: Values): ChartQuery[] {
+  return fields.flatMap((field): ChartQuery[] => {
+    const value = values[field.field];
+    if (Array.isArray(value)) {
+      return value.some((part) => part.trim())
+        ? [{ property: field.field, value: value.map((part) => part.trim()), operation: 'BETWEEN' }]
+        : [];
+    }
+    const text = (value ?? '').trim();
+    if (!text) return [];
+    const list = field.condition === 'IN' ? text.split(/[,，]/).map((part) => part.trim()) : null;
+    return [{ property: field.field, value: list ?? text, operation: field.condition }];
+  });
+}
+
+function inputType(field: ConditionField) {
+  if (field.dbType === 'date') return 'date';
+  return field.dbType === 'number' ? 'number' : 'text';
+}
+
+/** The condition area from conditionfield, with query and reset. */
+export function Conditions({
+  fields,
+  onQuery,
+}: {
+  fields: ConditionField[];
+  onQuery: (querys: ChartQuery[]) => void;
+}) {
+  const t = useT();
+  const [values, setValues] = useState<Values>(() => blank(fields));
+  if (!fields.length) return null;
+  const set = (field: string, value: string | [string, string]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onQuery(toQuerys(fields, values));
+  };
+  const reset = () => {
+    const empty = blank(fields);
+    setValues(empty);
+    onQuery(toQuerys(fields, empty));
+  };
+  return (
+    <form css={bar} onSubmit={submit} part="conditions" aria-label={t('charts:conditions')}>
+      {fields.map((field) => {
+        const value = values[field.field];
+        if (field.condition === 'BETWEEN' && field.dbType === 'date') {
+          const [from, to] = Array.isArray(value) ? value : ['', ''];
+          return (
+            <div key={field.field} role="group" aria-label={field.comment} className="label">
+              {field.comment}
+              <span className="range">
+                <input
+                  css={controlStyle}
+                  type="date"
+                  aria-label={`${field.comment} ${t('charts:from')}`}
+                  data-condition={`${field.field}-from`}
+                  value={from}
+                  onChange={(event) => set(field.field, [event.target.value, to])}
+                />
+                <input
+                  css={controlStyle}
+                  type="date"
+                  aria-label={`${field.comment} ${t('charts:to')}`}
+                  data-condition={`${field.field}-to`}
+                  value={to}
+                  onChange={(event) => set(field.field, [from, event.target.value])}
+                />
+              </span>
+            </div>
+          );
+        }
+        return (
+          <label key={field.field}>
+            {field.comment}
+            <input
+              css={controlStyle}
+              type={inputType(field)}
+              data-condition={field.field}
+              title={field.condition === 'IN' ? t('charts:listHint') : undefined}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(event) => set(field.field, event.target.value)}
+            />
+          </label>
+        );
+      })}
+      <Button variant="primary" type="submit" data-action="query">
+        {t('charts:query')}
+      </Button>
+      <Button type="button" onClick={reset} data-action="reset">
+        {t('charts:reset')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { css } from '@emotion/react';
+import { useMemo, useState } from 'react';
+import { getChartData, type ChartQuery, type ChartRow, type CustomChart } from './api';
+import { Alert } from '../../ui/Alert';
+import { useT } from '../../ui/i18n';
+import { Pager } from '../../ui/Pager';
+import { Table } from '../../ui/table/Table';
+import type { Column } from '../../ui/table/columns';
+import { controlStyle } from '../../ui/Field';
+import { useAsync } from '../../ui/useAsync';
+
+/** The chart data pager (section 9): default 10, options 10/20/50/100. */
+export const chartPageSizes = [10, 20, 50, 100] as const;
+
+const footer = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 8px;
+  select {
+    width: auto;
+    height: 30px;
+  }
+`;
+
+/** The data tab: the chart's rows in a table, a page at a time. */
+export function DataTab({
+  chart,
+  querys,
+  height,
+}: {
+  chart: CustomChart;
+  querys: ChartQuery[];
+  height: number;
+}) {
+  const t = useT();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(chartPageSizes[0]);
+  const data = useAsync(
+    () => getChartData({ id: chart.id, pageBean: { page, pageSize }, querys, sorter: [] }),
+    [chart.id, querys, page, pageSize],
+  );
+  const offset = (page - 1) * pageSize;
+  const columns = useMemo<Column<ChartRow>[]>(() => {
+    const first = data.data?.rows[0];
+    return [
+      { key: '#', title: '#', width: 56, sortable: false, render: (_row, i) => offset + i + 1 },
+      ...chart.displayfield.map((field) => ({
+        key: field.field,
+        title: field.comment,
+        kind: typeof first?.[field.field] === 'number' ? ('number' as const) : ('text' as const),
+      })),
+    ];
+  }, [chart.displayfield, data.data, offset]);
+  if (data.error) return <Alert tone="error">{data.error.message}</Alert>;
+  return (
+    <div data-tab="data">
+      <Table
+        columns={columns}
+        rows={data.data?.rows ?? []}
+        rowKey={(_row, index) => String(offset + index)}
+        height={Math.max(160, height - 100)}
+        loading={data.loading}
+        empty={t('charts:noData')}
+      />
+      <div css={footer}>
+        <select
+          css={controlStyle}
+          aria-label={t('charts:pageSizeLabel')}
+          data-action="page-size"
+          value={pageSize}
+          onChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(1);
+          }}
+        >
+          {chartPageSizes.map((size) => (
+            <option key={size} value={size}>
+              {t('charts:pageSize', { size })}
+            </option>
+          ))}
+        </select>
+        <Pager page={page} pageSize={pageSize} total={data.data?.total ?? 0} onPage={setPage} />
+      </div>
+    </div>
+  );
+}

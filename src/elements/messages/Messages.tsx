@@ -1,0 +1,105 @@
+import { css } from '@emotion/react';
+import { useMemo } from 'react';
+import { listNews, markNewsRead } from '../../core/api/portal';
+import { reminders } from '../../core/api/widgets';
+import { Alert } from '../../ui/Alert';
+import { useHostMethods } from '../../ui/element/context';
+import { useLanguage, useT } from '../../ui/i18n';
+import { useNavigate } from '../../ui/navigate';
+import { Empty, Loading } from '../../ui/Status';
+import { vars } from '../../ui/theme';
+import { useAsync } from '../../ui/useAsync';
+import { widgetList } from '../../ui/widget-list';
+
+interface Message {
+  id: string;
+  kind: string;
+  title: string;
+  time: string;
+  read: boolean;
+  path: string;
+}
+
+const mark = css`
+  .title::before {
+    content: '';
+    display: inline-block;
+    width: 7px;
+    height: 7px;
+    margin-right: 6px;
+    border-radius: 50%;
+    vertical-align: middle;
+    background: transparent;
+  }
+  [data-read='false'] .title::before {
+    background: ${vars.danger};
+  }
+  [data-read='false'] .title {
+    font-weight: 600;
+  }
+  .kind {
+    color: ${vars.textMuted};
+    margin-right: 4px;
+  }
+`;
+
+/** Reminders of the workflow engine and news items, newest first, each with its read mark. */
+async function loadMessages(): Promise<Message[]> {
+  const [engine, news] = await Promise.all([reminders(), listNews({ limit: 10 })]);
+  const fromEngine = engine.rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.text,
+    time: row.createTime,
+    read: row.readTime !== '',
+    path: row.taskId ? `/task/${row.taskId}` : `/inst/${row.procInstId}`,
+  }));
+  const fromNews = news.map((item) => ({
+    id: item.id,
+    kind: 'news',
+    title: item.title,
+    time: item.createTime,
+    read: item.status !== '未读',
+    path: `/news/${item.id}`,
+  }));
+  return [...fromEngine, ...fromNews].sort((a, b) => b.time.localeCompare(a.time)).slice(0, 10);
+}
+
+export function Messages({ columnAlias }: { columnAlias?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const list = useAsync(loadMessages, [language]);
+  useHostMethods(useMemo(() => ({ refresh: list.reload }), [list.reload]));
+  if (list.loading && !list.data) return <Loading />;
+  if (list.error) return <Alert>{list.error.message}</Alert>;
+  if (!list.data?.length) return <Empty>{t('widgets:messages.empty')}</Empty>;
+  const open = async (message: Message) => {
+    // The read mark is recorded before leaving (SaveNewsItem), so Back shows it read.
+    if (!message.read) await markNewsRead({ id: message.id, title: message.title });
+    navigate(message.path);
+  };
+  return (
+    <ul css={[widgetList, mark]} part="list" data-column-alias={columnAlias}>
+      {list.data.map((message) => (
+        <li key={message.id}>
+          <button
+            type="button"
+            data-message={message.id}
+            data-read={String(message.read)}
+            onClick={() => void open(message)}
+          >
+            <span className="title">
+              <span className="kind">[{t(`widgets:messages.${message.kind}`)}]</span>
+              {message.title}
+              <span className="visually-hidden" css={{ position: 'absolute', left: -9999 }}>
+                {t(message.read ? 'widgets:messages.read' : 'widgets:messages.unread')}
+              </span>
+            </span>
+            <small>{message.time.slice(0, 16)}</small>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,88 @@
+import type * as Leaflet from 'leaflet';
+import type { FloorSummary, MapPolygon, MapShop, Ring } from '../../core/api/map';
+
+/**
+ * Leaflet and its styles, fetched when a map is first shown (the shared chunk never carries
+ * them). Plans use Leaflet's simple coordinate system: one unit is one metre; the server's
+ * y runs down the plan, Leaflet's latitude up, so lat = height − y.
+ */
+export type L = typeof Leaflet;
+
+export interface MapKit {
+  L: L;
+  css: string;
+}
+
+let loading: Promise<MapKit> | null = null;
+
+export function loadLeaflet(): Promise<MapKit> {
+  loading ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css?inline')]).then(
+    ([leaflet, css]) => ({ L: (leaflet.default ?? leaflet) as L, css: css.default }),
+  );
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+export const toLatLngs = (ring: Ring, height: number): [number, number][] =>
+  ring.slice(0, -1).map(([x, y]) => [height - y, x]);
+
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/** A Leaflet ring back to a closed GeoJSON ring in plan metres. */
+export function fromLatLngs(points: { lat: number; lng: number }[], height: number): MapPolygon {
+  const ring: Ring = points.map((point) => [tenth(point.lng), tenth(height - point.lat)]);
+  ring.push([...ring[0]!] as [number, number]);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/** A map over a floor's plan: no world, no tiles, zoom by wheel, buttons and pinch. */
+export function createFloorMap(L: L, container: HTMLElement, floor: FloorSummary, planUrl: string) {
+  const bounds = L.latLngBounds([0, 0], [floor.height, floor.width]);
+  const map = L.map(container, {
+    crs: L.CRS.Simple,
+    minZoom: -1,
+    maxZoom: 5,
+    zoomSnap: 0.25,
+    maxBounds: bounds.pad(0.25),
+    attributionControl: false,
+    preferCanvas: false,
+  });
+  const plan = L.imageOverlay(planUrl, bounds).addTo(map);
+  map.fitBounds(bounds);
+  return { map, plan, bounds };
+}
+
+const categoryColours: Record<string, string> = {
+  cosmetics: '#d46b8c',
+  jewellery: '#b8924a',
+  womenswear: '#a35bb8',
+  menswear: '#4a6fa5',
+  shoes: '#8a6d3b',
+  kids: '#e09a2d',
+  sports: '#2f9e5b',
+  home: '#6b8e23',
+  catering: '#d0543a',
+  tea: '#3d8b8b',
+};
+
+/** Fill by category (open), amber hatch tone (fitting out), grey (vacant); own shops outlined. */
+export function shopStyle(shop: Pick<MapShop, 'status' | 'category' | 'own'>, chosen = false) {
+  const fill =
+    shop.status === 'vacant'
+      ? '#c9c9c9'
+      : shop.status === 'fitting'
+        ? '#f0b94d'
+        : (categoryColours[shop.category] ?? '#7c8896');
+  return {
+    color: chosen ? '#9f1d2e' : shop.own ? '#c0302a' : '#555',
+    weight: chosen ? 3 : shop.own ? 3 : 1,
+    fillColor: fill,
+    fillOpacity: shop.own ? 0.75 : 0.55,
+  };
+}
+
+/** Extra CSS of the map inside a shadow root: keyboard focus on shops is visible. */
+export const mapCss = `
+  .leaflet-container { font: inherit; background: #f1f0ec; }
+  .leaflet-interactive:focus { outline: none; stroke: #2152d9; stroke-width: 4px; }
+`;

@@ -1,0 +1,185 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, useSession, type ApiSession } from './bare-page';
+import { baseUrl, inkedPixels, tableRows, useBrowser } from './support';
+
+/**
+ * The home column container and the chart column (issue 15, parts 1 and 2): columns decided
+ * from configuration in one batched request, charts drawn by ECharts, conditions, the data
+ * tab's pager, the zoom slider, display rights and /column/preview/{alias}.
+ */
+const staffColumns = [
+  'counters',
+  'todo',
+  'attendance',
+  'favouriteApps',
+  'notices',
+  'news',
+  // The home widgets (issue 15), then the charts below them.
+  'shortcuts',
+  'meetings',
+  'messages',
+  'newsCarousel',
+  'salesChart',
+  'tasksChart',
+  'newsDigest',
+];
+const chart = (alias: string) => `atrium-home section[data-column=${alias}] atrium-chart-column`;
+
+/** The festival greeting and a due tour come first; step past them to reach the columns. */
+async function pastGreetings(page: Page) {
+  await page.waitForSelector('atrium-home [data-stage]:not([data-stage=loading])');
+  if ((await page.getAttribute('atrium-home [data-stage]', 'data-stage')) === 'holiday') {
+    await page.click('atrium-home [data-action=close-holiday]');
+  }
+  if ((await page.getAttribute('atrium-home [data-stage]', 'data-stage')) === 'tour') {
+    await page.click('atrium-home [data-action=skip-tour]');
+  }
+}
+
+describe('home columns and charts', () => {
+  const browser = useBrowser();
+  let emp01: ApiSession;
+  let admin: ApiSession;
+  beforeAll(async () => {
+    emp01 = await apiLogin('emp01', 'Staff#2026');
+    admin = await apiLogin('admin', 'Atrium#2026');
+  });
+
+  /** Opens a page as a user, counting the column batch requests it makes. */
+  async function open(session: ApiSession, path: string, options: { width?: number } = {}) {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: options.width ?? 1366, height: 900 });
+    await useSession(page, session);
+    const batches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('getColumnByAliasBatch')) batches.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/fvue${path}`);
+    if (path === '/home') await pastGreetings(page);
+    return { page, batches };
+  }
+
+  async function columnsOf(page: Page) {
+    await page.waitForSelector('atrium-home section[data-column=newsDigest] li');
+    return page
+      .locator('atrium-home section[data-column]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-column')));
+  }
+
+  it("emp01's home: every configured column, one batched request, charts drawn", async () => {
+    const { page, batches } = await open(emp01, '/home');
+    expect(await columnsOf(page)).toEqual(staffColumns);
+    for (const alias of ['salesChart', 'tasksChart']) {
+      await page.waitForSelector(`${chart(alias)} [part=chart][data-drawn]`);
+      await expect.poll(() => inkedPixels(page, `${chart(alias)} canvas`)).toBeGreaterThan(500);
+    }
+    // Columns of our widgets show their data; none shows the red error.
+    expect(await page.locator('atrium-home .column-error').count()).toBe(0);
+    expect(await page.locator('atrium-home section[data-column=news] li').count()).toBeGreaterThan(
+      0,
+    );
+    const digest = page.locator('atrium-home section[data-column=newsDigest]');
+    expect(await digest.locator('li[data-news]').count()).toBeGreaterThan(0);
+    expect(await digest.locator('[data-total]').count()).toBe(1);
+    expect(
+      await page.getAttribute('atrium-home section[data-column=salesChart]', 'data-widget'),
+    ).toBe('chart');
+    expect(batches).toHaveLength(1);
+    // Without display rights the administrators' column is not on the page.
+    expect(await page.locator('atrium-home section[data-column=overdueChart]').count()).toBe(0);
+  });
+
+  it("admin's home: the pie of overdue amounts too, still one batched request", async () => {
+    const { page, batches } = await open(admin, '/home');
+    await page.waitForSelector('atrium-home section[data-column=overdueChart]');
+    const columns = await columnsOf(page);
+    expect(columns).toEqual([...staffColumns.slice(0, 12), 'overdueChart', 'newsDigest']);
+    await page.waitForSelector(`${chart('overdueChart')} [part=chart][data-style="3"][data-drawn]`);
+    await expect
+      .poll(() => inkedPixels(page, `${chart('overdueChart')} canvas`))
+      .toBeGreaterThan(500);
+    expect(await page.getAttribute(`${chart('overdueChart')} [part=chart]`, 'data-zoom')).toBe(
+      'false',
+    );
+    expect(batches).toHaveLength(1);
+  });
+
+  it('filters by a condition, pages the data tab and shows the zoom slider past 20 rows', async () => {
+    const { page } = await open(emp01, '/home');
+    const sales = chart('salesChart');
+    const drawn = `${sales} [part=chart][data-drawn]`;
+    await page.waitForSelector(drawn);
+    const allRows = Number(await page.getAttribute(drawn, 'data-rows'));
+    expect(allRows).toBeGreaterThan(20);
+    expect(await page.getAttribute(drawn, 'data-zoom')).toBe('true');
+
+    await page.click(`${sales} [role=tab] >> nth=1`);
+    await page.waitForSelector(`${sales} tbody tr[data-row]`);
+    const first = await tableRows(page, sales);
+    expect(first).toHaveLength(10);
+    expect(await page.textContent(`${sales} [data-page]`)).toContain('1');
+    await page.click(`${sales} [data-action=next-page]`);
+    await expect.poll(async () => (await tableRows(page, sales))[0]?.['#']).toBe('11');
+    // 20 a page: the pager counts the pages again (the table draws only the rows in view).
+    const total = Number(await page.getAttribute(`${sales} [data-total]`, 'data-total'));
+    await page.selectOption(`${sales} select[data-action=page-size]`, '20');
+    await expect
+      .poll(() => page.textContent(`${sales} [data-page]`))
+      .toContain(String(Math.ceil(total / 20)));
+    expect(Math.ceil(total / 20)).toBeLessThan(Math.ceil(total / 10));
+    expect((await tableRows(page, sales))[0]?.['#']).toBe('1');
+
+    const store = first[0]!.store!;
+    await page.fill(`${sales} input[data-condition=store]`, store);
+    await page.click(`${sales} [data-action=query]`);
+    await expect
+      .poll(async () => {
+        const rows = await tableRows(page, sales);
+        return rows.length > 0 && rows.every((row) => row.store === store);
+      })
+      .toBe(true);
+    await page.click(`${sales} [role=tab] >> nth=0`);
+    await expect
+      .poll(async () => Number(await page.getAttribute(drawn, 'data-rows')))
+      .toBeLessThan(allRows);
+    await page.click(`${sales} [data-action=reset]`);
+    await expect
+      .poll(async () => Number(await page.getAttribute(drawn, 'data-rows')))
+      .toBe(allRows);
+  });
+
+  it('/column/preview/{alias} shows a column its user has no display rights for', async () => {
+    const { page, batches } = await open(emp01, '/column/preview/overdueChart');
+    const pie = 'atrium-home section[data-column=overdueChart] atrium-chart-column';
+    await page.waitForSelector('atrium-home [data-preview=overdueChart]');
+    await expect
+      .poll(() => page.locator(`${pie} [part=chart][data-drawn]`).count(), { timeout: 30_000 })
+      .toBe(1);
+    await expect.poll(() => inkedPixels(page, `${pie} canvas`)).toBeGreaterThan(500);
+    expect(batches).toHaveLength(0);
+  });
+
+  it('shows a failed column request in red inside the column, and fits a phone', async () => {
+    const page = await browser.newPage({ phone: { width: 360, height: 740 } });
+    await useSession(page, emp01);
+    await page.route('**/getColumnByAliasBatch', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ state: false, message: '栏目服务暂不可用' }),
+      }),
+    );
+    await page.goto(`${baseUrl()}/fvue/home`);
+    const error = page.locator('atrium-home section[data-column=salesChart] .column-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('栏目服务暂不可用');
+    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(192, 48, 42)');
+    await page.unroute('**/getColumnByAliasBatch');
+    await page.reload();
+    await page.waitForSelector(`${chart('salesChart')} [part=chart][data-drawn]`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+});

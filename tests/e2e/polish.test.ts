@@ -1,0 +1,420 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, baseUrl, namedQuery, pickPeople, tableRows, useBrowser } from './support';
+
+/** Issue 13, the remaining polish items: one browser and one server for all of them. */
+const browser = useBrowser();
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+/** The built host pages (dist/hosts) served by a second server: another origin. */
+function serveHosts(): Promise<Server> {
+  const root = join(process.cwd(), 'dist/hosts');
+  const server = createServer(async (request, response) => {
+    const path = normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+    try {
+      const body = await readFile(join(root, path));
+      response.setHeader('Content-Type', types[extname(path)] ?? 'application/octet-stream');
+      response.end(body);
+    } catch {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('elements in a plain HTML, a React 19 and a Vue 3 host on another origin', () => {
+  let hosts: Server;
+  let hostOrigin: string;
+  beforeAll(async () => {
+    hosts = await serveHosts();
+    // localhost, not 127.0.0.1: another origin than the Atrium server's.
+    hostOrigin = `http://localhost:${(hosts.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => hosts.close(() => resolve())));
+
+  const state = (page: Page, name: string) =>
+    page.locator(`[data-host-state=${name}]`).textContent();
+
+  it.each(['plain', 'react', 'vue'])(
+    '%s: attributes, properties, events, slots, parts and variables',
+    async (host) => {
+      const page = await browser.newPage();
+      await page.goto(`${hostOrigin}/${host}.html?server=${encodeURIComponent(baseUrl())}`);
+      expect(new URL(page.url()).origin).not.toBe(new URL(baseUrl()).origin);
+      // Attribute: hide-mobile leaves the password tab only.
+      await page.waitForSelector('atrium-login input[name=account]');
+      expect(await page.locator('atrium-login [role=tab]').count()).toBe(1);
+      // Styling: a CSS variable and a ::part rule of the host page reach the submit button.
+      const submit = await page.locator('atrium-login [part~=submit]').evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
+      });
+      expect(submit).toEqual({ background: 'rgb(0, 110, 110)', radius: '0px' });
+
+      // Event: the framework's handler gets atrium-login and renders the account.
+      await page.fill('atrium-login input[name=account]', 'emp01');
+      await page.fill('atrium-login input[name=password]', 'Staff#2026');
+      await page.click('atrium-login button[type=submit]');
+      await expect.poll(() => state(page, 'signed-in')).toBe('emp01');
+
+      // Property: tableHeight set as a number property, not as an attribute.
+      expect(
+        await page
+          .locator('atrium-todo-card')
+          .evaluate((card) => [
+            (card as HTMLElement & { tableHeight: number }).tableHeight,
+            card.getAttribute('table-height'),
+          ]),
+      ).toEqual([240, '240']);
+      await page.waitForSelector('atrium-todo-card [part~=badge]');
+
+      // The statement list read its kind attribute and answered from the server.
+      await page.waitForSelector('atrium-statement-list [data-count]');
+
+      // Slot: the framework's content is assigned to the container's default slot and stays
+      // live (the framework re-renders it in place); the container's navigation is cancelled.
+      await page.click('atrium-menu-container [part=menu] [data-alias=v-done]');
+      await expect.poll(() => state(page, 'navigated')).toMatch(/^\/v-flow\/v-done/);
+      const slotted = page.locator('atrium-menu-container > [data-host-slot]');
+      expect(
+        await slotted.evaluate(
+          (section) => section.assignedSlot !== null && section.getBoundingClientRect().height > 0,
+        ),
+      ).toBe(true);
+      await slotted.click();
+      await expect.poll(() => slotted.textContent()).toMatch(/rendered 2$/);
+      expect(new URL(page.url()).origin).toBe(hostOrigin);
+
+      // Form-associated: the picked person goes into the host form's data.
+      await pickPeople(page, 'atrium-people-picker', ['emp02']);
+      await expect.poll(() => state(page, 'picked')).toBe('1');
+      await page.click('form button[type=submit]');
+      await expect.poll(() => state(page, 'form')).toMatch(/^copyTo=.+/);
+    },
+  );
+});
+
+const merchant = { account: 'SZHY10001', password: 'Merchant#2026' };
+const phone = { width: 360, height: 740 };
+
+/** The first row of a named query for the merchant. */
+async function firstRow(query: string): Promise<Record<string, unknown>> {
+  const token = await apiToken(merchant.account, merchant.password);
+  const { result } = await namedQuery(token, { query, filters: {} });
+  return result[0]!;
+}
+
+async function openPrint(path: string, options: { phone?: typeof phone } = {}): Promise<Page> {
+  const token = await apiToken(merchant.account, merchant.password);
+  const page = await browser.newPage(options);
+  await page.goto(`${baseUrl()}/fvue/${path}&token=${token}`);
+  await page.waitForSelector('atrium-print[data-ready]', { state: 'attached' });
+  return page;
+}
+
+describe('print views on a phone and in detail (items 3 and 11)', () => {
+  it('scales a print view to the width of a 360 px phone and lets the reader pinch-zoom', async () => {
+    const record = await firstRow('overdue.list');
+    const page = await openPrint(`print_shcjftzd?ID=${String(record.ID_)}`, { phone });
+    const fit = await page.evaluate(() => ({
+      inner: innerWidth,
+      scroll: document.documentElement.scrollWidth,
+      viewport: document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '',
+    }));
+    // innerWidth stays the phone's: the browser did not zoom out to fit a 1058 px page.
+    expect(fit.inner).toBe(360);
+    expect(fit.scroll).toBeLessThanOrEqual(360);
+    expect(fit.viewport).toContain('width=device-width');
+    expect(fit.viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0)?\b/);
+    const sheet = await page
+      .locator('atrium-print section[data-sheet="1"]')
+      .evaluate((node) => node.getBoundingClientRect().right);
+    expect(sheet).toBeLessThanOrEqual(360);
+  });
+
+  it('keeps the dunning values on one line and the seal off the upload time', async () => {
+    const record = await firstRow('overdue.list');
+    const page = await openPrint(`print_shcjftzd?ID=${String(record.ID_)}`);
+    const lines = await page.locator('atrium-print').evaluate((host) =>
+      Object.fromEntries(
+        ['F_HTH', 'F_GYSMC', 'F_JZRQ', 'F_JYQK', 'F_QKWYJHJ', 'F_SJHM'].map((field) => {
+          const cell = host.shadowRoot!.querySelector(`td[data-field=${field}]`)!;
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return [field, tops.size];
+        }),
+      ),
+    );
+    expect(lines).toEqual({
+      F_HTH: 1,
+      F_GYSMC: 1,
+      F_JZRQ: 1,
+      F_JYQK: 1,
+      F_QKWYJHJ: 1,
+      F_SJHM: 1,
+    });
+    const overlap = await page.locator('atrium-print').evaluate((host) => {
+      const seal = host.shadowRoot!.querySelector('img[data-seal]')!.getBoundingClientRect();
+      const time = host.shadowRoot!.querySelector('[data-upload-time]')!.getBoundingClientRect();
+      return Math.max(0, Math.min(seal.bottom, time.bottom) - Math.max(seal.top, time.top));
+    });
+    expect(overlap).toBe(0);
+  });
+});
+
+describe('dialogs on a phone (item 3)', () => {
+  it('take the whole screen', async () => {
+    const page = await browser.newPage({ phone });
+    const url = `${baseUrl()}/e2e-polish/dialog`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+          <meta name="viewport" content="width=device-width, initial-scale=1"><title>Dialog</title></head>
+          <body><atrium-password-dialog open></atrium-password-dialog>
+          <script type="module" src="/elements/password-dialog.js"></script></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    const box = await page
+      .locator('atrium-password-dialog [role=dialog]')
+      .evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect);
+    expect([box.left, box.top, box.width, box.height]).toEqual([0, 0, 360, 740]);
+  });
+});
+
+describe('a list while a new answer loads (item 6)', () => {
+  it('keeps the old rows under a veil with the spinner, and the header says it is loading', async () => {
+    const token = await apiToken(merchant.account, merchant.password);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
+    const host = 'atrium-statement-list';
+    await page.waitForSelector(`${host} [data-count]`);
+    const before = (await tableRows(page, host)).length;
+    expect(before).toBeGreaterThan(0);
+
+    // Hold the next answer until the loading state has been looked at.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/atriumScript/executeSql**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click(`${host} [data-action=query]`);
+    await page.waitForSelector(`${host} [data-loading]`);
+    expect(await page.textContent(`${host} .count`)).toBe('加载中…');
+    expect((await tableRows(page, host)).length).toBe(before);
+    // The veil is on top of the rows: the middle of the table is the veil, not a cell.
+    const onTop = await page.locator(host).evaluate((element) => {
+      const root = element.shadowRoot!;
+      const box = root.querySelector('[part=table]')!.getBoundingClientRect();
+      const hit = root.elementFromPoint(box.left + box.width / 2, box.top + 60);
+      return hit?.closest('[data-veil]') !== null;
+    });
+    expect(onTop).toBe(true);
+    expect(await page.locator(`${host} [data-veil] [data-state=loading]`).count()).toBe(1);
+
+    release();
+    await expect
+      .poll(() => page.locator(`${host} .count`).textContent())
+      .toMatch(/^第 1–\d+ 行，共 \d+ 行$/);
+    expect(await page.locator(`${host} [data-veil]`).count()).toBe(0);
+  });
+});
+
+describe('a finished request says how it ended (item 7)', () => {
+  it('approved in the my-requests list and on the instance page', async () => {
+    const token = await apiToken('emp01', 'Staff#2026');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/v-flow/v-request?token=${token}`);
+    const approved = page.locator(
+      'atrium-task-list [data-inst-status=end][data-inst-result=agree]',
+    );
+    await approved.first().waitFor();
+    expect(await approved.first().textContent()).toBe('已通过');
+    expect(
+      await page.locator('atrium-task-list [data-inst-status=running]').first().textContent(),
+    ).toBe('审批中');
+
+    const row = page
+      .locator('atrium-task-list tr[data-row]', { has: page.locator('[data-inst-result=agree]') })
+      .first();
+    await row.locator('[data-open]').click();
+    await page.waitForURL(/\/fvue\/inst\//);
+    const status = page.locator('atrium-task [data-inst-status]');
+    await status.waitFor();
+    expect(await status.textContent()).toBe('已通过');
+  });
+});
+
+describe('lists and forms say what they show (item 8)', () => {
+  /** The accessible name of the open drawer: its title. */
+  const drawerTitle = (page: Page, host: string) =>
+    page.locator(host).evaluate((element) => {
+      const dialog = element.shadowRoot!.querySelector('[role=dialog]')!;
+      return element.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!
+        .textContent;
+    });
+
+  it('drawers name the contract, brand and month they show', async () => {
+    const token = await apiToken(merchant.account, merchant.password);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
+    const list = 'atrium-statement-list';
+    await page.waitForSelector(`${list} [data-count]`);
+    const [first] = await tableRows(page, list);
+    await page.click(`${list} tr[data-row="0"] [data-action=invoices]`);
+    await expect
+      .poll(() => drawerTitle(page, list))
+      .toBe(`发票查询：${first!.HTH}（${first!.NY}）`);
+
+    await page.goto(`${baseUrl()}/fvue/xscx`);
+    const sales = 'atrium-sales-query';
+    await page.waitForSelector(`${sales} [data-count]`);
+    const [row] = await tableRows(page, sales);
+    await page.click(`${sales} tr[data-row="0"] [data-action=detail]`);
+    await expect
+      .poll(() => drawerTitle(page, sales))
+      .toBe(`品牌日销售明细：${row!.NAME}（${row!.HTH}，${row!.RQ}）`);
+  });
+
+  it('the workbench contract list shows whole contract numbers; a record opens with print, close and back', async () => {
+    const token = await apiToken('admin', 'Atrium#2026');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statement/template/preview/dyzl?token=${token}`);
+    const shell = 'atrium-statement-shell';
+    await page.waitForSelector(`${shell} td[data-column=F_HTH]`);
+    const cut = await page
+      .locator(shell)
+      .evaluate((element) =>
+        [...element.shadowRoot!.querySelectorAll<HTMLElement>('td[data-column=F_HTH]')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth)
+          .map((cell) => cell.textContent),
+      );
+    expect(cut).toEqual([]);
+
+    // In the shell: back to the list, and print.
+    await page.click(`${shell} tr[data-row="0"] button >> nth=-1`);
+    await page.waitForSelector(`${shell} form[data-action=get] [data-action=print]`);
+    expect(await page.locator(`${shell} form [data-action=close]`).count()).toBe(0);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.click(`${shell} form [data-action=back]`);
+    await page.waitForSelector(`${shell} td[data-column=F_HTH]`);
+
+    // In a window of its own (合同打印 opens it so): print and close.
+    const record = await browser.newPage();
+    await record.goto(
+      `${baseUrl()}/fvue/statement/template/form/dyzl/get/true?startFlow=false&isNewPage=true&token=${token}&id=${id}`,
+    );
+    await record.waitForSelector(`${shell} form [data-action=print]`);
+    expect(await record.locator(`${shell} form [data-action=close]`).count()).toBe(1);
+  });
+});
+
+describe('English the product owns (item 10)', () => {
+  it('print cells wrap at word boundaries in English', async () => {
+    const record = await firstRow('statement.lyfyjsd');
+    const token = await apiToken(merchant.account, merchant.password);
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const search = new URLSearchParams({
+      DJBH: String(record.HTH),
+      NY: String(record.NY),
+      token,
+    });
+    await page.goto(`${baseUrl()}/fvue/print_lyfyjsd?${search.toString()}`);
+    await page.waitForSelector('atrium-print[data-ready]', { state: 'attached' });
+    // Every word that fits its cell is on one line: none is split like "manage ment".
+    const split = await page.locator('atrium-print').evaluate((host) => {
+      const broken: string[] = [];
+      for (const cell of host.shadowRoot!.querySelectorAll<HTMLElement>('th, td')) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/[A-Za-z]{4,}/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = [...range.getClientRects()];
+            const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+            if (rects.length > 1 && width < cell.clientWidth - 12) broken.push(match[0]);
+          }
+        }
+      }
+      return broken;
+    });
+    const words = await page
+      .locator('atrium-print')
+      .evaluate(
+        (host) =>
+          [...host.shadowRoot!.querySelectorAll('th, td')].filter((cell) =>
+            /[A-Za-z]{4,}/.test(cell.textContent ?? ''),
+          ).length,
+      );
+    expect(words).toBeGreaterThan(10);
+    expect(split).toEqual([]);
+  });
+
+  it('the statements menu names the joint-operation list as its title does', async () => {
+    const token = await apiToken(merchant.account, merchant.password);
+    const response = await fetch(
+      `${baseUrl()}/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=statements`,
+      { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en-US' } },
+    );
+    const menu = JSON.stringify(await response.json());
+    const titles = JSON.parse(readFileSync('src/core/i18n/en-US/finance.json', 'utf8')) as {
+      titles: { lyfyjsd: string };
+    };
+    expect(menu).toContain(titles.titles.lyfyjsd);
+    expect(menu).not.toContain('Joint-operation fee statement');
+  });
+});
+
+describe('month and date fields in the app language (item 9)', () => {
+  it('a calendar named in the app language, operated by the keyboard', async () => {
+    const token = await apiToken(merchant.account, merchant.password);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
+    const host = 'atrium-statement-list';
+    const field = `${host} [data-date-field=month]:has(input[name=startMonth])`;
+    await page.waitForSelector(`${host} [data-count]`);
+    await page.fill(`${host} input[name=startMonth]`, '2026-03');
+    await page.click(`${field} [data-action=open-calendar]`);
+    const calendar = page.locator(`${field} [data-calendar=month]`);
+    expect(await calendar.locator('[data-month="2026-01"]').textContent()).toBe('1月');
+    expect(await calendar.locator('[aria-pressed=true]').getAttribute('data-month')).toBe(
+      '2026-03',
+    );
+    // The chosen month has the focus; arrows move it, PageUp a year back, Enter picks.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('Enter');
+    expect(await page.inputValue(`${host} input[name=startMonth]`)).toBe('2025-07');
+    expect(await calendar.count()).toBe(0);
+    // Escape closes without a change.
+    await page.click(`${field} [data-action=open-calendar]`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Escape');
+    expect(await page.inputValue(`${host} input[name=startMonth]`)).toBe('2025-07');
+
+    const english = await browser.newPage({ locale: 'zh-CN' });
+    await english.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await english.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
+    await english.waitForSelector(`${host} [data-count]`);
+    await english.click(`${field} [data-action=open-calendar]`);
+    expect(await english.locator(`${field} [data-month$="-01"]`).textContent()).toBe('Jan');
+  });
+});
