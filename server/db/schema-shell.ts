@@ -327,6 +327,9 @@ export interface DataTemplatesTable {
   fields: Json<TemplateField[]>;
   /** Roles that may add and edit; everyone else reads what their scope allows. */
   edit_role_ids: Json<string[]>;
+  /** 'store': a named query and a code store (dyzl); 'form': the records of form_key. */
+  source: Generated<'store' | 'form'>;
+  page_size: Generated<number>;
 }
 
 export interface ShellTables {

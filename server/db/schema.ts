@@ -6,6 +6,7 @@ import type { MailTables } from './schema-mail';
 import type { ShellTables } from './schema-shell';
 import type { WorkflowTables } from './schema-workflow';
 import type { WidgetTables } from './schema-widgets';
+import type { FormTables } from './schema-forms';
 
 /** A timestamp: written as a Date or ISO text, read as a Date. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -217,7 +218,8 @@ export interface Database
     MailTables,
     MapTables,
     ChartTables,
-    WidgetTables {}
+    WidgetTables,
+    FormTables {}
 
 export interface FoundationTables {
   tenants: TenantsTable;

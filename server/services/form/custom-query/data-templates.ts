@@ -14,7 +14,17 @@ import {
   templateRows,
 } from '../../../domain/shell/templates/data-templates';
 import type { TemplateStore } from '../../../domain/shell/templates/store';
+import type { QueryContext } from '../../../domain/shell/queries/registry';
+import type { DataTemplateRow } from '../../../db/schema-shell';
 import { notFound } from '../../../lib/errors';
+import {
+  formTemplate,
+  formTemplateByAlias,
+  permissions,
+  saveFormRecord,
+} from '../../../domain/forms/form-templates';
+import { getRecord, listRecords, type RecordSort } from '../../../domain/forms/records';
+import { assertMayDo } from '../../../domain/forms/access';
 import { commonResult } from '../../schemas';
 import { queryContext } from '../../portal/shell/context';
 import { queryFilterBody, rowPage, viewColumns, viewConditions } from './schemas';
@@ -67,7 +77,13 @@ export async function dataTemplateRoutes(
                 add: Type.Boolean(),
                 edit: Type.Boolean(),
                 get: Type.Boolean(),
+                del: Type.Optional(Type.Boolean()),
+                export: Type.Optional(Type.Boolean()),
+                import: Type.Optional(Type.Boolean()),
               }),
+              /** An online form's definition (source 'form'): fields, sub-tables, formulas. */
+              form: Type.Optional(Type.Unknown()),
+              pageSize: Type.Optional(Type.Integer()),
             }),
           ),
         },
@@ -79,6 +95,7 @@ export async function dataTemplateRoutes(
         ctx,
         (request.query as { templateKey: string }).templateKey,
       );
+      if (template.source === 'form') return { state: true, value: await formInfo(ctx, template) };
       return { state: true, value: await templateInfo(ctx, template, storeOf(template.bo_alias)) };
     },
   );
@@ -100,8 +117,18 @@ export async function dataTemplateRoutes(
         (request.params as { templateKey: string }).templateKey,
       );
       const body = request.body as QueryFilterBody | null | undefined;
-      const paging = pageOf(body, 20);
-      const result = await templateRows(ctx, template, filtersOf(body), paging);
+      const paging = pageOf(body, template.page_size);
+      const result =
+        template.source === 'form'
+          ? await listRecords(
+              ctx,
+              template,
+              (await formTemplate(ctx, template.template_key)).definition,
+              filtersOf(body),
+              paging,
+              sortOf(body),
+            )
+          : await templateRows(ctx, template, filtersOf(body), paging);
       return { ...result, ...paging };
     },
   );
@@ -121,6 +148,7 @@ export async function dataTemplateRoutes(
               fields: Type.Array(fieldSchema),
               data: Type.Record(Type.String(), Type.Unknown()),
               readonly: Type.Boolean(),
+              form: Type.Optional(Type.Unknown()),
             }),
           ),
         },
@@ -131,6 +159,22 @@ export async function dataTemplateRoutes(
       const ctx = queryContext(app, request);
       const template = await templateByBoAlias(ctx, boAlias);
       const { id } = request.query as { id?: string };
+      if (template.source === 'form') {
+        const { definition } = await formTemplateByAlias(ctx, boAlias);
+        if (!id) await assertMayDo(ctx, template, 'add');
+        const record = id ? await getRecord(ctx, template, id) : undefined;
+        return {
+          state: true,
+          value: {
+            formKey: template.form_key,
+            boAlias,
+            fields: [],
+            form: definition,
+            data: record?.data ?? {},
+            readonly: false,
+          },
+        };
+      }
       const record = await templateRecord(ctx, template, storeOf(boAlias), id || undefined);
       return {
         state: true,
@@ -145,7 +189,7 @@ export async function dataTemplateRoutes(
       schema: {
         summary: 'Adds (no ID_) or edits (ID_) a record, checked against the rule strings',
         params: Type.Object({ boAlias: key }),
-        body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown()),
+        body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 200 }),
         response: { 200: commonResult(Type.String()) },
       },
     },
@@ -154,8 +198,38 @@ export async function dataTemplateRoutes(
       const ctx = queryContext(app, request);
       const template = await templateByBoAlias(ctx, boAlias);
       const body = request.body as Record<string, unknown>;
+      if (template.source === 'form') {
+        const saved = await saveFormRecord(ctx, await formTemplateByAlias(ctx, boAlias), body);
+        return { state: true, message: request.t('server:forms.saved'), value: saved };
+      }
       const id = await saveRecord(ctx, template, storeOf(boAlias), body);
       return { state: true, message: request.t('server:shell.saved'), value: id };
     },
   );
+}
+
+/** getBpmDataTemplateInfo of an online form: its definition and the caller's buttons. */
+async function formInfo(ctx: QueryContext, template: DataTemplateRow) {
+  const { definition } = await formTemplate(ctx, template.template_key);
+  const english = ctx.language === 'en-US';
+  return {
+    templateKey: template.template_key,
+    name: english && template.name_en ? template.name_en : template.name,
+    boAlias: template.bo_alias,
+    formKey: template.form_key,
+    columns: template.columns,
+    conditions: template.conditions,
+    fields: [],
+    permission: await permissions(ctx, template),
+    form: definition,
+    pageSize: template.page_size,
+  };
+}
+
+/** The platform's sorter: [{ property, direction }]; the first one counts. */
+function sortOf(body: QueryFilterBody | null | undefined): RecordSort | undefined {
+  const first = (body as { sorter?: unknown[] } | null | undefined)?.sorter?.[0] as
+    { property?: unknown; direction?: unknown } | undefined;
+  if (!first || typeof first.property !== 'string') return undefined;
+  return { field: first.property, order: first.direction === 'ASC' ? 'asc' : 'desc' };
 }

@@ -37,7 +37,7 @@ const idList = (text: string) =>
     .filter(Boolean);
 
 /** The one file of an upload request; a second file or none is refused. */
-async function readOneFile(request: FastifyRequest, maxBytes: number) {
+export async function readOneFile(request: FastifyRequest, maxBytes: number) {
   let file: { name: string; bytes: Buffer } | null = null;
   try {
     for await (const part of request.files()) {

@@ -1,0 +1,129 @@
+import type { DataTemplateRow } from '../../db/schema-shell';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Paging, QueryContext } from '../shell/queries/registry';
+
+/**
+ * Drafts (docs/forms.md, "Drafts"): what a user typed, kept unchecked until they come back
+ * to it; each draft is its owner's alone. A draft of an existing record remembers the
+ * record, so resuming it edits that record.
+ */
+export async function saveDraft(
+  ctx: QueryContext,
+  template: DataTemplateRow,
+  data: Record<string, unknown>,
+  options: { id?: string; recordId?: string; title: string },
+): Promise<string> {
+  const values = {
+    data: JSON.stringify(data),
+    title: options.title.slice(0, 200),
+    updated_at: new Date(),
+  };
+  if (options.id) {
+    const updated = await ctx.db
+      .updateTable('form_drafts')
+      .set(values)
+      .where('id', '=', options.id)
+      .where('user_id', '=', ctx.caller.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound('server:forms.draftNotFound');
+    return options.id;
+  }
+  const id = newId();
+  await ctx.db
+    .insertInto('form_drafts')
+    .values({
+      id,
+      user_id: ctx.caller.id,
+      template_key: template.template_key,
+      record_id: options.recordId ?? null,
+      ...values,
+    })
+    .execute();
+  return id;
+}
+
+export async function getDraft(ctx: QueryContext, id: string) {
+  const row = await ctx.db
+    .selectFrom('form_drafts as d')
+    .innerJoin('data_templates as t', 't.template_key', 'd.template_key')
+    .select([
+      'd.id',
+      'd.template_key',
+      'd.record_id',
+      'd.data',
+      'd.title',
+      'd.updated_at',
+      't.form_key',
+      't.bo_alias',
+    ])
+    .where('d.id', '=', id)
+    .where('d.user_id', '=', ctx.caller.id)
+    .executeTakeFirst();
+  if (!row) throw notFound('server:forms.draftNotFound');
+  return {
+    id: row.id,
+    templateKey: row.template_key,
+    formKey: row.form_key,
+    boAlias: row.bo_alias,
+    recordId: row.record_id,
+    title: row.title,
+    updatedAt: row.updated_at,
+    data: row.data,
+  };
+}
+
+export async function listDrafts(ctx: QueryContext, paging: Paging, templateKey?: string) {
+  let query = ctx.db
+    .selectFrom('form_drafts as d')
+    .innerJoin('data_templates as t', 't.template_key', 'd.template_key')
+    .where('d.user_id', '=', ctx.caller.id);
+  if (templateKey) query = query.where('d.template_key', '=', templateKey);
+  const english = ctx.language === 'en-US';
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        'd.id',
+        'd.template_key',
+        'd.record_id',
+        'd.title',
+        'd.updated_at',
+        't.name',
+        't.name_en',
+        't.form_key',
+        't.bo_alias',
+      ])
+      .orderBy('d.updated_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      templateKey: row.template_key,
+      formKey: row.form_key,
+      boAlias: row.bo_alias,
+      recordId: row.record_id,
+      title: row.title,
+      templateName: (english && row.name_en) || row.name,
+      updatedAt: row.updated_at,
+    })),
+    total: Number(total.total),
+  };
+}
+
+/** Removes the caller's drafts among `ids` (others' ids are not theirs to remove: 404). */
+export async function removeDrafts(ctx: QueryContext, ids: string[]): Promise<number> {
+  const own = await ctx.db
+    .selectFrom('form_drafts')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('user_id', '=', ctx.caller.id)
+    .execute();
+  if (own.length !== new Set(ids).size) throw notFound('server:forms.draftNotFound');
+  await ctx.db.deleteFrom('form_drafts').where('id', 'in', ids).execute();
+  return own.length;
+}

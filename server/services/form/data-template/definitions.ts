@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { currentDefinition, saveDefinition } from '../../../domain/forms/definitions';
+import { dictionary } from '../../../domain/forms/dictionaries';
+import { currentUser } from '../../../plugins/auth';
+import { forbidden } from '../../../lib/errors';
+import { queryContext } from '../../portal/shell/context';
+import { commonResult } from '../../schemas';
+import { page, pageBean, templateKey } from './schemas';
+
+/**
+ * Form definitions and the template list: getSubEntsByFormKey (spec 7.6), listJson (7.7),
+ * and the form-definition screen's read and save (docs/forms.md, "Definitions").
+ */
+export async function formDefinitionRoutes(app: FastifyInstance) {
+  app.get(
+    '/form/form/v1/getSubEntsByFormKey',
+    {
+      schema: {
+        summary: "The sub-tables of a form's current definition",
+        querystring: Type.Object({ formKey: templateKey }),
+        response: {
+          200: commonResult(
+            Type.Array(
+              Type.Object({
+                name: Type.String(),
+                label: Type.String(),
+                labelEn: Type.Optional(Type.String()),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { db } = app.deps;
+      const { definition } = await currentDefinition(
+        db,
+        (request.query as { formKey: string }).formKey,
+      );
+      return {
+        state: true,
+        value: definition.subTables.map(({ name, label, labelEn }) => ({ name, label, labelEn })),
+      };
+    },
+  );
+
+  app.get(
+    '/form/form/v1/getByKey',
+    {
+      schema: {
+        summary:
+          "A form's current definition and version (select choices from dictionaries filled in)",
+        querystring: Type.Object({ formKey: templateKey }),
+        response: {
+          200: commonResult(Type.Object({ version: Type.Integer(), definition: Type.Unknown() })),
+        },
+      },
+    },
+    async (request) => {
+      const { db } = app.deps;
+      const stored = await currentDefinition(db, (request.query as { formKey: string }).formKey);
+      const fill = async (fields: typeof stored.definition.fields) =>
+        Promise.all(
+          fields.map(async (field) =>
+            field.dictionary && !field.options?.length
+              ? { ...field, options: await dictionary(db, field.dictionary) }
+              : field,
+          ),
+        );
+      const definition = {
+        ...stored.definition,
+        fields: await fill(stored.definition.fields),
+        subTables: await Promise.all(
+          stored.definition.subTables.map(async (sub) => ({
+            ...sub,
+            fields: await fill(sub.fields),
+          })),
+        ),
+      };
+      return { state: true, value: { version: stored.version, definition } };
+    },
+  );
+
+  app.post(
+    '/form/form/v1/save',
+    {
+      schema: {
+        summary: 'Saves a definition as the next version (administrators only)',
+        body: Type.Object({ definition: Type.Unknown() }),
+        response: { 200: commonResult(Type.Integer()) },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      if (!caller.seesEverything) throw forbidden('server:forms.noWrite');
+      const { definition } = request.body as { definition: unknown };
+      const version = await saveDefinition(app.deps.db, definition, caller.id);
+      return { state: true, message: request.t('server:forms.saved'), value: version };
+    },
+  );
+
+  app.post(
+    '/form/dataTemplate/v1/listJson',
+    {
+      schema: {
+        summary: 'A page of the data templates, with their form and source',
+        body: Type.Union([Type.Object({ pageBean }), Type.Null()]),
+        response: { 200: page },
+      },
+    },
+    async (request) => {
+      const ctx = queryContext(app, request);
+      const body = request.body as { pageBean?: { page?: number; pageSize?: number } } | null;
+      const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
+      const english = ctx.language === 'en-US';
+      const [rows, total] = await Promise.all([
+        ctx.db
+          .selectFrom('data_templates')
+          .select(['template_key', 'name', 'name_en', 'bo_alias', 'form_key', 'source'])
+          .orderBy('template_key')
+          .limit(paging.pageSize)
+          .offset((paging.page - 1) * paging.pageSize)
+          .execute(),
+        ctx.db
+          .selectFrom('data_templates')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((row) => ({
+          templateKey: row.template_key,
+          name: (english && row.name_en) || row.name,
+          boAlias: row.bo_alias,
+          formKey: row.form_key,
+          source: row.source,
+        })),
+        total: Number(total.n),
+        ...paging,
+      };
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { assertMayDo } from '../../../domain/forms/access';
+import {
+  batchUpdate,
+  formTemplate,
+  formTemplateByAlias,
+} from '../../../domain/forms/form-templates';
+import { deleteRecords, getRecord } from '../../../domain/forms/records';
+import { notFound } from '../../../lib/errors';
+import { queryContext } from '../../portal/shell/context';
+import { commonResult } from '../../schemas';
+import { idList, page, pageBean, recordId, splitIds, templateKey, values } from './schemas';
+
+const base = '/form/dataTemplate/v1';
+
+/** Record calls of online forms besides boSave/getForm/dataList (docs/forms.md). */
+export async function formRecordRoutes(app: FastifyInstance) {
+  app.post(
+    `${base}/boBatchUpdate/:boAlias`,
+    {
+      schema: {
+        summary: 'Sets the same values on several records; each record is checked whole',
+        params: Type.Object({ boAlias: templateKey }),
+        body: Type.Object({ ids: Type.Array(recordId, { minItems: 1, maxItems: 500 }), values }),
+        response: { 200: commonResult(Type.Integer()) },
+      },
+    },
+    async (request) => {
+      const ctx = queryContext(app, request);
+      const { boAlias } = request.params as { boAlias: string };
+      const body = request.body as { ids: string[]; values: Record<string, unknown> };
+      const form = await formTemplateByAlias(ctx, boAlias);
+      const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
+      return {
+        state: true,
+        message: request.t('server:forms.batchUpdated', { count }),
+        value: count,
+      };
+    },
+  );
+
+  app.delete(
+    `${base}/boDel/:boAlias`,
+    {
+      schema: {
+        summary: 'Deletes records the caller may see and delete; all or nothing',
+        params: Type.Object({ boAlias: templateKey }),
+        querystring: Type.Object({ ids: idList }),
+        response: { 200: commonResult(Type.Integer()) },
+      },
+    },
+    async (request) => {
+      const ctx = queryContext(app, request);
+      const { boAlias } = request.params as { boAlias: string };
+      const { template } = await formTemplateByAlias(ctx, boAlias);
+      await assertMayDo(ctx, template, 'del');
+      const count = await deleteRecords(
+        ctx,
+        template,
+        splitIds((request.query as { ids: string }).ids),
+      );
+      return { state: true, message: request.t('server:forms.deleted'), value: count };
+    },
+  );
+
+  app.get(
+    `${base}/getSubData`,
+    {
+      schema: {
+        summary: 'All rows of one sub-table of a record the caller may see',
+        querystring: Type.Object({ templateKey, id: recordId, subTable: templateKey }),
+        response: { 200: commonResult(Type.Array(Type.Record(Type.String(), Type.Unknown()))) },
+      },
+    },
+    async (request) => {
+      const { rows } = await subRows(app, request, request.query as SubQuery);
+      return { state: true, value: rows };
+    },
+  );
+
+  app.post(
+    `${base}/getSubDataPagination`,
+    {
+      schema: {
+        summary: 'One page of one sub-table of a record the caller may see',
+        body: Type.Object({ templateKey, id: recordId, subTable: templateKey, pageBean }),
+        response: { 200: page },
+      },
+    },
+    async (request) => {
+      const body = request.body as SubQuery & { pageBean?: { page?: number; pageSize?: number } };
+      const { rows } = await subRows(app, request, body);
+      const current = body.pageBean?.page ?? 1;
+      const size = body.pageBean?.pageSize ?? 10;
+      return {
+        rows: rows.slice((current - 1) * size, current * size),
+        total: rows.length,
+        page: current,
+        pageSize: size,
+      };
+    },
+  );
+}
+
+type SubQuery = { templateKey: string; id: string; subTable: string };
+
+/** A sub-table's rows of a record, read with the caller's scope (another's record: 404). */
+async function subRows(app: FastifyInstance, request: FastifyRequest, query: SubQuery) {
+  const ctx = queryContext(app, request);
+  const { template, definition } = await formTemplate(ctx, query.templateKey);
+  if (!definition.subTables.some((table) => table.name === query.subTable))
+    throw notFound('server:forms.subTableNotFound');
+  const { data } = await getRecord(ctx, template, query.id);
+  return { rows: (data[query.subTable] ?? []) as Record<string, unknown>[] };
+}
