@@ -339,3 +339,18 @@ describe('syntax and limits', () => {
     expect(first.formula.evaluate({ price: 0.1, qty: 3 })).toEqual({ ok: true, value: 0.3 });
   });
 });
+
+describe('hostile values', () => {
+  it('takes a huge exponent for 0 instead of writing out its digits', () => {
+    const huge = '1e500000000';
+    const started = performance.now();
+    expect(value('a + 1', { a: huge })).toBe(1);
+    expect(value('sum(a, 2)', { a: huge })).toBe(2);
+    expect(value('sum(w.x)', { w: [{ x: huge }, { x: '-1,0e9999' }, { x: 3 }] })).toBe(3);
+    expect(value('if(a, 1, 2)', { a: huge })).toBe(2);
+    expect(value('a > 0', { a: '1e-500000000' })).toBe(false);
+    expect(value("round('1e500000000', 2)")).toBe(0);
+    expect(value('concat(a)', { a: huge })).toBe(huge);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,4 +1,4 @@
-import { capitals, sum } from '../formula';
+import { capitals } from '../formula';
 import { toChineseCapitalsStrict } from '../money';
 import { isBlank, type RuleFailure } from '../rules/types';
 import type { FormDefinition, FormField, FormRecordData } from './definition';
@@ -9,6 +9,7 @@ import {
   type FieldReference,
   type FormulaValue,
 } from './formula-expression';
+import { numberOf } from './formula-library';
 
 /**
  * Computed fields of a form record (issue 17, docs/forms.md "Formulas"): the browser calls
@@ -270,7 +271,7 @@ function copyRecord(source: unknown): Record_ {
 
 /** What a field stores: a column (an array) becomes its total, nothing becomes ''. */
 function storable(value: FormulaValue): unknown {
-  if (Array.isArray(value)) return sum(value);
+  if (Array.isArray(value)) return numberOf(value);
   return value ?? '';
 }
 

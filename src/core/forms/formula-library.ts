@@ -42,9 +42,31 @@ export interface EvaluationContext {
 // ---------------------------------------------------------------------------------------
 // Coercions
 
+/**
+ * Text such as '1e500000000' would make money.ts write out half a billion digits. Any
+ * exponent of four digits is far outside a double's range (where toNumber gives 0 for
+ * Infinity anyway), so such text is the number 0 before it reaches the decimal code.
+ */
+const hugeExponent = /[eE][+-]?0*\d{4,}$/;
+const amountNoise = /[\s,，¥￥$€£元]/g;
+
+function tamed<Value>(value: Value): Value | 0 {
+  return typeof value === 'string' && hugeExponent.test(value.replace(amountNoise, '')) ? 0 : value;
+}
+
+/** A text's decimal value, if it is a number (see tamed). */
+function decimalOfText(text: string): Decimal | undefined {
+  return toDecimal(tamed(text));
+}
+
+/** The same value with huge-exponent texts replaced by 0, a column's items too. */
+function tamedDeep(value: FormulaValue): FormulaValue {
+  return Array.isArray(value) ? value.map(tamedDeep) : tamed(value);
+}
+
 export function numberOf(value: FormulaValue | undefined): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  return toNumber(value);
+  return toNumber(tamedDeep(value ?? null));
 }
 
 function decimalOf(value: FormulaValue | undefined): Decimal {
@@ -65,7 +87,7 @@ export function truthy(value: FormulaValue | undefined): boolean {
   if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
   if (typeof value === 'string') {
     if (value.trim() === '') return false;
-    const decimal = toDecimal(value);
+    const decimal = decimalOfText(value);
     return decimal === undefined || !isZero(decimal);
   }
   if (Array.isArray(value)) return value.length > 0;
@@ -73,7 +95,7 @@ export function truthy(value: FormulaValue | undefined): boolean {
 }
 
 function isNumeric(value: FormulaValue | undefined): boolean {
-  if (typeof value === 'string') return toDecimal(value) !== undefined;
+  if (typeof value === 'string') return decimalOfText(value) !== undefined;
   return true;
 }
 
@@ -262,7 +284,7 @@ function numeric(name: string, minArgs: number, maxArgs: number): FormulaFunctio
     // Booleans (comparison results) count as 1 and 0 here too.
     call: (args) => {
       const result = implementation(
-        ...args.map((arg) => (typeof arg === 'boolean' ? Number(arg) : arg)),
+        ...args.map((arg) => (typeof arg === 'boolean' ? Number(arg) : tamedDeep(arg))),
       );
       return typeof result === 'number' ? finite(result) : result;
     },
