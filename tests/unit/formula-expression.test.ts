@@ -5,6 +5,7 @@ import {
   formulaLimits,
   type FormulaResult,
 } from '../../src/core/forms/formula-expression';
+import { formulaFunctions } from '../../src/core/formula';
 
 /** The value, or a failing expectation that shows the error. */
 function value(formula: string, values: Record<string, unknown> = {}, now?: Date): unknown {
@@ -150,6 +151,28 @@ describe('functions', () => {
     expect(value('fixed(1.5, 2)')).toBe('1.50');
     expect(value('capitals(1234.5)')).toBe('壹仟贰佰叁拾肆元伍角');
     expect(value("capitals('100,000.01')")).toBe('壹拾万元零壹分');
+  });
+
+  it('can call every helper of formula.ts, with the same result', () => {
+    const withDigits = new Set([
+      'sum',
+      'average',
+      'count',
+      'min',
+      'max',
+      'round',
+      'ceil',
+      'floor',
+      'fixed',
+    ]);
+    const names = Object.keys(formulaFunctions);
+    expect(names.length).toBeGreaterThanOrEqual(12);
+    for (const name of names) {
+      const helper = formulaFunctions[name] as (...args: unknown[]) => unknown;
+      const args = withDigits.has(name) ? ['1,234.565', 2] : ['1,234.565'];
+      const formula = withDigits.has(name) ? `${name}(a, 2)` : `${name}(a)`;
+      expect(value(formula, { a: '1,234.565' }), name).toBe(helper(...args));
+    }
   });
 
   it('offers string functions counted in characters', () => {

@@ -80,7 +80,7 @@ class Planner {
   readonly errors: FormulaFieldError[] = [];
   readonly failed: { field: string; table?: string }[] = [];
 
-  constructor(private readonly definition: FormDefinition) {
+  constructor(definition: FormDefinition) {
     this.mainNames = new Set(definition.fields.map((field) => field.name));
     this.tableFields = new Map(
       definition.subTables.map((table) => [
