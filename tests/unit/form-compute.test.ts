@@ -90,6 +90,25 @@ describe('computeFormulas', () => {
     expect((values.works as Record<string, unknown>[]).map((row) => row.net)).toEqual([90, 0.27]);
   });
 
+  it('spells the amount of each row in capitals', () => {
+    const definition = form(
+      [],
+      [
+        field('amount', { formula: 'price * 2' }),
+        field('price'),
+        field('words', { capitalsOf: 'amount' }),
+      ],
+    );
+    const { values, errors } = computeFormulas(definition, {
+      works: [{ price: 0.05 }, { price: '' }],
+    });
+    expect(errors).toEqual([]);
+    expect((values.works as Record<string, unknown>[]).map((row) => row.words)).toEqual([
+      '壹角',
+      '零元整',
+    ]);
+  });
+
   it('treats missing fields and a missing sub-table as empty', () => {
     const { values, errors } = computeFormulas(fittingOut, {});
     expect(errors).toEqual([]);

@@ -1,7 +1,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateUnits, toDayjs, type DateUnit } from '../dates';
 import { formulaFunctions, toNumber } from '../formula';
-import { fromScaled, isZero, scaledDigits, toDecimal, type Decimal } from '../money';
+import {
+  decimalToString,
+  fromScaled,
+  isZero,
+  scaledDigits,
+  toDecimal,
+  type Decimal,
+} from '../money';
 import type { RuleFailure } from '../rules/types';
 
 /**
@@ -24,7 +31,7 @@ import type { RuleFailure } from '../rules/types';
 
 export type FormulaValue = number | string | boolean | null | FormulaValue[];
 
-/** A failure while evaluating; the evaluator turns it into a FormulaError. */
+/** A failure while parsing or evaluating; the API turns it into `{ ok: false, error }`. */
 export class FormulaFailure extends Error {
   constructor(readonly failure: RuleFailure) {
     super(failure.key);
@@ -123,10 +130,9 @@ export function finite(value: number): number {
   return value;
 }
 
+/** The exact result, rounded once to the nearest double at the end. */
 function toNumberExact(value: bigint, scale: number): number {
-  const decimal = fromScaled(value, scale);
-  const sign = decimal.negative ? '-' : '';
-  return finite(Number(`${sign}${decimal.int}${decimal.frac ? `.${decimal.frac}` : ''}`));
+  return finite(Number(decimalToString(fromScaled(value, scale))));
 }
 
 /** Both operands as integers at one common scale. */
