@@ -6,6 +6,8 @@ import printEn from '../../src/core/i18n/en-US/print.json' with { type: 'json' }
 import printZh from '../../src/core/i18n/zh-CN/print.json' with { type: 'json' };
 import workflowEn from '../../src/core/i18n/en-US/workflow.json' with { type: 'json' };
 import workflowZh from '../../src/core/i18n/zh-CN/workflow.json' with { type: 'json' };
+import formsEn from '../../src/core/i18n/en-US/forms.json' with { type: 'json' };
+import formsZh from '../../src/core/i18n/zh-CN/forms.json' with { type: 'json' };
 import serverEn from './en-US.json' with { type: 'json' };
 import serverZh from './zh-CN.json' with { type: 'json' };
 
@@ -24,6 +26,7 @@ const catalogs: Record<Language, Record<string, Catalog>> = {
     common: commonZh,
     print: printZh,
     workflow: workflowZh,
+    forms: formsZh,
     server: serverZh,
   },
   'en-US': {
@@ -31,6 +34,7 @@ const catalogs: Record<Language, Record<string, Catalog>> = {
     common: commonEn,
     print: printEn,
     workflow: workflowEn,
+    forms: formsEn,
     server: serverEn,
   },
 };

@@ -11,6 +11,7 @@ import { seedPeople } from './people';
 import { seedPrint } from './print';
 import { seedWorkflow } from './workflow';
 import { seedShell } from './shell';
+import { seedForms } from './forms';
 import { businessToday } from '../../domain/shell/today';
 import { fillNameSpellings } from '../../domain/directory/spelling';
 
@@ -74,6 +75,7 @@ export async function seedDemo(
     today: businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'),
     product: process.env.PRODUCT ?? 'atrium',
   });
+  await seedForms(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
   // The directory's pinyin search (docs/directory.md) reads every account's spelling.
   await fillNameSpellings(db);
 }

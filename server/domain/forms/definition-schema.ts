@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FormDefinition } from '../../../src/core/forms/definition';
 import { badRequest } from '../../lib/errors';
+import { parseRules, ruleNames } from '../../../src/core/rules/rule-string';
 
 /** A field or sub-table name: it becomes a JSON key and part of an index name. */
 const name = Type.String({ pattern: '^[a-z][A-Za-z0-9_]{0,39}$' });
@@ -91,6 +92,9 @@ export function checkDefinition(input: unknown): FormDefinition {
   for (const sub of definition.subTables) uniqueNames(sub.fields.map((each) => each.name));
   for (const group of [definition.fields, ...definition.subTables.map((sub) => sub.fields)]) {
     for (const each of group) {
+      const unknown = parseRules(each.rules).find((rule) => !ruleNames.includes(rule.name));
+      if (unknown)
+        throw badRequest('server:forms.unknownRule', { name: each.name, rule: unknown.name });
       if (each.type === 'select' && !each.options?.length && !each.dictionary)
         throw badRequest('server:forms.selectWithoutOptions', { name: each.name });
       const money = group.find((other) => other.name === each.capitalsOf);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import { badRequest } from '../../lib/errors';
 import { optionsOf } from './dictionaries';
+import { computeFormulas } from '../../../src/core/forms/compute';
 
 dayjs.extend(customParseFormat);
 
@@ -90,7 +91,42 @@ export async function checkRecord(
       );
     }
   }
-  return { main, subs };
+  return computed(ctx, definition, { main, subs });
+}
+
+/**
+ * Formula and capitals fields as the server computes them (the request's values for them
+ * were never taken); a formula that fails refuses the record with the formula error.
+ */
+function computed(ctx: CheckContext, definition: FormDefinition, record: CheckedRecord) {
+  const { values, errors } = computeFormulas(definition, { ...record.main, ...record.subs });
+  const first = errors[0];
+  if (first) {
+    throw badRequest('server:forms.formulaError', {
+      message: `${first.field}: ${translate(ctx.language, first.key, first.params)}`,
+    });
+  }
+  const subs: CheckedRecord['subs'] = {};
+  for (const table of definition.subTables) {
+    subs[table.name] = ((values[table.name] ?? []) as Record<string, unknown>[]).map((row) =>
+      stored(table.fields, row),
+    );
+  }
+  return { main: stored(definition.fields, values), subs };
+}
+
+/** The fields' values as stored: amounts as decimal text (as typed ones are), blanks absent. */
+function stored(fields: FormField[], values: Record<string, unknown>) {
+  const record: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null || value === '') continue;
+    record[field.name] =
+      typeof value === 'number' && (field.type === 'money' || field.type === 'decimal')
+        ? String(value)
+        : value;
+  }
+  return record;
 }
 
 /** One sub-table row alone (importSub fills the form's table with checked rows). */
