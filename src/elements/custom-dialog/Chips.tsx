@@ -18,7 +18,7 @@ export function Chips({
       {choices.map((choice) => (
         <li key={choice.value} part="chip" data-value={choice.value} title={choice.value}>
           <span>
-            {choice.label === choice.value ? choice.label : `${choice.label} · ${choice.value}`}
+            {choice.label === choice.value ? choice.label : `${choice.value} · ${choice.label}`}
           </span>
           {onRemove && (
             <button
