@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, openSameOrigin, useSession } from './bare-page';
@@ -15,7 +18,7 @@ interface Row {
 
 const formPage = `<form id="f" method="post" action="/e2e-bare/submitted">
   <atrium-custom-dialog alias="merchantContracts" name="contracts" required label="Contracts"></atrium-custom-dialog>
-  <input name="note" value="n"><button type="submit" id="send">Send</button></form>`;
+  <input type="hidden" name="note" value="n"><button type="submit" id="send">Send</button></form>`;
 
 const formState = (page: Page) =>
   page.evaluate(() => {
@@ -30,6 +33,25 @@ const formState = (page: Page) =>
       message: element.validationMessage,
     };
   });
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** Serious and critical axe violations on the page, open shadow roots included. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page, axeSource })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+}
 
 describe('the custom dialog element', () => {
   const browser = useBrowser();
@@ -49,7 +71,7 @@ describe('the custom dialog element', () => {
     expect(first.total).toBeGreaterThan(10);
     const picks = [first.rows[1]!, second.rows[0]!];
 
-    const page = await browser.newPage({ locale: 'en-US' });
+    const page = await browser.newPage({ locale: 'en-US', bypassCSP: true });
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
     await useSession(page, session);
     let submitted = '';
@@ -83,6 +105,7 @@ describe('the custom dialog element', () => {
     expect(await page.textContent(`${dialog} [data-action=confirm]`)).toBe('OK');
     expect(await page.textContent(`${dialog} [data-action=cancel]`)).toBe('Cancel');
     expect(await page.textContent(`${dialog} .chosen-bar`)).toContain('Nothing chosen yet');
+    expect(await violations(page)).toEqual([]);
 
     // The first pick on page 1, by clicking its row.
     await page.click(`${dialog} tr[data-value="${picks[0]!.contractNo}"]`);
@@ -140,7 +163,7 @@ describe('the custom dialog element', () => {
 
   it('picks a floor from the store tree on a phone with the keyboard, and 取消 keeps the old choice', async () => {
     const session = await apiLogin('emp01', 'Staff#2026');
-    const page = await browser.newPage({ phone: { width: 360, height: 740 } });
+    const page = await browser.newPage({ phone: { width: 360, height: 740 }, bypassCSP: true });
     await useSession(page, session);
     await openSameOrigin(
       page,
@@ -172,6 +195,7 @@ describe('the custom dialog element', () => {
     await page.focus(floor);
     await page.keyboard.press('Space');
     expect(await page.textContent(`${dialog} .chosen-bar`)).toContain('已选 1 项');
+    expect(await violations(page)).toEqual([]);
     await page.focus(`${dialog} [data-action=confirm]`);
     await page.keyboard.press('Enter');
     await page.waitForSelector(dialog, { state: 'detached' });

@@ -11,7 +11,7 @@ export const styles = `
     border-radius: ${vars.radius}; background: ${vars.surface};
   }
   .box > :first-child { flex: 1; min-width: 0; }
-  .placeholder { color: #8a8f99; }
+  .placeholder { color: ${vars.textMuted}; }
   .chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; }
   .chips li {
     display: inline-flex; align-items: center; gap: 2px; max-width: 100%;
