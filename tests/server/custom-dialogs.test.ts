@@ -9,7 +9,7 @@ import { as, tokenOf } from './shell-support';
  */
 type Call = ReturnType<typeof as>;
 const base = '/form/form/customDialog/v1';
-const { contracts, staff, storeFloors, externalStores } = dialogAliases;
+const { contracts, staff, storeFloors, externalStores, leaseContracts } = dialogAliases;
 
 interface Node {
   id: string;
@@ -227,6 +227,48 @@ describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
     expect(steered.body.rows).toEqual(all.body.rows);
   });
 
+  it('every seeded dialog searches on each of its conditions and answers its display fields', async () => {
+    for (const alias of Object.values(dialogAliases)) {
+      const definition = (await admin('GET', `${base}/getByAlias?alias=${alias}`)).body;
+      for (const condition of definition.conditionfield.filter(
+        (field: { defaultType: string }) => field.defaultType === '1',
+      )) {
+        const answer = await list(admin, alias, {
+          querys: [{ property: condition.field, value: 'x' }],
+        });
+        expect(answer.status, `${alias}.${condition.field}`).toBe(200);
+      }
+      const answer = await list(admin, alias);
+      const first = (answer.body.rows ?? answer.body.nodes)[0];
+      for (const field of definition.displayfield) {
+        expect(first[field.field], `${alias}.${field.field}`).not.toBeNull();
+      }
+    }
+  });
+
+  it('applies a fixed condition itself: a request can neither see nor drop it', async () => {
+    const definition = await admin('GET', `${base}/getByAlias?alias=${leaseContracts}`);
+    expect(definition.body.conditionfield[1]).toMatchObject({
+      field: 'mode',
+      defaultType: '2',
+      defaultValue: '',
+    });
+    const { count } = await server.db
+      .selectFrom('contracts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('mode', '=', 'lease')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBeGreaterThan(0);
+    const leases = await list(admin, leaseContracts, { pageBean: { pageSize: 100 } });
+    expect(leases.body.total).toBe(Number(count));
+    expect((await list(admin, contracts)).body.total).toBeGreaterThan(Number(count));
+    const dropped = await list(admin, leaseContracts, {
+      querys: [{ property: 'mode', value: 'joint' }],
+    });
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.message).toBe('不支持的查询条件：mode');
+  });
+
   it('refuses forged condition fields, bad values, NUL bytes and deep JSON, and changes nothing', async () => {
     const forged = await list(merchant, contracts, {
       querys: [{ property: 'merchantCode', value: '10002' }],
@@ -276,6 +318,6 @@ describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
       .selectFrom('custom_dialogs')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
-    expect(Number(count)).toBe(4);
+    expect(Number(count)).toBe(5);
   });
 });

@@ -15,6 +15,7 @@ export const dialogAliases = {
   contracts: 'merchantContracts',
   staff: 'staffPeople',
   externalStores: 'externalStores',
+  leaseContracts: 'leaseContracts',
 } as const;
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -181,6 +182,45 @@ const dialogs: CustomDialogsTable[] = [
     url: '/form/form/customQuery/v1/demoExternal/stores',
     list_key: 'data.list',
     total_key: 'data.total',
+  },
+  {
+    ...defaults,
+    id: seedId(kind, 5),
+    alias: dialogAliases.leaseContracts,
+    name: '租赁合同',
+    name_en: 'Lease contracts',
+    style: 'list',
+    select_num: 3,
+    displayfield: json([
+      { field: 'contractNo', comment: '合同号', commentEn: 'Contract' },
+      { field: 'merchantName', comment: '商户', commentEn: 'Merchant' },
+      { field: 'shopNo', comment: '铺位', commentEn: 'Shop' },
+    ]),
+    resultfield: json([{ field: 'contractNo', comment: '合同号', commentEn: 'Contract' }]),
+    sortfield: json([{ field: 'contractNo', sortType: 'asc' }]),
+    conditionfield: json([
+      {
+        field: 'contractNo',
+        comment: '合同号',
+        commentEn: 'Contract',
+        condition: 'LIKE',
+        dbType: 'varchar',
+        defaultType: '1',
+        defaultValue: '',
+      },
+      // Fixed: only lease (租赁) contracts; the server applies it, a request cannot drop it.
+      {
+        field: 'mode',
+        comment: '经营方式',
+        commentEn: 'Mode',
+        condition: 'EQUAL',
+        dbType: 'varchar',
+        defaultType: '2',
+        defaultValue: 'lease',
+      },
+    ]),
+    ds_type: 'query',
+    query_name: 'dialogContracts',
   },
 ];
 

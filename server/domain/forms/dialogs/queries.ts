@@ -48,7 +48,13 @@ export const storeFloorTree: NamedQuery = {
  */
 export const dialogContracts: NamedQuery = {
   name: 'dialogContracts',
-  filters: { contractNo: 'text', merchantName: 'text', storeCode: 'exact', merchantCode: 'exact' },
+  filters: {
+    contractNo: 'text',
+    merchantName: 'text',
+    storeCode: 'exact',
+    merchantCode: 'exact',
+    mode: 'exact',
+  },
   orderBy: { column: 'contractNo', direction: 'asc' },
   async source(ctx) {
     const scope = await financeScope(ctx.db, ctx.caller);
@@ -66,6 +72,7 @@ export const dialogContracts: NamedQuery = {
         sql<string>`${sql.ref(storeName)}`.as('storeName'),
         'c.floor',
         'c.shop_no as shopNo',
+        'c.mode',
         sql<string>`to_char(c.starts_on, 'YYYY-MM-DD')`.as('startsOn'),
         sql<string>`to_char(c.ends_on, 'YYYY-MM-DD')`.as('endsOn'),
       ])
