@@ -269,6 +269,74 @@ describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
     expect(dropped.body.message).toBe('不支持的查询条件：mode');
   });
 
+  it('posts to a configured address, and a broken answer or address is one clear 502', async () => {
+    const row = {
+      name: '测试',
+      style: 'list' as const,
+      select_num: 0,
+      displayfield: JSON.stringify([{ field: 'storeCode', comment: '编码' }]),
+      resultfield: JSON.stringify([{ field: 'storeCode', comment: '编码' }]),
+      conditionfield: JSON.stringify([
+        {
+          field: 'city',
+          comment: '城市',
+          condition: 'LIKE',
+          dbType: 'varchar',
+          defaultType: '1',
+          defaultValue: '',
+        },
+      ]),
+      ds_type: 'url' as const,
+      list_key: 'data.list',
+    };
+    await server.db
+      .insertInto('custom_dialogs')
+      .values([
+        {
+          ...row,
+          id: 't1',
+          alias: 'testPost',
+          request_type: 'POST',
+          url: '/form/form/customQuery/v1/demoExternal/stores',
+        },
+        {
+          ...row,
+          id: 't2',
+          alias: 'testNoArray',
+          url: '/form/form/customQuery/v1/demoExternal/no-array',
+        },
+        {
+          ...row,
+          id: 't3',
+          alias: 'testNotJson',
+          url: '/form/form/customQuery/v1/demoExternal/not-json',
+        },
+        { ...row, id: 't4', alias: 'testRefused', url: 'http://127.0.0.1:1/stores' },
+        { ...row, id: 't5', alias: 'testScheme', url: 'file:///etc/passwd' },
+      ])
+      .execute();
+    try {
+      const posted = await list(emp01, 'testPost', {
+        querys: [{ property: 'city', value: '惠州' }],
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.body.rows).toEqual([{ storeCode: 'S02' }]);
+      for (const alias of ['testNoArray', 'testNotJson', 'testRefused', 'testScheme']) {
+        const failed = await list(english, alias);
+        expect(failed.status, alias).toBe(502);
+        expect(failed.body).toEqual({
+          state: false,
+          message: "The dialog's data service did not answer properly; please try again later",
+        });
+      }
+    } finally {
+      await server.db
+        .deleteFrom('custom_dialogs')
+        .where('id', 'in', ['t1', 't2', 't3', 't4', 't5'])
+        .execute();
+    }
+  });
+
   it('refuses forged condition fields, bad values, NUL bytes and deep JSON, and changes nothing', async () => {
     const forged = await list(merchant, contracts, {
       querys: [{ property: 'merchantCode', value: '10002' }],

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import type { CustomDialogsTable } from '../schema-dialogs';
 import { roleIds, seedId } from './ids';
@@ -36,7 +37,7 @@ const defaults = {
   visible_roles: '[]',
 } as const;
 
-const dialogs: CustomDialogsTable[] = [
+const dialogs: Insertable<CustomDialogsTable>[] = [
   {
     ...defaults,
     id: seedId(kind, 1),

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { CustomDialogsTable } from '../../../db/schema-dialogs';
 import type { Language } from '../../../i18n';
 import type { AuthUser } from '../../../lib/context';
@@ -65,7 +66,7 @@ export interface DialogDefinition {
 
 /** A stored dialog with its JSON parsed; a broken row is the administrator's error, a 500. */
 export interface LoadedDialog {
-  row: CustomDialogsTable;
+  row: Selectable<CustomDialogsTable>;
   display: StoredField[];
   result: StoredField[];
   sort: StoredSort[];
