@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FinanceTables } from './schema-finance';
 import type { ChartTables } from './schema-charts';
+import type { DialogTables } from './schema-dialogs';
 import type { MapTables } from './schema-map';
 import type { MailTables } from './schema-mail';
 import type { ShellTables } from './schema-shell';
@@ -218,6 +219,7 @@ export interface Database
     MailTables,
     MapTables,
     ChartTables,
+    DialogTables,
     WidgetTables,
     FormTables {}
 

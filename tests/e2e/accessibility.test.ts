@@ -293,6 +293,7 @@ const bareElements: { name: string; attributes?: string; account?: string }[] = 
   { name: 'chart-column', attributes: 'chart-id="1700000080000000002"' },
   { name: 'contract-list' },
   { name: 'custom-query', attributes: 'alias="storeList" heading' },
+  { name: 'custom-dialog', attributes: 'alias="merchantContracts" name="contracts" label="合同"' },
   { name: 'favourite-apps', account: 'emp01' },
   { name: 'flow-image', attributes: 'def-key="leave"' },
   { name: 'flow-incidents' },

@@ -15,6 +15,7 @@ import * as homeWidgets from './0013-home-widgets';
 import * as floorMap from './0014-floor-map';
 import * as doneListOrder from './0016-done-list-order';
 import * as onlineForms from './0017-online-forms';
+import * as customDialogs from './0018-custom-dialogs';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-floor-map': floorMap,
   '0016-done-list-order': doneListOrder,
   '0017-online-forms': onlineForms,
+  '0018-custom-dialogs': customDialogs,
 };
 
 export const migrationProvider: MigrationProvider = {

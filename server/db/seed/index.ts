@@ -4,6 +4,7 @@ import type { Db } from '../database';
 import { storeFile } from '../../domain/files';
 import type { FileStorage } from '../../domain/storage';
 import { seedFinance } from './finance';
+import { seedDialogs } from './forms-dialogs';
 import { seedId } from './ids';
 import { seedMap } from './map';
 import { seedNews } from './news';
@@ -62,6 +63,8 @@ export async function seedDemo(
   await seedWorkflow(db);
   // The floor map follows the contracts (its shops are theirs).
   await seedMap(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
+  // Custom dialogs read stores, floors, contracts and staff: after those.
+  await seedDialogs(db);
   await db
     .insertInto('system_settings')
     .values([

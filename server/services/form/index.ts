@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { chartRoutes } from './charts';
+import { customDialogRoutes } from './custom-dialog';
 import { customQueryService } from './custom-query';
 import { onlineFormRoutes } from './data-template';
 
-/** The form service ({form}): custom queries, query views, data templates, form reminders. */
+/** The form service ({form}): custom queries, custom dialogs, query views, data templates, form reminders. */
 export async function formService(app: FastifyInstance) {
   await app.register(customQueryService);
   await app.register(chartRoutes);
   await app.register(onlineFormRoutes);
+  await app.register(customDialogRoutes);
 }

@@ -1,0 +1,7 @@
+import '../../core/i18n/custom-dialog';
+import { defineElement } from '../../ui/element/define';
+import { CustomDialogElement } from './CustomDialogElement';
+import { meta } from './meta';
+import { styles } from './styles';
+
+defineElement({ meta, component: CustomDialogElement, styles });
