@@ -120,7 +120,12 @@ export function DateField({
   value,
   onChange,
   label,
+  id,
+  describedBy,
 }: {
+  /** For a label element's htmlFor, and the error the input is described by. */
+  id?: string | undefined;
+  describedBy?: string | undefined;
   name: string;
   kind: DateFieldKind;
   value: string;
@@ -162,6 +167,9 @@ export function DateField({
     <span css={field} data-date-field={kind}>
       <input
         css={controlStyle}
+        id={id}
+        aria-describedby={describedBy}
+        aria-invalid={describedBy ? true : undefined}
         name={name}
         type="text"
         inputMode="numeric"

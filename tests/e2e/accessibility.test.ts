@@ -294,6 +294,8 @@ const bareElements: { name: string; attributes?: string; account?: string }[] = 
   { name: 'contract-list' },
   { name: 'custom-query', attributes: 'alias="storeList" heading' },
   { name: 'custom-dialog', attributes: 'alias="merchantContracts" name="contracts" label="合同"' },
+  { name: 'data-template', attributes: 'template-key="fitOut"', account: 'store01' },
+  { name: 'form', attributes: 'template-key="fitOut"', account: 'store01' },
   { name: 'favourite-apps', account: 'emp01' },
   { name: 'flow-image', attributes: 'def-key="leave"' },
   { name: 'flow-incidents' },

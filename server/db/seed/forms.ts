@@ -73,7 +73,7 @@ const fitOut: FormDefinition = {
       label: '工期（天）',
       labelEn: 'Days',
       type: 'number',
-      formula: "dateDiff(startDate, endDate, 'day') + 1",
+      formula: "if(startDate && endDate, dateDiff(startDate, endDate, 'day') + 1, '')",
     },
     { name: 'budget', label: '装修预算', labelEn: 'Budget', type: 'money', required: true },
     {

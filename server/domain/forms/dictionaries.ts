@@ -1,4 +1,4 @@
-import type { FieldOptions, FormField } from '../../../src/core/forms/definition';
+import type { FieldOptions, FormDefinition, FormField } from '../../../src/core/forms/definition';
 import type { Db } from '../../db/database';
 
 /**
@@ -46,4 +46,23 @@ export async function dictionary(db: Db, name: string): Promise<FieldOptions> {
 export async function optionsOf(db: Db, field: FormField): Promise<FieldOptions> {
   if (field.options?.length) return field.options;
   return field.dictionary ? dictionary(db, field.dictionary) : [];
+}
+
+/** The definition with every dictionary select's choices filled in, for the browser. */
+export async function withChoices(db: Db, definition: FormDefinition): Promise<FormDefinition> {
+  const fill = (fields: FormField[]) =>
+    Promise.all(
+      fields.map(async (field) =>
+        field.dictionary && !field.options?.length
+          ? { ...field, options: await dictionary(db, field.dictionary) }
+          : field,
+      ),
+    );
+  return {
+    ...definition,
+    fields: await fill(definition.fields),
+    subTables: await Promise.all(
+      definition.subTables.map(async (sub) => ({ ...sub, fields: await fill(sub.fields) })),
+    ),
+  };
 }

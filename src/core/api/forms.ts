@@ -1,6 +1,6 @@
 import type { FormDefinition } from '../forms/definition';
 import { http, streamRequest, type CommonResult } from '../http';
-import type { DataTemplate, PageList, QueryFilter, Row } from './statement';
+import type { DataTemplate, PageList, Row } from './statement';
 
 /** Calls of the online forms (docs/forms.md); the server checks everything again. */
 const base = '/form/dataTemplate/v1';
@@ -25,8 +25,14 @@ export function isFormTemplate(template: DataTemplate): template is FormTemplate
   return 'form' in template && Boolean((template as Partial<FormTemplate>).form);
 }
 
-export interface FormFilter extends QueryFilter {
+export interface FormFilter {
+  pageBean: { page: number; pageSize: number };
+  querys: { property: string; value: unknown; operation: string }[];
   sorter?: { property: string; direction: 'ASC' | 'DESC' }[];
+}
+
+export function formRecords(templateKey: string, filter: FormFilter): Promise<PageList<Row>> {
+  return http.post<PageList<Row>>('form', `${base}/dataList_${key(templateKey)}`, filter);
 }
 
 export async function formRecord(template: FormTemplate, id?: string): Promise<Row> {

@@ -12,7 +12,8 @@ import { AreaMenu, findByAlias, firstShowable } from '../../ui/menu/AreaMenu';
 import { QueryViewPage } from './QueryViewPage';
 import { ReportPage } from './ReportPage';
 import { decodeHref, parseContent } from './routes';
-import { TemplateFormPage } from './TemplateFormPage';
+import { TemplateRecord } from './TemplateRecord';
+import { DraftList } from '../../ui/forms/DraftList';
 import { TemplateList } from './TemplateList';
 
 const layout = css`
@@ -102,14 +103,16 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
                 recordId ? `id=${recordId}` : '',
               )
             }
+            onDrafts={() => go('/draftList')}
           />
         );
       case 'templateForm':
         return (
-          <TemplateFormPage
+          <TemplateRecord
             templateKey={content.templateKey}
             action={content.action}
             id={id}
+            draftId={new URLSearchParams(route.search).get('draft') ?? undefined}
             onSaved={(saved) =>
               content.action === 'add' &&
               go(`/template/form/${content.templateKey}/edit`, `id=${saved}`)
@@ -131,6 +134,17 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
         return <HrefPage alias={content.alias} />;
       case 'report':
         return <ReportPage alias={content.alias} />;
+      case 'drafts':
+        return (
+          <DraftList
+            onResume={(draft) =>
+              go(
+                `/template/form/${draft.templateKey}/${draft.recordId ? 'edit' : 'add'}`,
+                `draft=${draft.id}${draft.recordId ? `&id=${draft.recordId}` : ''}`,
+              )
+            }
+          />
+        );
       case 'menu': {
         const href = decodeHref(route.search);
         if (href) return <Embedded url={href} title={content.alias} />;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { isFormTemplate } from '../../core/api/forms';
 import { dataTemplate, dataTemplateRows, queryFilter } from '../../core/api/statement';
+import { FormTemplateList } from '../../ui/forms/FormTemplateList';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
@@ -11,9 +13,11 @@ import { PagedTable } from './PagedTable';
 export function TemplateList({
   templateKey,
   onOpen,
+  onDrafts,
 }: {
   templateKey: string;
   onOpen: (action: 'add' | 'edit' | 'get', id?: string) => void;
+  onDrafts?: () => void;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -25,12 +29,15 @@ export function TemplateList({
   const info = template.data;
   const rows = useAsync(
     () =>
-      info
+      info && !isFormTemplate(info)
         ? dataTemplateRows(templateKey, queryFilter(info.conditions, applied, page, pageSize))
         : Promise.resolve({ rows: [], total: 0, page: 1, pageSize }),
     [info, applied, page],
   );
   if (!info) return template.loading ? <Loading /> : null;
+  // An online form's template: its own list (sort, selection, export, import, drafts).
+  if (isFormTemplate(info))
+    return <FormTemplateList template={info} onOpen={onOpen} onDrafts={onDrafts} />;
   return (
     <section data-template={templateKey}>
       <div css={{ display: 'flex', alignItems: 'center', marginBottom: 12 }}>

@@ -6,6 +6,7 @@ export type Content =
   | { kind: 'href'; alias: string }
   | { kind: 'queryView'; sqlAlias: string; alias: string; single: boolean }
   | { kind: 'report'; alias: string }
+  | { kind: 'drafts' }
   | { kind: 'unknown' };
 
 export function parseContent(path: string): Content {
@@ -27,6 +28,8 @@ export function parseContent(path: string): Content {
     return { kind: 'queryView', sqlAlias: third, alias: fourth, single: fifth === 'true' };
   }
   if (first === 'templateReport' && second) return { kind: 'report', alias: second };
+  // The caller's drafts of online forms (spec: /statement/draftList).
+  if (first === 'draftList' && parts.length === 1) return { kind: 'drafts' };
   if (first && parts.length === 1) return { kind: 'menu', alias: first };
   return { kind: 'unknown' };
 }

@@ -120,6 +120,41 @@ function frontMenu(product: string): MenuSeed {
         icon: 'contacts',
         roles: [administrator, operations],
       },
+      // Online forms (docs/forms.md): each form's records by role; drafts for everyone.
+      {
+        ...leaf('onlineForms', '在线表单', 'Online forms', '/statement/onlineForms'),
+        icon: 'file',
+        roles: [staff, merchant],
+        children: [
+          {
+            ...leaf('of-fitOut', '装修申请', 'Fitting-out', 'template/preview/fitOut'),
+            roles: [merchant, store, contracts],
+          },
+          {
+            ...leaf('of-inspection', '门店巡检', 'Inspections', 'template/preview/inspection'),
+            roles: [store],
+          },
+          {
+            ...leaf(
+              'of-contracts',
+              '合同登记',
+              'Contract registration',
+              'template/preview/contractRegistration',
+            ),
+            roles: [contracts],
+          },
+          {
+            ...leaf(
+              'of-meetings',
+              '会议预约',
+              'Meeting bookings',
+              'template/preview/meetingBooking',
+            ),
+            roles: [staff],
+          },
+          leaf('of-drafts', '表单草稿', 'Form drafts', 'draftList'),
+        ],
+      },
       {
         ...leaf('v-news', '公告', 'Notices', '/v-news'),
         icon: 'notification',

@@ -25,6 +25,7 @@ import {
 } from '../../../domain/forms/form-templates';
 import { getRecord, listRecords, type RecordSort } from '../../../domain/forms/records';
 import { assertMayDo } from '../../../domain/forms/access';
+import { withChoices } from '../../../domain/forms/dictionaries';
 import { commonResult } from '../../schemas';
 import { queryContext } from '../../portal/shell/context';
 import { queryFilterBody, rowPage, viewColumns, viewConditions } from './schemas';
@@ -169,7 +170,7 @@ export async function dataTemplateRoutes(
             formKey: template.form_key,
             boAlias,
             fields: [],
-            form: definition,
+            form: await withChoices(ctx.db, definition),
             data: record?.data ?? {},
             readonly: false,
           },
@@ -221,7 +222,7 @@ async function formInfo(ctx: QueryContext, template: DataTemplateRow) {
     conditions: template.conditions,
     fields: [],
     permission: await permissions(ctx, template),
-    form: definition,
+    form: await withChoices(ctx.db, definition),
     pageSize: template.page_size,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentDefinition, saveDefinition } from '../../../domain/forms/definitions';
-import { dictionary } from '../../../domain/forms/dictionaries';
+import { withChoices } from '../../../domain/forms/dictionaries';
 import { currentUser } from '../../../plugins/auth';
 import { forbidden } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
@@ -60,24 +60,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     async (request) => {
       const { db } = app.deps;
       const stored = await currentDefinition(db, (request.query as { formKey: string }).formKey);
-      const fill = async (fields: typeof stored.definition.fields) =>
-        Promise.all(
-          fields.map(async (field) =>
-            field.dictionary && !field.options?.length
-              ? { ...field, options: await dictionary(db, field.dictionary) }
-              : field,
-          ),
-        );
-      const definition = {
-        ...stored.definition,
-        fields: await fill(stored.definition.fields),
-        subTables: await Promise.all(
-          stored.definition.subTables.map(async (sub) => ({
-            ...sub,
-            fields: await fill(sub.fields),
-          })),
-        ),
-      };
+      const definition = await withChoices(db, stored.definition);
       return { state: true, value: { version: stored.version, definition } };
     },
   );
