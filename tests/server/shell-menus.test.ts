@@ -49,6 +49,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'ht',
       'mapContainer',
       'editMap',
+      'onlineForms',
       'v-news',
       'v-check',
       'workbench',
@@ -61,6 +62,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'statements',
       'shcjftzd',
       'mapContainer',
+      'onlineForms',
       'v-news',
       'v-check',
       'workbench',
@@ -74,7 +76,25 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'ht',
       'shcjftzd',
       'mapContainer',
+      'onlineForms',
       'v-news',
+    ]);
+    // Each form by role; drafts for everyone.
+    const forms = async (account: string) =>
+      aliases(
+        (
+          await call[account]!(
+            'GET',
+            '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=onlineForms',
+          )
+        ).body.value as Node[],
+      );
+    expect(await forms('SZHY10001')).toEqual(['of-fitOut', 'of-drafts']);
+    expect(await forms('store01')).toEqual([
+      'of-fitOut',
+      'of-inspection',
+      'of-meetings',
+      'of-drafts',
     ]);
   });
 
@@ -146,6 +166,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       '合同打印',
       '楼层地图',
       '楼层图编辑',
+      '在线表单',
       '公告',
       '考勤',
       '工作台',
@@ -161,6 +182,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'ht',
       'shcjftzd',
       'mapContainer',
+      'onlineForms',
       'v-news',
     ]);
     const other = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu?account=store01');
