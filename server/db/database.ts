@@ -9,6 +9,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's address (LISTEN needs a connection outside the pool). */
+  url?: string;
   /** The embedded database itself, for dumping its data folder (tests copy a seeded one). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -46,7 +48,7 @@ export async function openDatabase(options: {
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }
   // Without a folder the database lives in memory (tests).
   const pglite = new PGlite(options.dataDir ?? 'memory://', {

@@ -14,6 +14,7 @@ import * as charts from './0012-charts';
 import * as homeWidgets from './0013-home-widgets';
 import * as floorMap from './0014-floor-map';
 import * as doneListOrder from './0016-done-list-order';
+import * as sessionEvents from './0019-session-events';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-home-widgets': homeWidgets,
   '0014-floor-map': floorMap,
   '0016-done-list-order': doneListOrder,
+  '0019-session-events': sessionEvents,
 };
 
 export const migrationProvider: MigrationProvider = {
