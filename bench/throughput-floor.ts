@@ -8,14 +8,18 @@
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
+import { defaultPoolSize } from '../server/cluster';
 
 const secret = new TextEncoder().encode(process.env.JWT_SECRET);
 const queries = JSON.parse(process.env.FLOOR_QUERIES ?? '[]') as {
   sql: string;
   parameters: unknown[];
 }[];
-// The same pool size as the real server (server/db/database.ts).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The same pool size as one real server process (server/cluster.ts, defaultPoolSize).
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE || defaultPoolSize(1)),
+});
 const app = Fastify({ logger: false });
 
 app.get('/floor', async (request, reply) => {

@@ -16,6 +16,16 @@ export function workerCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefi
 }
 
 /**
+ * PostgreSQL connections per process when DATABASE_POOL_SIZE is not set. Ten made the pool
+ * the bottleneck of one process under 50 concurrent requests (issue 18: 20 served about 40 %
+ * more); many workers share the server's connections (max_connections is 100 by default),
+ * so the total stays near 40 and never above 80: 1-2 workers 20 each, 4 get 10, 8 or more 5.
+ */
+export function defaultPoolSize(workers: number): number {
+  return Math.min(20, Math.max(5, Math.floor(40 / workers)));
+}
+
+/**
  * The primary process of a cluster: forks the workers (each a whole server: app, pool, jobs,
  * its own session cache), replaces one that dies, and on SIGTERM or SIGINT asks each to stop
  * (they finish the requests in flight, server/main.ts) and exits when all have.

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { runPrimary, workerCount } from './cluster';
+import { defaultPoolSize, runPrimary, workerCount } from './cluster';
 import { loadConfig, type ServerConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -45,7 +45,9 @@ async function prepare(database: DatabaseHandle, storage: FileStorage): Promise<
 async function serve(config: ServerConfig): Promise<void> {
   const dataDirLock = config.databaseUrl ? null : lockOrExit(config.dataDir);
   const database = await openDatabase({
-    ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
+    ...(config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize ?? defaultPoolSize(workers) }
+      : {}),
     dataDir: join(config.dataDir, 'pgdata'),
   });
   const storage = localStorage(join(config.dataDir, 'files'));

@@ -38,12 +38,18 @@ function pgTypes() {
 
 export async function openDatabase(options: {
   url?: string;
+  /** PostgreSQL connections of this process (DATABASE_POOL_SIZE; 10 by default). */
+  poolSize?: number;
   dataDir?: string;
   /** A dumped PGlite data folder (tar) to start from instead of an empty database. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: pgTypes() });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes(),
+    });
     // An idle client whose connection ends (server restart, a dropped test database) is
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
     pool.on('error', () => undefined);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { workerCount } from '../../server/cluster';
+import { defaultPoolSize, workerCount } from '../../server/cluster';
 import { freshPostgres } from './harness';
 
 /**
@@ -136,5 +136,9 @@ describe('how many workers', () => {
     expect(workerCount({}, 'postgres://x')).toBeGreaterThanOrEqual(1);
     expect(() => workerCount({ WORKERS: 'two' }, 'postgres://x')).toThrow(/WORKERS/);
     expect(() => workerCount({ WORKERS: '0' }, 'postgres://x')).toThrow(/WORKERS/);
+  });
+
+  it('shares about 40 database connections among the workers, never over 80', () => {
+    expect([1, 2, 3, 4, 8, 16].map(defaultPoolSize)).toEqual([20, 20, 13, 10, 5, 5]);
   });
 });
