@@ -10,10 +10,12 @@
  *   and runs the very SQL (page and count) the real request runs, captured from it;
  * - server: `server/main.ts` with WORKERS=1, then 2, ... (node:cluster).
  * All send SZHY10001's authenticated statement.lyfyjsd request (page 1 of 50). It prints
- * requests/s, p50 and p99 and the ratios the issue asks for (server/floor, 2 workers/1).
+ * requests/s, p50 and p99 and the ratios the issue asks for (server/floor, 2 workers/1), and
+ * the CPU each spent per request (server plus workers, from /proc), which other work on the
+ * machine does not move the way it moves requests/s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -131,7 +133,38 @@ async function prepare() {
 
 interface Running {
   url: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU seconds used so far by a process and its live children (a cluster's workers), from
+ * /proc: a figure per request that does not depend on how much CPU other work left us.
+ */
+function cpuSeconds(root: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) in parentheses.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), {
+        parent: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let ticks = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, stat] of stats) if (stat.parent === pid) pending.push(child);
+  }
+  return ticks / 100;
 }
 
 async function start(
@@ -169,6 +202,7 @@ async function start(
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -182,21 +216,26 @@ interface Figures {
   p50: number;
   p99: number;
   failed: number;
+  /** CPU milliseconds the server spent per answered request. */
+  cpuMs: number;
 }
 
 async function drive(name: string, running: Running, headers: Record<string, string>) {
   // The warm-up fills pools, JIT and caches (and, with a cluster, reaches every worker).
   await autocannon({ url: running.url, connections, duration: 2, headers });
+  const cpuBefore = cpuSeconds(running.pid);
   const result = await autocannon({ url: running.url, connections, duration: seconds, headers });
+  const cpuUsed = cpuSeconds(running.pid) - cpuBefore;
   const figures: Figures = {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    cpuMs: (cpuUsed * 1000) / Math.max(1, result.requests.total),
   };
   console.info(
-    `${name.padEnd(20)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms${figures.failed ? `  (${figures.failed} failed)` : ''}`,
+    `${name.padEnd(20)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  CPU ${figures.cpuMs.toFixed(2)} ms/request${figures.failed ? `  (${figures.failed} failed)` : ''}`,
   );
   return figures;
 }
@@ -236,7 +275,12 @@ async function main() {
     Math.max(...all.filter((row) => row.name === name).map((row) => row.rps));
   const floorRps = best('floor (Fastify+pg)');
   const one = best('server, 1 worker');
+  const cpu = (name: string) =>
+    Math.min(...all.filter((row) => row.name === name).map((row) => row.cpuMs));
   console.info(`\nserver 1 worker / floor: ${(one / floorRps).toFixed(2)} (target >= 0.80)`);
+  console.info(
+    `CPU per request, server 1 worker / floor: ${(cpu('server, 1 worker') / cpu('floor (Fastify+pg)')).toFixed(2)} (the floor's share of the server's cost: ${(cpu('floor (Fastify+pg)') / cpu('server, 1 worker')).toFixed(2)})`,
+  );
   for (const workers of workerCounts.filter((count) => count > 1)) {
     const many = best(`server, ${workers} workers`);
     console.info(
