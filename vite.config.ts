@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cspNoncePlaceholder } from './server/lib/csp-nonce';
+import { sizeBudgets } from './scripts/size-budgets';
 
 /**
  * One build for everything the server serves:
@@ -22,7 +23,7 @@ const elementEntries = Object.fromEntries(
 
 /** Libraries every element needs. */
 const sharedLibraries =
-  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|axios|stylis|hoist-non-react-statics|@babel\/runtime)\//;
+  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|stylis|hoist-non-react-statics|@babel\/runtime)\//;
 
 /**
  * The base every element needs: core state and requests, the i18n runtime with the common
@@ -60,6 +61,8 @@ export default defineConfig({
   // The server replaces this with a fresh nonce per request (server/plugins/static.ts); Vite
   // puts it on the page's script and style tags and in <meta property="csp-nonce">.
   html: { cspNonce: cspNoncePlaceholder },
+  // The shared chunk and every element's chunk stay within size-budgets.json, or no build.
+  plugins: [sizeBudgets()],
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),

@@ -36,6 +36,8 @@ import { openDatabase, type Db } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { demoPasswords } from '../server/db/seed/people';
+import { listen } from '../server/db/notifications';
+import { SessionCache, sessionChannel } from '../server/domain/session-cache';
 import { localStorage } from '../server/domain/storage';
 
 const { values } = parseArgs({
@@ -138,14 +140,30 @@ async function main() {
       `${fresh.kind}: scale ${scale} seeded in ${seedSeconds.toFixed(0)} s, ${rowCount.toLocaleString('en-US')} statement rows`,
     );
     if (rowCount < 1_000_000) console.warn('fewer than 1,000,000 statement rows at this scale');
-    await measure(handle.db, fresh, rowCount, seedSeconds);
+    // As server/main.ts runs it: checked sessions kept briefly, revocations heard (issue 18).
+    const sessionCache = new SessionCache();
+    const sessionEvents = await listen(handle, sessionChannel, {
+      onMessage: (payload) => sessionCache.onEvent(payload),
+      onListening: (listening) => sessionCache.setListening(listening),
+    });
+    try {
+      await measure(handle.db, fresh, rowCount, seedSeconds, sessionCache);
+    } finally {
+      await sessionEvents.close();
+    }
   } finally {
     await handle.close();
     await fresh.drop();
   }
 }
 
-async function measure(db: Db, fresh: Fresh, rowCount: number, seedSeconds: number) {
+async function measure(
+  db: Db,
+  fresh: Fresh,
+  rowCount: number,
+  seedSeconds: number,
+  sessionCache: SessionCache,
+) {
   const capture = captureQueries();
   const config = loadConfig({
     DATA_DIR: fresh.dataDir,
@@ -155,7 +173,7 @@ async function measure(db: Db, fresh: Fresh, rowCount: number, seedSeconds: numb
   });
   const storage = localStorage(join(fresh.dataDir, 'files'));
   const app = await buildApp(
-    { config, db: db.withPlugin(capture.plugin), storage },
+    { config, db: db.withPlugin(capture.plugin), storage, sessionCache },
     { logger: false },
   );
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

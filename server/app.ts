@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { SessionCache } from './domain/session-cache';
 import type { FileStorage } from './domain/storage';
 import { smsProviderFor, type SmsProvider } from './domain/sms';
 import { loggerOptions } from './lib/logging';
@@ -26,6 +27,8 @@ export interface AppDeps {
   db: Db;
   sms: SmsProvider;
   storage: FileStorage;
+  /** Checked sessions kept briefly; only with a listener that forgets revoked ones (main.ts). */
+  sessionCache?: SessionCache;
 }
 
 /** Tests may bring their own SMS provider; the default writes to the outbox table. */

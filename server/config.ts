@@ -10,6 +10,8 @@ export interface ServerConfig {
   dataDir: string;
   /** A PostgreSQL server instead of the embedded PGlite. */
   databaseUrl?: string;
+  /** Connections each server process keeps to PostgreSQL (unset: server/cluster.ts decides). */
+  databasePoolSize?: number;
   jwtSecret: Uint8Array;
   /** The `{product}` path segment (`/bpm/{product}Script/...`). */
   product: string;
@@ -99,6 +101,14 @@ function secretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+function poolSizeFrom(value: string): number {
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 1000) {
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "${value}"`);
+  }
+  return size;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const jwtSecret = secretFrom(env, dataDir);
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE) } : {}),
     jwtSecret,
     product: env.PRODUCT ?? 'atrium',
     timeZone: env.TIME_ZONE ?? 'Asia/Shanghai',

@@ -1,54 +1,101 @@
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { defaultPoolSize, runPrimary, workerCount } from './cluster';
+import { loadConfig, type ServerConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock';
-import { openDatabase } from './db/database';
+import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { listen } from './db/notifications';
 import { isEmpty, seedDemo } from './db/seed';
 import { pruneRateLimits } from './domain/rate-limit';
-import { localStorage } from './domain/storage';
+import { SessionCache, sessionChannel } from './domain/session-cache';
+import { localStorage, type FileStorage } from './domain/storage';
 import { translate } from './i18n';
 import { startMailSync } from './mail/jobs';
 import { startWorkflowJobs } from './workflow/jobs';
 
-/** `npm start`: migrate, seed the demo data on first run, serve API + front end. */
+/**
+ * `npm start`: migrate, seed the demo data on first run, serve API + front end. With
+ * PostgreSQL, WORKERS processes (default: one per core) serve the same port (node:cluster);
+ * the primary prepares the database first, so workers never migrate at the same time.
+ */
 const config = loadConfig();
-const dataDirLock = config.databaseUrl ? null : lockOrExit(config.dataDir);
-const database = await openDatabase({
-  ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
-  dataDir: join(config.dataDir, 'pgdata'),
-});
-const storage = localStorage(join(config.dataDir, 'files'));
-await migrateToLatest(database.db);
-if (await isEmpty(database.db)) {
-  console.info('empty database: loading the demo data set');
-  // SEED_SCALE multiplies merchants and months of the first seed (benchmarks, big demos).
-  await seedDemo(database.db, storage, { scale: Number(process.env.SEED_SCALE ?? 1) });
+const workers = workerCount(process.env, config.databaseUrl);
+
+if (cluster.isPrimary && workers > 1) {
+  const database = await openDatabase({ url: config.databaseUrl! });
+  await prepare(database, localStorage(join(config.dataDir, 'files')));
+  await database.close();
+  runPrimary(workers, (message) => console.info(message));
+} else {
+  await serve(config);
 }
 
-const app = await buildApp({ config, db: database.db, storage });
-// Ended rate-limit windows are useless rows; a minute's worth at most is kept.
-const prune = setInterval(
-  () => void pruneRateLimits(database.db).catch((error) => app.log.error(error)),
-  60_000,
-);
-prune.unref();
-// Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
-const workflowJobs = startWorkflowJobs(database.db, app.log, { timeZone: config.timeZone });
-// Mail sync: each account's job in the same table, taken under a lease (server/mail/jobs.ts).
-const mailSync = startMailSync(database.db, storage, config.mail, app.log, (error) =>
-  translate('zh-CN', error.key, error.params),
-);
+async function prepare(database: DatabaseHandle, storage: FileStorage): Promise<void> {
+  await migrateToLatest(database.db);
+  if (await isEmpty(database.db)) {
+    console.info('empty database: loading the demo data set');
+    // SEED_SCALE multiplies merchants and months of the first seed (benchmarks, big demos).
+    await seedDemo(database.db, storage, { scale: Number(process.env.SEED_SCALE ?? 1) });
+  }
+}
 
-async function shutdown(signal: string) {
-  app.log.info(`${signal}: shutting down`);
-  clearInterval(prune);
-  await workflowJobs.stop();
-  await mailSync.stop();
-  await app.close();
-  await database.close();
-  dataDirLock?.release();
-  process.exit(0);
+/** One whole server: the only process (PGlite, or WORKERS=1) or a worker of the cluster. */
+async function serve(config: ServerConfig): Promise<void> {
+  const dataDirLock = config.databaseUrl ? null : lockOrExit(config.dataDir);
+  const database = await openDatabase({
+    ...(config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize ?? defaultPoolSize(workers) }
+      : {}),
+    dataDir: join(config.dataDir, 'pgdata'),
+  });
+  const storage = localStorage(join(config.dataDir, 'files'));
+  if (cluster.isPrimary) await prepare(database, storage);
+
+  // Checked sessions are kept briefly; the database announces revocations (migration 0019).
+  const sessionCache = new SessionCache();
+  const sessionEvents = await listen(database, sessionChannel, {
+    onMessage: (payload) => sessionCache.onEvent(payload),
+    onListening: (listening) => sessionCache.setListening(listening),
+  });
+  const app = await buildApp({ config, db: database.db, storage, sessionCache });
+  // Ended rate-limit windows are useless rows; a minute's worth at most is kept.
+  const prune = setInterval(
+    () => void pruneRateLimits(database.db).catch((error) => app.log.error(error)),
+    60_000,
+  );
+  prune.unref();
+  // Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
+  const workflowJobs = startWorkflowJobs(database.db, app.log, { timeZone: config.timeZone });
+  // Mail sync: each account's job in the same table, taken under a lease (server/mail/jobs.ts).
+  const mailSync = startMailSync(database.db, storage, config.mail, app.log, (error) =>
+    translate('zh-CN', error.key, error.params),
+  );
+
+  // app.close() stops accepting, ends idle keep-alive sockets and waits for the requests in
+  // flight, so a stop (or a cluster's rolling one) drops no answer.
+  let stopping = false;
+  async function shutdown(signal: string) {
+    // Ctrl-C reaches a cluster's workers and its primary, which then also sends SIGTERM.
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(prune);
+    await workflowJobs.stop();
+    await mailSync.stop();
+    await app.close();
+    await sessionEvents.close();
+    await database.close();
+    dataDirLock?.release();
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = cluster.isWorker ? `, worker ${process.pid}` : '';
+  app.log.info(`Atrium on http://localhost:${config.port}/fvue/ (${database.kind}${where})`);
 }
 
 /** The embedded database serves one process: a second one on the folder stops here. */
@@ -61,8 +108,3 @@ function lockOrExit(folder: string) {
     process.exit(1);
   }
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Atrium on http://localhost:${config.port}/fvue/ (${database.kind})`);

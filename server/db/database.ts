@@ -9,6 +9,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's address (LISTEN needs a connection outside the pool). */
+  url?: string;
   /** The embedded database itself, for dumping its data folder (tests copy a seeded one). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -36,17 +38,23 @@ function pgTypes() {
 
 export async function openDatabase(options: {
   url?: string;
+  /** PostgreSQL connections of this process (DATABASE_POOL_SIZE; 10 by default). */
+  poolSize?: number;
   dataDir?: string;
   /** A dumped PGlite data folder (tar) to start from instead of an empty database. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: pgTypes() });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes(),
+    });
     // An idle client whose connection ends (server restart, a dropped test database) is
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }
   // Without a folder the database lives in memory (tests).
   const pglite = new PGlite(options.dataDir ?? 'memory://', {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
 import { UserError } from '../lib/errors';
 import type { AuthUser } from '../lib/context';
+import type { SessionCache } from './session-cache';
 import { readToken, signToken } from './tokens';
 
 export interface SessionSettings {
@@ -36,13 +37,19 @@ export async function createSession(
   );
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+/** With the process's cache: answers once every process has been told (SessionCache.settle). */
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  cache?: SessionCache,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  await cache?.settle(db);
 }
 
 /** Ends every session of a user but one (after a password change, the one that made it). */
@@ -50,6 +57,7 @@ export async function revokeOtherSessions(
   db: Db,
   userId: string,
   keepSessionId: string,
+  cache?: SessionCache,
 ): Promise<number> {
   const result = await db
     .updateTable('sessions')
@@ -58,19 +66,26 @@ export async function revokeOtherSessions(
     .where('id', '<>', keepSessionId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  await cache?.settle(db);
   return Number(result.numUpdatedRows);
 }
 
 /**
  * The user behind a session token, checked against the database on every request: a revoked
  * session, an expired one, one idle for longer than the user's limit, or a disabled account
- * all end here with 401.
+ * all end here with 401. With a cache (server/domain/session-cache.ts) a session checked a
+ * moment ago is answered from memory; the cache forgets it on any change the database
+ * announces.
  */
 export async function resolveSession(
   db: Db,
   settings: SessionSettings,
   token: string,
+  cache?: SessionCache,
 ): Promise<AuthUser> {
+  const cached = cache?.get(token, Date.now());
+  if (cached) return cached;
+  const mark = cache?.mark() ?? 0;
   const claims = await readToken(settings.jwtSecret, 'session', token);
   if (!claims || typeof claims.sid !== 'string') throw new UserError(401, 'server:sessionEnded');
   const row = await db
@@ -111,14 +126,16 @@ export async function resolveSession(
     await revokeSession(db, row.session_id);
     throw new UserError(401, 'server:loginTimeout');
   }
+  let lastSeenAt = row.last_seen_at.getTime();
   if (idleMs > touchEverySeconds * 1000) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: new Date() })
+      .set({ last_seen_at: new Date(now) })
       .where('id', '=', row.session_id)
       .execute();
+    lastSeenAt = now;
   }
-  return {
+  const user: AuthUser = {
     id: row.id,
     account: row.account,
     fullname: row.fullname,
@@ -128,4 +145,20 @@ export async function resolveSession(
     seesEverything: row.sees_everything,
     mustChangePassword: row.must_change_password,
   };
+  if (cache) {
+    const tokenExpiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : now;
+    return cache.put(
+      token,
+      {
+        user,
+        expiresAt: Math.min(row.expires_at.getTime(), tokenExpiresAt),
+        lastSeenAt,
+        // Used only while no touch is due, which also keeps it inside the idle limit.
+        freshForMs: Math.min(touchEverySeconds * 1000, idleLimitMs),
+      },
+      mark,
+      now,
+    );
+  }
+  return user;
 }

@@ -35,7 +35,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new UserError(401, 'server:unauthorized');
     }
     try {
-      request.user = await resolveSession(app.deps.db, app.deps.config, token);
+      request.user = await resolveSession(
+        app.deps.db,
+        app.deps.config,
+        token,
+        app.deps.sessionCache,
+      );
     } catch (error) {
       // A stale token on a public route is simply anonymous.
       if (access === 'public') return;

@@ -16,6 +16,7 @@ import * as floorMap from './0014-floor-map';
 import * as doneListOrder from './0016-done-list-order';
 import * as onlineForms from './0017-online-forms';
 import * as customDialogs from './0018-custom-dialogs';
+import * as sessionEvents from './0019-session-events';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016-done-list-order': doneListOrder,
   '0017-online-forms': onlineForms,
   '0018-custom-dialogs': customDialogs,
+  '0019-session-events': sessionEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

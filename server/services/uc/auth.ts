@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance) {
         .executeTakeFirstOrThrow();
       // A new session replaces the old one, so a leaked old token stops working.
       const token = await createSession(db, config, user.id);
-      await revokeSession(db, caller.sessionId);
+      await revokeSession(db, caller.sessionId, app.deps.sessionCache);
       return loginAnswer(user, token, config.tokenTtlSeconds);
     },
   );
@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { summary: 'Ends the current session', response: { 200: okMessage } },
     },
     async (request) => {
-      await revokeSession(db, currentUser(request).sessionId);
+      await revokeSession(db, currentUser(request).sessionId, app.deps.sessionCache);
       return { state: true, message: request.t('server:logoutDone') };
     },
   );

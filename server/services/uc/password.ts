@@ -81,7 +81,7 @@ export async function passwordRoutes(app: FastifyInstance) {
         .execute();
       // Whoever else holds a session of this user (a stolen token, another device) is out;
       // the session that changed the password goes on.
-      await revokeOtherSessions(db, caller.id, caller.sessionId);
+      await revokeOtherSessions(db, caller.id, caller.sessionId, app.deps.sessionCache);
       return { state: true, message: request.t('rules:password.success') };
     },
   );

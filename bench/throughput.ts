@@ -1,0 +1,296 @@
+/**
+ * Throughput of the statement page under load, against its floor, in one run:
+ * `npx tsx bench/throughput.ts [--scale 14] [--seconds 10] [--connections 50] [--workers 1,2]
+ * [--rounds 1] [--fresh] [--database NAME] [--cpu-prof DIR]`.
+ *
+ * On a PostgreSQL database seeded at scale (atrium_throughput_s<scale> next to DATABASE_URL,
+ * kept between runs; --fresh drops and seeds it again) it drives with autocannon, one after
+ * the other, each after a 2 s warm-up:
+ * - floor: bench/throughput-floor.ts, a minimal Fastify + pg route that verifies the same JWT
+ *   and runs the very SQL (page and count) the real request runs, captured from it;
+ * - server: `server/main.ts` with WORKERS=1, then 2, ... (node:cluster).
+ * All send SZHY10001's authenticated statement.lyfyjsd request (page 1 of 50). It prints
+ * requests/s, p50 and p99 and the ratios the issue asks for (server/floor, 2 workers/1), and
+ * the CPU each spent per request (server plus workers, from /proc), which other work on the
+ * machine does not move the way it moves requests/s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { isEmpty, seedDemo } from '../server/db/seed';
+import { demoPasswords } from '../server/db/seed/people';
+import { localStorage } from '../server/domain/storage';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '14' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    workers: { type: 'string', default: '1,2' },
+    rounds: { type: 'string', default: '1' },
+    fresh: { type: 'boolean' },
+    database: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const scale = Number(values.scale);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const workerCounts = values.workers.split(',').map(Number);
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = values.database ?? `atrium_throughput_s${scale}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const jwtSecret = `bench-throughput-${process.pid}-${Date.now()}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-throughput-'));
+
+async function ensureDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  if (values.fresh) await admin.query(`drop database if exists ${dbName} with (force)`);
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (!rowCount) await admin.query(`create database ${dbName}`);
+  await admin.end();
+}
+
+function monthsAround(offset: number): string {
+  const now = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const index = Number(now.slice(0, 4)) * 12 + Number(now.slice(5, 7)) - 1 + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Seeds when empty, signs SZHY10001 in, and captures the SQL of one statement request made
+ * through the real app (the floor runs exactly that).
+ */
+async function prepare() {
+  const handle = await openDatabase({ url: databaseUrl });
+  const storage = localStorage(join(dataDir, 'files'));
+  try {
+    await migrateToLatest(handle.db);
+    if (await isEmpty(handle.db)) {
+      const start = Date.now();
+      await seedDemo(handle.db, storage, { scale });
+      console.info(`seeded scale ${scale} in ${((Date.now() - start) / 1000).toFixed(0)} s`);
+    }
+    const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
+    let capturing = false;
+    const plugin: KyselyPlugin = {
+      transformQuery(args) {
+        if (capturing) seen.push({ node: args.node, queryId: args.queryId });
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(dataDir, 'no-static'),
+    });
+    const app = await buildApp(
+      { config, db: handle.db.withPlugin(plugin), storage },
+      { logger: false },
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/uc/auth',
+      payload: { username: 'SZHY10001', password: demoPasswords.merchant },
+    });
+    const { token } = login.json<{ token: string }>();
+    const descriptor = {
+      query: 'statement.lyfyjsd',
+      filters: { startMonth: monthsAround(-2), endMonth: monthsAround(1) },
+      page: { page: 1, pageSize: 50 },
+    };
+    const param = encodeURIComponent(Buffer.from(JSON.stringify(descriptor)).toString('base64'));
+    const path = `/bpm-runtime/bpm/${config.product}Script/executeSql?param=${param}`;
+    capturing = true;
+    const answer = await app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
+    capturing = false;
+    if (answer.statusCode !== 200) throw new Error(`statement request: ${answer.body}`);
+    const { total, result } = answer.json<{ total: number; result: unknown[] }>();
+    const queries = seen
+      .map(({ node, queryId }) => handle.db.getExecutor().compileQuery(node, queryId))
+      .filter((query) => query.sql.includes('"joint_fee_notices"'))
+      .map((query) => ({ sql: query.sql, parameters: [...query.parameters] }));
+    if (queries.length !== 2) throw new Error(`expected page and count, got ${queries.length}`);
+    await app.close();
+    console.info(`statement.lyfyjsd for SZHY10001: page of ${result.length}, total ${total}`);
+    return { token, path, queries };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Running {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * CPU seconds used so far by a process and its live children (a cluster's workers), from
+ * /proc: a figure per request that does not depend on how much CPU other work left us.
+ */
+function cpuSeconds(root: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) in parentheses.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), {
+        parent: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let ticks = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, stat] of stats) if (stat.parent === pid) pending.push(child);
+  }
+  return ticks / 100;
+}
+
+async function start(
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  probe: string,
+  headers: Record<string, string>,
+): Promise<Running> {
+  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(dataDir, 'no-static'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}${probe}`;
+  for (let i = 0; ; i++) {
+    try {
+      const response = await fetch(url, { headers });
+      if (response.ok) break;
+      throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+    } catch (error) {
+      if (i > 300) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** CPU milliseconds the server spent per answered request. */
+  cpuMs: number;
+}
+
+async function drive(name: string, running: Running, headers: Record<string, string>) {
+  // The warm-up fills pools, JIT and caches (and, with a cluster, reaches every worker).
+  await autocannon({ url: running.url, connections, duration: 2, headers });
+  const cpuBefore = cpuSeconds(running.pid);
+  const result = await autocannon({ url: running.url, connections, duration: seconds, headers });
+  const cpuUsed = cpuSeconds(running.pid) - cpuBefore;
+  const figures: Figures = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpuMs: (cpuUsed * 1000) / Math.max(1, result.requests.total),
+  };
+  console.info(
+    `${name.padEnd(20)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  CPU ${figures.cpuMs.toFixed(2)} ms/request${figures.failed ? `  (${figures.failed} failed)` : ''}`,
+  );
+  return figures;
+}
+
+async function main() {
+  await ensureDatabase();
+  const { token, path, queries } = await prepare();
+  const headers = { authorization: `Bearer ${token}` };
+  const floorPath = `/floor?${path.split('?')[1]}`;
+  console.info(
+    `${connections} connections, ${seconds} s each, load generator on the same machine\n`,
+  );
+  const all: Figures[] = [];
+  for (let round = 0; round < Number(values.rounds); round++) {
+    const floor = await start(
+      'bench/throughput-floor.ts',
+      18_600,
+      { FLOOR_PORT: '18600', FLOOR_QUERIES: JSON.stringify(queries) },
+      floorPath,
+      headers,
+    );
+    all.push(await drive('floor (Fastify+pg)', floor, headers));
+    await floor.stop();
+    for (const workers of workerCounts) {
+      const server = await start(
+        'server/main.ts',
+        18_601,
+        { WORKERS: String(workers) },
+        path,
+        headers,
+      );
+      all.push(await drive(`server, ${workers} worker${workers > 1 ? 's' : ''}`, server, headers));
+      await server.stop();
+    }
+  }
+  const best = (name: string) =>
+    Math.max(...all.filter((row) => row.name === name).map((row) => row.rps));
+  const floorRps = best('floor (Fastify+pg)');
+  const one = best('server, 1 worker');
+  const cpu = (name: string) =>
+    Math.min(...all.filter((row) => row.name === name).map((row) => row.cpuMs));
+  console.info(`\nserver 1 worker / floor: ${(one / floorRps).toFixed(2)} (target >= 0.80)`);
+  console.info(
+    `CPU per request, server 1 worker / floor: ${(cpu('server, 1 worker') / cpu('floor (Fastify+pg)')).toFixed(2)} (the floor's share of the server's cost: ${(cpu('floor (Fastify+pg)') / cpu('server, 1 worker')).toFixed(2)})`,
+  );
+  for (const workers of workerCounts.filter((count) => count > 1)) {
+    const many = best(`server, ${workers} workers`);
+    console.info(
+      `server ${workers} workers / 1 worker: ${(many / one).toFixed(2)} (target >= 1.30); / floor: ${(many / floorRps).toFixed(2)}`,
+    );
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
+
+/**
+ * How many server processes `npm start` runs. PostgreSQL: WORKERS, by default one per core,
+ * so the second core works too (issue 18). PGlite owns its folder and serves one process.
+ */
+export function workerCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): number {
+  if (!databaseUrl) return 1;
+  if (env.WORKERS === undefined || env.WORKERS === '') return availableParallelism();
+  const count = Number(env.WORKERS);
+  if (!Number.isInteger(count) || count < 1 || count > 256) {
+    throw new Error(`WORKERS must be a whole number from 1 to 256, not "${env.WORKERS}"`);
+  }
+  return count;
+}
+
+/**
+ * PostgreSQL connections per process when DATABASE_POOL_SIZE is not set. Ten made the pool
+ * the bottleneck of one process under 50 concurrent requests (issue 18: 20 served about 40 %
+ * more); many workers share the server's connections (max_connections is 100 by default),
+ * so the total stays near 40 and never above 80: 1-2 workers 20 each, 4 get 10, 8 or more 5.
+ */
+export function defaultPoolSize(workers: number): number {
+  return Math.min(20, Math.max(5, Math.floor(40 / workers)));
+}
+
+/**
+ * The primary process of a cluster: forks the workers (each a whole server: app, pool, jobs,
+ * its own session cache), replaces one that dies, and on SIGTERM or SIGINT asks each to stop
+ * (they finish the requests in flight, server/main.ts) and exits when all have.
+ */
+export function runPrimary(count: number, log: (message: string) => void): void {
+  let stopping = false;
+  const recentDeaths: number[] = [];
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    // A worker that dies at start would be replaced forever: give up after 10 in a minute.
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths[0]! < now - 60_000) recentDeaths.shift();
+    if (recentDeaths.length > 10) {
+      log('workers keep ending; stopping');
+      process.exit(1);
+    }
+    fork();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    const workers = Object.values(cluster.workers ?? {}).filter(Boolean) as Worker[];
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    // Requests in flight get this long; a worker stuck past it is ended.
+    setTimeout(() => {
+      for (const worker of workers) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, 30_000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

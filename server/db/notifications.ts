@@ -1,0 +1,81 @@
+import pg from 'pg';
+import type { DatabaseHandle } from './database';
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  /** true once LISTEN is in place; false whenever the connection is lost (until it is back). */
+  onListening(listening: boolean): void;
+}
+
+/**
+ * LISTEN on a channel of the database. PGlite delivers in-process, as the notifying query
+ * completes. PostgreSQL needs a connection of its own, outside the pool (a pooled client
+ * would be returned and reused); when it drops, we say so and reconnect every second.
+ */
+export async function listen(
+  handle: DatabaseHandle,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  if (handle.pglite) {
+    const unsubscribe = await handle.pglite.listen(channel, handlers.onMessage);
+    handlers.onListening(true);
+    return {
+      async close() {
+        handlers.onListening(false);
+        await unsubscribe();
+      },
+    };
+  }
+  if (!handle.url) throw new Error('listen: a PostgreSQL handle without its URL');
+  const url = handle.url;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = () => {
+    handlers.onListening(false);
+    client = null;
+    if (!closed && !retry) retry = setTimeout(connect, 1000);
+  };
+  async function connect(): Promise<void> {
+    retry = null;
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      await next.end().catch(() => undefined);
+      if (!closed) lost();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    handlers.onListening(true);
+  }
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      handlers.onListening(false);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
