@@ -23,7 +23,7 @@ const elementEntries = Object.fromEntries(
 
 /** Libraries every element needs. */
 const sharedLibraries =
-  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|stylis|hoist-non-react-statics|@babel\/runtime)\//;
+  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|axios|stylis|hoist-non-react-statics|@babel\/runtime)\//;
 
 /**
  * The base every element needs: core state and requests, the i18n runtime with the common

@@ -1,5 +1,5 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { $config, type ServiceBases } from './config';
-import { HttpClient, isCancel, type HttpRequestConfig } from './http-client';
 import { t } from './i18n';
 import { $language } from './language';
 import { navigation } from './navigation';
@@ -26,8 +26,8 @@ export interface RequestOptions {
   headers?: Record<string, string> | string;
   params?: Record<string, unknown>;
   signal?: AbortSignal;
-  responseType?: HttpRequestConfig['responseType'];
-  onUploadProgress?: HttpRequestConfig['onUploadProgress'];
+  responseType?: AxiosRequestConfig['responseType'];
+  onUploadProgress?: AxiosRequestConfig['onUploadProgress'];
   /** Use this token instead of the session's (a token handed over in a URL). */
   token?: string;
 }
@@ -80,10 +80,8 @@ function parseHeaders(headers: RequestOptions['headers']): Record<string, string
   }
 }
 
-// Not 'http': an older bundle on the same page keeps its axios instance under that name.
-export const httpClient: HttpClient = shared(
-  'http-client',
-  () => new HttpClient({ timeout: requestTimeoutMs }),
+export const httpClient: AxiosInstance = shared('http', () =>
+  axios.create({ timeout: requestTimeoutMs, validateStatus: () => true }),
 );
 
 /** Sends the user to the login page, remembering where they were. */
@@ -120,12 +118,9 @@ async function refreshIfDue(): Promise<void> {
   if (!user?.expiration || Date.now() - user.loginTime < (user.expiration * 1000) / 5) return;
   refreshing ??= (async () => {
     try {
-      const { data, status } = await httpClient.get<{ token?: string; expiration?: number } | null>(
-        $config.get().services.uc + '/refresh',
-        {
-          headers: { Authorization: `Bearer ${user.token}`, 'Accept-Language': $language.get() },
-        },
-      );
+      const { data, status } = await httpClient.get($config.get().services.uc + '/refresh', {
+        headers: { Authorization: `Bearer ${user.token}`, 'Accept-Language': $language.get() },
+      });
       if (
         status === 200 &&
         typeof data?.token === 'string' &&
@@ -161,7 +156,7 @@ function headersFor(options: RequestOptions): Record<string, string> {
 
 /**
  * A POST whose answer is read as a stream (a large download with progress): fetch, since
- * XMLHttpRequest hands over the body only when it is complete. Errors follow the
+ * axios in the browser hands over the body only when it is complete. Errors follow the
  * same rules as every other call.
  */
 export async function streamRequest(
@@ -219,8 +214,8 @@ export async function request<T>(
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
     });
   } catch (error) {
-    const timedOut = (error as { code?: string }).code === 'ECONNABORTED';
-    if (isCancel(error)) throw error;
+    const timedOut = error instanceof AxiosError && error.code === AxiosError.ECONNABORTED;
+    if (axios.isCancel(error)) throw error;
     const message = t(timedOut ? 'common:errors.timeout' : 'common:errors.network');
     if (!options.quiet) notify('error', message);
     throw new ApiError(message, 0);
