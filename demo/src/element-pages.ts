@@ -225,6 +225,22 @@ export const elementPages: Record<string, ElementPage> = {
     load: agentSettings,
     attributes: (params) => ({ kind: params.kind, action: params.action, 'item-id': params.id }),
   },
+  // Online forms (issue 17): the forms' list, and one form alone (previews, QR codes).
+  onlineForm: {
+    tag: 'atrium-data-template',
+    panel: true,
+    load: () => import('../../src/elements/data-template/index'),
+  },
+  formPreview: {
+    tag: 'atrium-form',
+    panel: true,
+    load: () => import('../../src/elements/form/index'),
+    attributes: (params, search) => ({
+      'template-key': params.formId ?? params.templateKey,
+      'record-id': search.get('id') ?? undefined,
+      readonly: params.action === 'get' ? '' : undefined,
+    }),
+  },
   meetingList: {
     tag: 'atrium-meetings',
     panel: true,

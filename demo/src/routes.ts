@@ -210,16 +210,15 @@ export const routes: Route[] = [
     }),
   ].map((route) => ({ ...route, area: 'v-personal' })),
 
-  // Later features: mail, maps, online forms and previews, module previews, columns, the
-  // personal home layout and groups.
+  // Later features: instance forms and module previews (issue 17, not built yet); columns.
   later('/formManage/:instId/:type'),
   later(`/v-${product}Mails`),
   later('/sysModulePreview/:id'),
-  later('/previewForm/:formId/:single?'),
+  element('/previewForm/:formId/:single?', 'formPreview', { hideMenu: true }),
   later('/previewInstForm/:defId/:instId'),
-  later('/QRCodeForm/:templateKey/:action'),
+  element('/QRCodeForm/:templateKey/:action', 'formPreview', { hideMenu: true }),
   element('/column/preview/:previewAlias', 'columnPreview'),
-  later('/onlineForm', { hideMenu: true }),
+  element('/onlineForm', 'onlineForm', { hideMenu: true }),
   // Home widgets' pages (issue 15).
   element('/appCenterFront', 'appCentre'),
   element('/appContent/:type/:id/:otherId', 'appCentre'),

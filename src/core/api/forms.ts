@@ -163,3 +163,17 @@ export async function importRecords(
     return { ok: false, message: failure.message, problems: failure.body?.value ?? [] };
   }
 }
+
+export interface TemplateEntry {
+  templateKey: string;
+  name: string;
+  formKey: string;
+  source: 'store' | 'form';
+}
+
+/** The data templates (listJson), for a page that lists the online forms. */
+export function templateEntries(page: number, pageSize: number): Promise<PageList<TemplateEntry>> {
+  return http.post<PageList<TemplateEntry>>('form', `${base}/listJson`, {
+    pageBean: { page, pageSize },
+  });
+}

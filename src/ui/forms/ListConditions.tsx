@@ -13,6 +13,7 @@ export type ConditionValues = Record<string, string>;
 
 const range = css`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
   align-items: center;
 `;
