@@ -1,4 +1,5 @@
-import type { FormDefinition } from '../../../src/core/forms/definition';
+import type { FieldOptions, FormDefinition, FormField } from '../../../src/core/forms/definition';
+import { optionsOf } from './dictionaries';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest } from '../../lib/errors';
 import { mayReadFile } from '../file-access';
@@ -32,7 +33,12 @@ export async function formTemplateByAlias(ctx: QueryContext, boAlias: string) {
 
 /** The server's side of each check: files the caller may use, values other records hold. */
 export function checkContext(ctx: QueryContext, formKey: string, recordId?: string): CheckContext {
+  const choices = new Map<FormField, Promise<FieldOptions>>();
   return {
+    choices: (field) => {
+      if (!choices.has(field)) choices.set(field, optionsOf(ctx.db, field));
+      return choices.get(field)!;
+    },
     db: ctx.db,
     language: ctx.language,
     mayAttach: async (fileId) => {

@@ -204,6 +204,49 @@ export async function writeRecord(
   });
 }
 
+/**
+ * New records in one transaction, in batches of 500 rows (importMain: all or nothing, and
+ * 10,000 rows do not mean 10,000 transactions).
+ */
+export async function insertRecords(
+  ctx: QueryContext,
+  template: DataTemplateRow,
+  records: CheckedRecord[],
+): Promise<number> {
+  const { version } = await currentDefinition(ctx.db, template.form_key);
+  const rows = records.map((record) => ({ id: newId(), record }));
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += 500) {
+      const batch = rows.slice(start, start + 500);
+      await trx
+        .insertInto('form_records')
+        .values(
+          batch.map(({ id, record }) => ({
+            id,
+            form_key: template.form_key,
+            form_version: version,
+            data: JSON.stringify(record.main),
+            created_by: ctx.caller.id,
+            updated_by: ctx.caller.id,
+          })),
+        )
+        .execute();
+      const subRows = batch.flatMap(({ id, record }) =>
+        Object.entries(record.subs).flatMap(([table, list]) =>
+          list.map((row, position) => ({
+            record_id: id,
+            sub_table: table,
+            position,
+            data: JSON.stringify(row),
+          })),
+        ),
+      );
+      if (subRows.length) await trx.insertInto('form_sub_rows').values(subRows).execute();
+    }
+  });
+  return rows.length;
+}
+
 /** Ids the caller may see among `ids`; the rest are refused as a whole (nothing changes). */
 export async function visibleIds(
   ctx: QueryContext,

@@ -1,13 +1,17 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import type { FormDefinition, FormField, SubTable } from '../../../src/core/forms/definition';
+import type {
+  FieldOptions,
+  FormDefinition,
+  FormField,
+  SubTable,
+} from '../../../src/core/forms/definition';
 import { moneyMax, parseDecimalText, decimalToString } from '../../../src/core/money';
 import { rulesFor, validateValueAsync } from '../../../src/core/rules/rule-string';
 import type { Language } from '../../../src/core/language';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import { badRequest } from '../../lib/errors';
-import { optionsOf } from './dictionaries';
 import { computeFormulas } from '../../../src/core/forms/compute';
 
 dayjs.extend(customParseFormat);
@@ -25,6 +29,8 @@ export interface CheckContext {
   mayAttach: (fileId: string) => Promise<boolean>;
   /** Values of the field in other records of the form (the exists rule: must be unique). */
   taken: (field: string, value: string) => Promise<boolean>;
+  /** A select's choices (read once per context: an import checks thousands of rows). */
+  choices: (field: FormField) => Promise<FieldOptions>;
 }
 
 const textLimits: Partial<Record<FormField['type'], number>> = {
@@ -200,7 +206,7 @@ async function normalise(ctx: CheckContext, field: FormField, value: unknown): P
         throw new FieldProblem('server:forms.notDate', { format: dateFormats[field.type]![0]! });
       return text;
     case 'select': {
-      const options = await optionsOf(ctx.db, field);
+      const options = await ctx.choices(field);
       if (!options.some((option) => option.value === text))
         throw new FieldProblem('server:forms.notAnOption');
       return text;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertMayDo } from '../../../domain/forms/access';
 import { checkContext, formTemplate } from '../../../domain/forms/form-templates';
-import { getRecord, recordBatches, writeRecord } from '../../../domain/forms/records';
+import { getRecord, insertRecords, recordBatches } from '../../../domain/forms/records';
 import { readWorkbook, streamWorkbook, templateWorkbook } from '../../../domain/forms/spreadsheet';
 import { checkRecord, checkSubRow, type CheckedRecord } from '../../../domain/forms/values';
 import { filtersOf } from '../../../domain/shell/queries/query-filter';
@@ -113,8 +113,9 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       const table = definition.subTables.find((each) => each.name === query.subTable);
       if (!table) throw notFound('server:forms.subTableNotFound');
       const rows = await readWorkbook(table.fields, await upload(app, request));
+      const context = checkContext(ctx, template.form_key);
       const checked = await checkRows(request, rows, async (values) => ({
-        main: await checkSubRow(checkContext(ctx, template.form_key), table, values),
+        main: await checkSubRow(context, table, values),
         subs: {},
       }));
       if ('errors' in checked) return refuseImport(request, reply, checked.errors);
@@ -138,12 +139,12 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       );
       await assertMayDo(ctx, template, 'import');
       const rows = await readWorkbook(definition.fields, await upload(app, request));
+      const context = checkContext(ctx, template.form_key);
       const checked = await checkRows(request, rows, (values) =>
-        checkRecord(checkContext(ctx, template.form_key), definition, values),
+        checkRecord(context, definition, values),
       );
       if ('errors' in checked) return refuseImport(request, reply, checked.errors);
-      for (const record of checked.records) await writeRecord(ctx, template, record);
-      const count = checked.records.length;
+      const count = await insertRecords(ctx, template, checked.records);
       return { state: true, message: request.t('server:forms.imported', { count }), value: count };
     },
   );
