@@ -231,6 +231,12 @@ export const elementPages: Record<string, ElementPage> = {
     panel: true,
     load: () => import('../../src/elements/data-template/index'),
   },
+  formDesigner: {
+    tag: 'atrium-form-designer',
+    panel: true,
+    load: () => import('../../src/elements/form-designer/index'),
+    attributes: (params) => ({ 'form-key': params.formKey }),
+  },
   formPreview: {
     tag: 'atrium-form',
     panel: true,

@@ -219,6 +219,7 @@ export const routes: Route[] = [
   element('/QRCodeForm/:templateKey/:action', 'formPreview', { hideMenu: true }),
   element('/column/preview/:previewAlias', 'columnPreview'),
   element('/onlineForm', 'onlineForm', { hideMenu: true }),
+  element('/formDesigner/:formKey?', 'formDesigner'),
   // Home widgets' pages (issue 15).
   element('/appCenterFront', 'appCentre'),
   element('/appContent/:type/:id/:otherId', 'appCentre'),

@@ -296,6 +296,7 @@ const bareElements: { name: string; attributes?: string; account?: string }[] = 
   { name: 'custom-dialog', attributes: 'alias="merchantContracts" name="contracts" label="合同"' },
   { name: 'data-template', attributes: 'template-key="fitOut"', account: 'store01' },
   { name: 'form', attributes: 'template-key="fitOut"', account: 'store01' },
+  { name: 'form-designer', attributes: 'form-key="inspection"', account: 'admin' },
   { name: 'favourite-apps', account: 'emp01' },
   { name: 'flow-image', attributes: 'def-key="leave"' },
   { name: 'flow-incidents' },

@@ -13,7 +13,7 @@ import { apiToken, baseUrl, useBrowser } from './support';
  * no other e2e file writes as) keeps a draft.
  */
 const shell = 'atrium-statement-shell';
-const passwords: Record<string, string> = { SZHY10002: 'Merchant#2026' };
+const passwords: Record<string, string> = { SZHY10002: 'Merchant#2026', admin: 'Atrium#2026' };
 
 async function open(page: Page, path: string, account: string) {
   const token = await apiToken(account, passwords[account] ?? 'Staff#2026');
@@ -141,5 +141,36 @@ describe('online forms in the browser', () => {
     await page.waitForSelector(field('brand'));
     await expect.poll(() => page.inputValue(field('brand'))).toBe('Draft brand');
     expect(await page.locator(`${shell} [data-action=save]`).textContent()).toBe('Save');
+  });
+
+  it('lets the administrator change a definition beside its live preview and save a version', async () => {
+    const page = await browser.newPage();
+    await open(page, '/formDesigner/meetingBooking', 'admin');
+    const designer = 'atrium-form-designer';
+    await page.waitForSelector(`${designer} [data-preview] [data-form=meetingBooking]`);
+    const area = `${designer} textarea[name=definition]`;
+    const before = JSON.parse(await page.inputValue(area)) as { fields: object[] };
+    // Broken JSON: a message, no preview, no saving.
+    await page.fill(area, '{ "fields": [');
+    await page.waitForSelector(`${designer} [data-error]`);
+    expect(await page.isDisabled(`${designer} [data-action=save-definition]`)).toBe(true);
+    // A new required field appears in the preview at once and is checked there.
+    const next = {
+      ...before,
+      fields: [
+        ...before.fields,
+        { name: 'notes', label: '会议纪要', type: 'textarea', required: true },
+      ],
+    };
+    await page.fill(area, JSON.stringify(next, null, 2));
+    await page.waitForSelector(`${designer} [data-preview] textarea[name=notes]`);
+    await page.click(`${designer} [data-action=check-preview]`);
+    await expect
+      .poll(() => page.locator(`${designer} [data-preview] [data-error]`).count())
+      .toBeGreaterThan(0);
+    await page.click(`${designer} [data-action=save-definition]`);
+    await expect
+      .poll(() => page.locator(`${designer} label`).filter({ hasText: '当前版本 2' }).count())
+      .toBe(1);
   });
 });

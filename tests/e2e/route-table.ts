@@ -129,6 +129,7 @@ export const signedInRoutes: [string, RouteExpect][] = [
   ['/statement/querySql/queryView/grqjmx/grqj/true', { element: 'atrium-statement-shell' }],
   ['/column/preview/todo', { element: 'atrium-home', topBar: true, sideMenu: true }],
   ['/onlineForm', { element: 'atrium-data-template', sideMenu: false }],
+  ['/formDesigner/fitOut', { element: 'atrium-form-designer[form-key=fitOut]' }],
   ['/statement/draftList', { element: 'atrium-statement-shell' }],
   ['/statement/template/preview/fitOut', { element: 'atrium-statement-shell' }],
   ['/statement/template/form/fitOut/add', { element: 'atrium-statement-shell' }],

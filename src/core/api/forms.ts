@@ -177,3 +177,23 @@ export function templateEntries(page: number, pageSize: number): Promise<PageLis
     pageBean: { page, pageSize },
   });
 }
+
+/** Saves a definition as the form's next version (administrators); answers the version. */
+export async function saveFormDefinition(definition: unknown) {
+  const answer = await http.post<CommonResult<number>>(
+    'form',
+    '/form/form/v1/save',
+    { definition },
+    { quiet: true },
+  );
+  return { version: answer.value ?? 0, message: answer.message ?? '' };
+}
+
+export async function storedDefinition(formKey: string) {
+  const answer = await http.get<CommonResult<{ version: number; definition: FormDefinition }>>(
+    'form',
+    '/form/form/v1/getByKey',
+    { formKey },
+  );
+  return answer.value!;
+}

@@ -153,6 +153,10 @@ function frontMenu(product: string): MenuSeed {
             roles: [staff],
           },
           leaf('of-drafts', '表单草稿', 'Form drafts', 'draftList'),
+          {
+            ...leaf('of-designer', '表单定义', 'Form definitions', '/formDesigner'),
+            roles: [administrator],
+          },
         ],
       },
       {
