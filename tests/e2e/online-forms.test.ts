@@ -80,6 +80,18 @@ describe('online forms in the browser', () => {
       .poll(() => page.locator(`${shell} [data-form-list]`).textContent())
       .toContain('测试品牌E2E改');
 
+    // Batch edit of the selected record: a bad value is refused by the server, a good one set.
+    await page.locator(`${shell} [data-select]`).first().check();
+    await page.click(`${shell} [data-action=batch-edit]`);
+    await page.selectOption(`${shell} select[name=batchField]`, 'phone');
+    await page.fill(`${shell} [role=dialog] input[name=phone]`, 'bad');
+    await page.click(`${shell} [data-action=apply-batch]`);
+    await expect
+      .poll(() => page.locator(`${shell} [role=dialog] [role=alert]`).textContent())
+      .toMatch(/联系电话/);
+    await page.fill(`${shell} [role=dialog] input[name=phone]`, '13700137000');
+    await page.click(`${shell} [data-action=apply-batch]`);
+    await page.waitForSelector(`${shell} [role=dialog]`, { state: 'detached' });
     // Export what is on screen: the file holds the record.
     const exported = page.waitForEvent('download');
     await page.click(`${shell} [data-action=export]`);

@@ -21,6 +21,7 @@ import { saveBlob } from '../table/save';
 import type { SortState } from '../table/sort';
 import { useAsync } from '../useAsync';
 import { ConfirmDialog } from '../workflow/ConfirmDialog';
+import { BatchEditDialog } from './BatchEditDialog';
 import { fieldLabel } from './FieldInput';
 import { ListConditions, querysOf, type ConditionValues } from './ListConditions';
 
@@ -85,6 +86,7 @@ export function FormTemplateList({
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState(false);
+  const [batch, setBatch] = useState(false);
   const [progress, setProgress] = useState('');
   const [report, setReport] = useState<{ message: string; problems: ImportProblem[] } | null>(null);
   const [reload, setReload] = useState(0);
@@ -106,7 +108,7 @@ export function FormTemplateList({
   const name = template.name;
 
   const columns: Column<Row>[] = [
-    ...(permission.del
+    ...(permission.del || permission.edit
       ? [
           {
             key: 'select',
@@ -208,6 +210,15 @@ export function FormTemplateList({
             {t('forms:list.delete')}
           </Button>
         )}
+        {permission.edit && (
+          <Button
+            disabled={!selected.length}
+            onClick={() => setBatch(true)}
+            data-action="batch-edit"
+          >
+            {t('forms:list.batchEdit')}
+          </Button>
+        )}
         {permission.export && (
           <Button
             onClick={() => void runExport()}
@@ -299,6 +310,18 @@ export function FormTemplateList({
         }}
       />
       <Pager page={page} pageSize={pageSize} total={rows.data?.total ?? 0} onPage={setPage} />
+      {batch && (
+        <BatchEditDialog
+          template={template}
+          ids={selected}
+          open={batch}
+          onClose={() => setBatch(false)}
+          onDone={() => {
+            setBatch(false);
+            setReload((n) => n + 1);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirm}
         name="delete"
