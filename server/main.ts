@@ -53,13 +53,23 @@ async function serve(config: ServerConfig): Promise<void> {
   const storage = localStorage(join(config.dataDir, 'files'));
   if (cluster.isPrimary) await prepare(database, storage);
 
-  // Checked sessions are kept briefly; the database announces revocations (migration 0019).
-  const sessionCache = new SessionCache();
-  const sessionEvents = await listen(database, sessionChannel, {
-    onMessage: (payload) => sessionCache.onEvent(payload),
-    onListening: (listening) => sessionCache.setListening(listening),
+  // Checked sessions are kept briefly in a single process; the database announces changes
+  // made elsewhere (migration 0019). Not with several workers: a NOTIFY reaches another
+  // process's listener a moment after the commit, so a session logged out in one worker
+  // could still pass in another for that moment; revocation must be at once (issue 18).
+  const sessionCache = workers === 1 ? new SessionCache() : undefined;
+  const sessionEvents = sessionCache
+    ? await listen(database, sessionChannel, {
+        onMessage: (payload) => sessionCache.onEvent(payload),
+        onListening: (listening) => sessionCache.setListening(listening),
+      })
+    : null;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage,
+    ...(sessionCache ? { sessionCache } : {}),
   });
-  const app = await buildApp({ config, db: database.db, storage, sessionCache });
   // Ended rate-limit windows are useless rows; a minute's worth at most is kept.
   const prune = setInterval(
     () => void pruneRateLimits(database.db).catch((error) => app.log.error(error)),
@@ -85,7 +95,7 @@ async function serve(config: ServerConfig): Promise<void> {
     await workflowJobs.stop();
     await mailSync.stop();
     await app.close();
-    await sessionEvents.close();
+    await sessionEvents?.close();
     await database.close();
     dataDirLock?.release();
     process.exit(0);

@@ -36,6 +36,7 @@ export const elementPages: Record<string, ElementPage> = {
         import('../../src/elements/news-carousel/index'),
         import('../../src/elements/favourite-apps/index'),
         import('../../src/elements/shortcuts/index'),
+        import('../../src/elements/data-template/index'),
       ]),
   },
   /** /column/preview/{alias}: one home column, shown whatever the user's display rights. */
@@ -48,6 +49,7 @@ export const elementPages: Record<string, ElementPage> = {
         import('../../src/elements/task-counters/index'),
         import('../../src/elements/custom-query/index'),
         import('../../src/elements/chart-column/index'),
+        import('../../src/elements/data-template/index'),
       ]),
     attributes: (params) => ({ 'preview-alias': params.previewAlias }),
   },

@@ -129,6 +129,20 @@ describe('home columns and charts', () => {
       .toContain(String(Math.ceil(total / 20)));
     expect(Math.ceil(total / 20)).toBeLessThan(Math.ceil(total / 10));
     expect((await tableRows(page, sales))[0]?.['#']).toBe('1');
+    // A header sorts every page on the server: page 2 goes on where page 1 ends.
+    await page.click(`${sales} th[data-column=amount] button`);
+    await expect
+      .poll(() => page.getAttribute(`${sales} th[data-column=amount]`, 'aria-sort'))
+      .toBe('ascending');
+    const amount = (row?: Record<string, string>) => Number((row?.amount ?? '').replace(/,/g, ''));
+    const ascending = (rows: Record<string, string>[]) =>
+      rows.length > 3 && rows.every((row, i) => i === 0 || amount(rows[i - 1]) <= amount(row));
+    await expect.poll(async () => ascending(await tableRows(page, sales))).toBe(true);
+    const shown = await tableRows(page, sales);
+    const lastShown = amount(shown[shown.length - 1]);
+    await page.click(`${sales} [data-action=next-page]`);
+    await expect.poll(async () => (await tableRows(page, sales))[0]?.['#']).toBe('21');
+    expect(amount((await tableRows(page, sales))[0])).toBeGreaterThanOrEqual(lastShown);
 
     const store = first[0]!.store!;
     await page.fill(`${sales} input[data-condition=store]`, store);

@@ -185,4 +185,12 @@ describe('online forms in the browser', () => {
       .poll(() => page.locator(`${designer} label`).filter({ hasText: '当前版本 2' }).count())
       .toBe(1);
   });
+
+  it('shows a data template in a home column (dataMode 4) through the column preview', async () => {
+    const page = await browser.newPage();
+    await open(page, '/column/preview/meetingBookings', 'emp01');
+    const column = 'atrium-home section[data-column=meetingBookings] atrium-data-template';
+    await page.waitForSelector(`${column} [data-form-list] [data-action=open-record]`);
+    expect(await page.locator(`${column} [data-form-list] h2`).textContent()).toBe('会议预约');
+  });
 });

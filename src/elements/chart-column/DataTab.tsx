@@ -1,11 +1,18 @@
 import { css } from '@emotion/react';
 import { useMemo, useState } from 'react';
-import { getChartData, type ChartQuery, type ChartRow, type CustomChart } from './api';
+import {
+  getChartData,
+  type ChartQuery,
+  type ChartRow,
+  type ChartSorter,
+  type CustomChart,
+} from './api';
 import { Alert } from '../../ui/Alert';
 import { useT } from '../../ui/i18n';
 import { Pager } from '../../ui/Pager';
 import { Table } from '../../ui/table/Table';
 import type { Column } from '../../ui/table/columns';
+import type { SortState } from '../../ui/table/sort';
 import { controlStyle } from '../../ui/Field';
 import { useAsync } from '../../ui/useAsync';
 
@@ -38,10 +45,16 @@ export function DataTab({
   const t = useT();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(chartPageSizes[0]);
+  // The server sorts (every page, not the one on screen); a header click asks it again.
+  const [sort, setSort] = useState<SortState | null>(null);
+  const sorter: ChartSorter[] = sort
+    ? [{ property: sort.key, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }]
+    : [];
   const data = useAsync(
-    () => getChartData({ id: chart.id, pageBean: { page, pageSize }, querys, sorter: [] }),
-    [chart.id, querys, page, pageSize],
+    () => getChartData({ id: chart.id, pageBean: { page, pageSize }, querys, sorter }),
+    [chart.id, querys, page, pageSize, sort],
   );
+  const rows = data.data?.rows ?? [];
   const offset = (page - 1) * pageSize;
   const columns = useMemo<Column<ChartRow>[]>(() => {
     const first = data.data?.rows[0];
@@ -59,7 +72,17 @@ export function DataTab({
     <div data-tab="data">
       <Table
         columns={columns}
-        rows={data.data?.rows ?? []}
+        source={{
+          count: rows.length,
+          row: (index) => rows[index],
+          onRange: () => undefined,
+          sort,
+          sortable: chart.displayfield.map((field) => field.field),
+        }}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         rowKey={(_row, index) => String(offset + index)}
         height={Math.max(160, height - 100)}
         loading={data.loading}

@@ -245,10 +245,12 @@ export const knownWidget = (widget: string) =>
 export function pluggedElement(tag: string, column: ColumnConfig) {
   const alias = /[?&]alias=([^&]+)/.exec(column.dataFrom)?.[1];
   const chartId = /\/customChart\/v1\/get\/([\w-]+)/.exec(column.dataFrom)?.[1];
+  const templateKey = /[?&]templateKey=([^&]+)/.exec(column.dataFrom)?.[1];
   return createElement(tag, {
     'column-alias': column.alias,
     ...(alias ? { alias: decodeURIComponent(alias) } : {}),
     ...(chartId ? { 'chart-id': chartId } : {}),
+    ...(templateKey ? { 'template-key': decodeURIComponent(templateKey) } : {}),
     'table-height': String(Math.max(120, column.colHeight - 60)),
   });
 }

@@ -83,6 +83,18 @@ const columns = [
     col_height: 240,
     roles: [],
   },
+  // dataMode 4: a data template's list in a column (the meeting bookings form, issue 17).
+  {
+    alias: 'meetingBookings',
+    name: '会议预约',
+    name_en: 'Meeting bookings',
+    widget: 'html',
+    data_mode: 4,
+    data_from: '{form}/form/dataTemplate/v1/dataList_meetingBooking?templateKey=meetingBooking',
+    col_height: 420,
+    col_url: '/statement/template/preview/meetingBooking',
+    roles: [roleIds.staff],
+  },
   {
     alias: 'merchantService',
     name: '商户服务',
