@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useEffect, useState } from 'react';
 import { columnByAliasBatched } from './batch';
 import { columnByAlias, homeLayout, type ColumnConfig } from '../../core/api/shell';
 import { useLanguage, useT } from '../../ui/i18n';
@@ -69,13 +70,32 @@ const card = css`
   }
 `;
 
+/**
+ * Whether an element is defined, and becomes so: the page may load the widgets' modules
+ * beside the home element, so a column can draw before its widget's tag is defined (CI
+ * caught a chart column left "unavailable" that way).
+ */
+function useDefined(tag: string | undefined): boolean {
+  const [defined, setDefined] = useState(() => Boolean(tag && customElements.get(tag)));
+  useEffect(() => {
+    if (!tag || defined) return;
+    let live = true;
+    void customElements.whenDefined(tag).then(() => live && setDefined(true));
+    return () => {
+      live = false;
+    };
+  }, [tag, defined]);
+  return defined;
+}
+
 function ColumnBody({ column }: { column: ColumnConfig }) {
   const t = useT();
   const widget = decideWidget(column, knownWidget);
   const Widget = builtInWidgets[widget];
+  const tag = Widget ? undefined : pluggableWidgets[widget];
+  const defined = useDefined(tag);
   if (Widget) return <Widget column={column} />;
-  const tag = pluggableWidgets[widget];
-  if (tag && customElements.get(tag)) return pluggedElement(tag, column);
+  if (tag && defined) return pluggedElement(tag, column);
   return (
     <div className="unavailable" data-unavailable={widget}>
       {t('shell:home.columnUnavailable')}
