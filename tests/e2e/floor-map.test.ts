@@ -128,7 +128,11 @@ describe('floor map', () => {
         const p = at(x, y);
         await page.mouse.click(p.x, p.y);
       }
+      // The new shape is selected once the drawing ends (its number still empty); a click of
+      // the drawing may first select a shop under it, whose field must not get the number.
+      await page.waitForSelector(`${editor} fieldset[data-selected=""]`);
       await page.fill(`${editor} input[name=number]`, number);
+      await page.waitForSelector(`${editor} fieldset[data-selected="${number}"]`);
     };
     await draw(
       [
