@@ -21,8 +21,9 @@ async function api(token: string, path: string, body?: unknown) {
 
 const xml = `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="https://atrium.haiya.example/schema/bpmn" id="d" targetNamespace="t"><process id="e2eghost" name="复核流程"><startEvent id="start"/><intermediateCatchEvent id="wait" name="等待"><timerEventDefinition><timeDuration>PT1S</timeDuration></timerEventDefinition></intermediateCatchEvent><userTask id="X" name="复核" atrium:assignee="role:e2e-nobody"/><endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="wait"/><sequenceFlow id="f2" sourceRef="wait" targetRef="X"/><sequenceFlow id="f3" sourceRef="X" targetRef="end"/></process></definitions>`;
 
-function open(page: Page, token: string, language = 'zh-CN') {
-  if (language === 'en-US') void page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+async function open(page: Page, token: string, language = 'zh-CN') {
+  // Awaited: a script added after the page starts loading does not run for that load.
+  if (language === 'en-US') await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
   return page.goto(`${baseUrl()}/fvue/v-flow/v-incidents?token=${token}`);
 }
 
