@@ -7,7 +7,7 @@ import type { QueryContext } from '../shell/queries/registry';
 import { loadTemplate, templateByBoAlias } from '../shell/templates/data-templates';
 import { assertMayDo, mayDo } from './access';
 import { currentDefinition } from './definitions';
-import { getRecord, valueTaken, visibleIds, writeRecord } from './records';
+import { getRecord, valueTaken, visibleIds, writeRecords } from './records';
 import { checkRecord, type CheckContext } from './values';
 
 /** A data template over an online form, with the form's current definition. */
@@ -64,7 +64,8 @@ export async function saveFormRecord(
   await assertMayDo(ctx, template, id ? 'edit' : 'add');
   if (id) await getRecord(ctx, template, id);
   const record = await checkRecord(checkContext(ctx, template.form_key, id), definition, body);
-  return writeRecord(ctx, template, record, id);
+  const [saved] = await writeRecords(ctx, template, [{ record, id }]);
+  return saved!;
 }
 
 /**
@@ -96,7 +97,7 @@ export async function batchUpdate(
       }),
     });
   }
-  for (const { id, record } of checked) await writeRecord(ctx, template, record, id);
+  await writeRecords(ctx, template, checked);
   return checked.length;
 }
 

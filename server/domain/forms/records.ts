@@ -159,48 +159,54 @@ export async function getRecord(ctx: QueryContext, template: DataTemplateRow, id
   return { data, createdBy: row.created_by, version: row.form_version };
 }
 
-/** Adds (no id) or replaces a record and its sub-table rows, in one transaction. */
-export async function writeRecord(
+/**
+ * Adds (no id) or replaces records and their sub-table rows, all in one transaction (a batch
+ * update changes every record or none). Callers have checked that the caller may see each
+ * record (getRecord, visibleIds).
+ */
+export async function writeRecords(
   ctx: QueryContext,
   template: DataTemplateRow,
-  record: CheckedRecord,
-  id?: string,
-): Promise<string> {
-  if (id) await getRecord(ctx, template, id); // visible to the caller, or 404
+  entries: { record: CheckedRecord; id?: string | undefined }[],
+): Promise<string[]> {
   const { version } = await currentDefinition(ctx.db, template.form_key);
   return ctx.db.transaction().execute(async (trx) => {
-    const recordId = id ?? newId();
-    const data = JSON.stringify(record.main);
-    if (id) {
-      await trx
-        .updateTable('form_records')
-        .set({ data, form_version: version, updated_by: ctx.caller.id, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
-      await trx.deleteFrom('form_sub_rows').where('record_id', '=', id).execute();
-    } else {
-      await trx
-        .insertInto('form_records')
-        .values({
-          id: recordId,
-          form_key: template.form_key,
-          form_version: version,
-          data,
-          created_by: ctx.caller.id,
-          updated_by: ctx.caller.id,
-        })
-        .execute();
+    const ids: string[] = [];
+    for (const { record, id } of entries) {
+      const recordId = id ?? newId();
+      const data = JSON.stringify(record.main);
+      if (id) {
+        await trx
+          .updateTable('form_records')
+          .set({ data, form_version: version, updated_by: ctx.caller.id, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('form_sub_rows').where('record_id', '=', id).execute();
+      } else {
+        await trx
+          .insertInto('form_records')
+          .values({
+            id: recordId,
+            form_key: template.form_key,
+            form_version: version,
+            data,
+            created_by: ctx.caller.id,
+            updated_by: ctx.caller.id,
+          })
+          .execute();
+      }
+      const subRows = Object.entries(record.subs).flatMap(([table, rows]) =>
+        rows.map((row, position) => ({
+          record_id: recordId,
+          sub_table: table,
+          position,
+          data: JSON.stringify(row),
+        })),
+      );
+      if (subRows.length) await trx.insertInto('form_sub_rows').values(subRows).execute();
+      ids.push(recordId);
     }
-    const subRows = Object.entries(record.subs).flatMap(([table, rows]) =>
-      rows.map((row, position) => ({
-        record_id: recordId,
-        sub_table: table,
-        position,
-        data: JSON.stringify(row),
-      })),
-    );
-    if (subRows.length) await trx.insertInto('form_sub_rows').values(subRows).execute();
-    return recordId;
+    return ids;
   });
 }
 
