@@ -25,6 +25,9 @@ const elementEntries = Object.fromEntries(
 const sharedLibraries =
   /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|axios|stylis|hoist-non-react-statics|@babel\/runtime)\//;
 
+const notForEveryElement =
+  /\/src\/(ui\/(DateField|Drawer|useCountdown|useWindowHeight|widget-list|filter-bar)\.tsx?|core\/(money|list-window|formula|print-keys)\.ts)$/;
+
 /**
  * The base every element needs: core state and requests, the i18n runtime with the common
  * and validation messages, the element base and the basic form pieces. Domain messages,
@@ -41,6 +44,11 @@ function isShared(id: string): boolean {
   // Dates bring dayjs; the rule-string parser (online forms, workflow) brings dates. The
   // login box and the lists of other domains need neither.
   if (/\/src\/core\/(dates|rules\/rule-string)\.ts$/.test(id)) return false;
+  // The pager is for paged lists only (the login box and the home page have none).
+  if (id.endsWith('/src/ui/Pager.tsx')) return false;
+  // Pieces of lists, forms, prints and widgets, not of every element (issue 18: the shared
+  // chunk holds what every element needs).
+  if (notForEveryElement.test(id)) return false;
   return (
     /\/src\/(core|ui)\/[^/]+\.tsx?$/.test(id) || /\/src\/(core\/(rules|api)|ui\/element)\//.test(id)
   );

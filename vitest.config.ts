@@ -7,12 +7,19 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time: each server test file has its own database copy and its own
+    // ports, and a worker spends much of its time waiting on PostgreSQL, Dovecot or a child
+    // server, so two workers use both cores of a CI machine. The browser tests run after the
+    // server and unit tests (groupOrder), one file at a time, so they never share the machine
+    // with another file's server.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -21,6 +28,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
+          sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -31,9 +39,13 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page under a loaded CI machine can take seconds to draw; the default of one
+          // second made expect.poll on page text flaky (clean-checkout CI, 2026-11-24).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -17,8 +17,6 @@
  *   check: what every signed-in request costs before any finance code runs.
  * Finally it prints the query plans.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -29,16 +27,16 @@ import {
   type QueryId,
   type RootOperationNode,
 } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/database';
+import type { Db } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { demoPasswords } from '../server/db/seed/people';
 import { listen } from '../server/db/notifications';
 import { SessionCache, sessionChannel } from '../server/domain/session-cache';
 import { localStorage } from '../server/domain/storage';
+import { freshDatabase, type FreshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: {
@@ -50,39 +48,6 @@ const { values } = parseArgs({
 /** Scale 14 is the smallest with a million statement rows (about 4,800 × scale²). */
 const scale = Number(values.scale ?? 14);
 const requests = Number(values.requests);
-
-interface Fresh {
-  kind: string;
-  url?: string;
-  dataDir: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<Fresh> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-finance-bench-'));
-  const removeFolder = () => rmSync(dataDir, { recursive: true, force: true });
-  if (!values.pg) return { kind: 'PGlite', dataDir, drop: async () => removeFolder() };
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `atrium_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'PostgreSQL',
-    url: url.toString(),
-    dataDir,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      removeFolder();
-    },
-  };
-}
 
 /** Records the queries of one request, so the raw run executes exactly the same SQL. */
 function captureQueries() {
@@ -126,10 +91,8 @@ async function statementRows(db: Db): Promise<number> {
 }
 
 async function main() {
-  const fresh = await freshDatabase();
-  const handle = await openDatabase(
-    fresh.url ? { url: fresh.url } : { dataDir: join(fresh.dataDir, 'pgdata') },
-  );
+  const fresh = await freshDatabase({ name: 'finance', pg: values.pg });
+  const { handle } = fresh;
   try {
     await migrateToLatest(handle.db);
     const seedStart = Date.now();
@@ -152,14 +115,13 @@ async function main() {
       await sessionEvents.close();
     }
   } finally {
-    await handle.close();
-    await fresh.drop();
+    await fresh.close();
   }
 }
 
 async function measure(
   db: Db,
-  fresh: Fresh,
+  fresh: FreshDatabase,
   rowCount: number,
   seedSeconds: number,
   sessionCache: SessionCache,
@@ -271,7 +233,7 @@ function httpClient(url: string, headers: Record<string, string>) {
 }
 
 function report(figures: {
-  fresh: Fresh;
+  fresh: FreshDatabase;
   rowCount: number;
   seedSeconds: number;
   series: { http: number[]; inject: number[]; raw: number[]; floor: number[] };

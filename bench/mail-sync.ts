@@ -7,14 +7,10 @@
  * the first sync, a second sync with nothing new, and the inbox list page (20 rows with the
  * count) through the API, p50 / p95 of 50 requests at page 1 and the last page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedPeople, userId } from '../server/db/seed/people';
 import { createSession } from '../server/domain/sessions';
@@ -22,6 +18,7 @@ import { localStorage } from '../server/domain/storage';
 import { syncNow } from '../server/mail/jobs';
 import { sealSecret } from '../server/mail/secret';
 import { startMailServers } from '../tests/server/mail-servers';
+import { freshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: { pg: { type: 'boolean' }, messages: { type: 'string', default: '10000' } },
@@ -30,33 +27,6 @@ const count = Number(values.messages);
 const address = 'bench@example.test';
 const password = 'bench-Pass#1';
 
-async function database() {
-  if (!values.pg) {
-    const handle = await openDatabase({});
-    return { db: handle.db, kind: 'PGlite (in memory)', close: () => handle.close() };
-  }
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `atrium_bench_mail_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    db: handle.db,
-    kind: 'PostgreSQL',
-    async close() {
-      await handle.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const percentile = (series: number[], share: number) => {
   const sorted = [...series].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
@@ -64,8 +34,11 @@ const percentile = (series: number[], share: number) => {
 
 async function main() {
   const mail = await startMailServers();
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-mail-bench-'));
-  const { db, kind, close } = await database();
+  const { db, kind, dataDir, close } = await freshDatabase({
+    name: 'mail',
+    pg: values.pg,
+    memory: true,
+  });
   try {
     mail.addUser(address, password);
     const attachment = Buffer.alloc(20_000, 'a').toString('base64');
@@ -150,7 +123,6 @@ async function main() {
   } finally {
     await close();
     await mail.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

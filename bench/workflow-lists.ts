@@ -14,16 +14,16 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/database';
+import type { Db } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { roleIds } from '../server/db/seed/ids';
 import { seedPeople } from '../server/db/seed/people';
 import { seedWorkflow } from '../server/db/seed/workflow';
 import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
+import { freshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: {
@@ -36,41 +36,6 @@ const { values } = parseArgs({
 const tasks = Number(values.tasks);
 const requests = Number(values.requests);
 const heavy = 'wl000001';
-
-async function database(): Promise<{
-  db: Db;
-  kind: string;
-  reused?: boolean;
-  close(): Promise<void>;
-}> {
-  if (!values.pg) {
-    const handle = await openDatabase({});
-    return { db: handle.db, kind: 'PGlite (in memory)', close: () => handle.close() };
-  }
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = values.keep ? 'atrium_bench_wflists' : `atrium_bench_wflists_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    db: handle.db,
-    kind: 'PostgreSQL',
-    reused: exists.rowCount !== 0,
-    async close() {
-      await handle.close();
-      if (values.keep) return;
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** The heavy user's instances, open tasks and approvals, in bulk SQL. */
 async function generate(db: Db) {
@@ -124,7 +89,12 @@ const p50p95 = (series: number[]) => {
 };
 
 async function main() {
-  const { db, kind, reused, close } = await database();
+  const { db, kind, reused, dataDir, close } = await freshDatabase({
+    name: 'wflists',
+    pg: values.pg,
+    memory: true,
+    keep: values.keep,
+  });
   try {
     await migrateToLatest(db);
     if (!reused) {
@@ -133,13 +103,13 @@ async function main() {
       await generate(db);
     }
     const config = loadConfig({
-      DATA_DIR: '/tmp/atrium-wl-bench',
+      DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret',
       LOG_LEVEL: 'error',
-      STATIC_DIR: '/tmp/atrium-wl-bench/none',
+      STATIC_DIR: join(dataDir, 'none'),
     });
     const app = await buildApp(
-      { config, db, storage: localStorage(join('/tmp/atrium-wl-bench', 'files')) },
+      { config, db, storage: localStorage(join(dataDir, 'files')) },
       { logger: false },
     );
     await app.ready();

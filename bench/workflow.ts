@@ -5,7 +5,8 @@
  * generated in SQL on top of the demo seed: 2000 users, leave instances of four tasks each,
  * one in ten still running with its last task open. Then, through the API (Fastify inject,
  * so routing, session check, schema and serialisation are all included):
- *   - p50/p95 of a user's to-do page (getTodoList, 10 rows) and count (getTodoCount);
+ *   - p50/p95 of a user's to-do page (getTodoList, 10 rows; also for an English reader) and
+ *     count (getTodoCount);
  *   - p50/p95 of complete (agree on an open task: the engine ends the instance);
  *   - completes per second from 20 concurrent clients;
  *   - the incident sweep (stalled instances) each process runs every minute.
@@ -13,14 +14,11 @@
  * --pg uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) to create a
  * throwaway database, dropped at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Db } from '../server/db/database';
+import type { Db } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { roleIds } from '../server/db/seed/ids';
 import { seedPeople } from '../server/db/seed/people';
@@ -28,46 +26,15 @@ import { seedWorkflow } from '../server/db/seed/workflow';
 import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
 import { sweepIncidents } from '../server/workflow/incidents/record';
+import { freshDatabase } from './fresh-database';
 
 const args = process.argv.slice(2);
 const usePg = args.includes('--pg');
 const keep = usePg && args.includes('--keep');
-let reused = false;
 const taskArg = args.indexOf('--tasks');
 const taskCount = taskArg >= 0 ? Number(args[taskArg + 1]) : usePg ? 1_000_000 : 100_000;
 const userCount = 2000;
 const instanceCount = Math.ceil(taskCount / 4);
-
-async function freshDatabase(): Promise<{ db: Db; close(): Promise<void>; kind: string }> {
-  if (!usePg) {
-    const handle = await openDatabase({});
-    return { db: handle.db, close: () => handle.close(), kind: 'PGlite (in memory)' };
-  }
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  // --keep: a fixed database that is built once, reused and left in place (for profiling).
-  const name = keep ? 'atrium_bench_workflow' : `atrium_bench_workflow_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  reused = exists.rowCount !== 0;
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    db: handle.db,
-    kind: 'PostgreSQL',
-    async close() {
-      await handle.close();
-      if (keep) return;
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** Users, instances, tasks, tokens and records in bulk, in SQL. */
 async function generate(db: Db) {
@@ -137,11 +104,11 @@ function summary(label: string, times: number[], target?: number) {
 
 async function main() {
   const started = performance.now();
-  const database = await freshDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-wf-'));
+  const database = await freshDatabase({ name: 'workflow', pg: usePg, memory: true, keep });
+  const { dataDir } = database;
   try {
     const { db } = database;
-    if (!reused) {
+    if (!database.reused) {
       await migrateToLatest(db);
       await seedPeople(db, null as unknown as string);
       await seedWorkflow(db);
@@ -176,8 +143,11 @@ async function main() {
       }
       return token;
     };
-    const call = async (userId: string, url: string, payload: unknown) => {
-      const headers = { authorization: `Bearer ${await tokenOf(userId)}` };
+    const call = async (userId: string, url: string, payload: unknown, language = 'zh-CN') => {
+      const headers = {
+        authorization: `Bearer ${await tokenOf(userId)}`,
+        'accept-language': language,
+      };
       const t0 = performance.now();
       const response = await app.inject({
         method: 'POST',
@@ -198,6 +168,7 @@ async function main() {
     for (const userId of sample.slice(0, 20))
       await call(userId, '/bpm-runtime/runtime/task/v1/getTodoList', {});
     const todo: number[] = [];
+    const todoEnglish: number[] = [];
     const count: number[] = [];
     const done: number[] = [];
     for (let i = 0; i < 600; i++) {
@@ -207,6 +178,17 @@ async function main() {
           await call(userId, '/bpm-runtime/runtime/task/v1/getTodoList', {
             pageBean: { page: 1, pageSize: 10 },
           })
+        ).elapsed,
+      );
+      // The same page for an English reader: flow and node names from the definition.
+      todoEnglish.push(
+        (
+          await call(
+            userId,
+            '/bpm-runtime/runtime/task/v1/getTodoList',
+            { pageBean: { page: 1, pageSize: 10 } },
+            'en-US',
+          )
         ).elapsed,
       );
       count.push((await call(userId, '/bpm-runtime/runtime/task/v1/getTodoCount', {})).elapsed);
@@ -221,6 +203,7 @@ async function main() {
     }
     console.info('through the API (in-process inject):');
     summary('to-do page (getTodoList, 10 rows)', todo, 5);
+    summary('to-do page in English (names from the definition)', todoEnglish, 5);
     summary('to-do count (getTodoCount)', count, 5);
     summary('done page (getDoneInstList)', done);
 
@@ -278,7 +261,6 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

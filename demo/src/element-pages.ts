@@ -18,6 +18,18 @@ const statementList = () => import('../../src/elements/statement-list/index');
 const taskElement = () => import('../../src/elements/task/index');
 const flowStarter = () => import('../../src/elements/flow-starter/index');
 const agentSettings = () => import('../../src/elements/agent-settings/index');
+/** Forms' dialog fields show atrium-custom-dialog by its tag: pages with forms load it too. */
+const customDialogElement = () => import('../../src/elements/custom-dialog/index');
+
+const floorMap: ElementPage = {
+  tag: 'atrium-floor-map',
+  load: () => import('../../src/elements/floor-map/index'),
+  attributes: (_params, search) => ({
+    store: search.get('store') ?? undefined,
+    floor: search.get('floor') ?? undefined,
+    shop: search.get('shop') ?? undefined,
+  }),
+};
 
 export const elementPages: Record<string, ElementPage> = {
   home: {
@@ -80,15 +92,9 @@ export const elementPages: Record<string, ElementPage> = {
     load: statementList,
     attributes: (params) => ({ kind: params.kind }),
   },
-  floorMap: {
-    tag: 'atrium-floor-map',
-    load: () => import('../../src/elements/floor-map/index'),
-    attributes: (_params, search) => ({
-      store: search.get('store') ?? undefined,
-      floor: search.get('floor') ?? undefined,
-      shop: search.get('shop') ?? undefined,
-    }),
-  },
+  floorMap,
+  /** The same map inside the portal (/floorMap), on the card other portal pages sit on. */
+  floorMapInPortal: { ...floorMap, panel: true },
   floorMapEditor: {
     tag: 'atrium-floor-map-editor',
     panel: true,
@@ -114,7 +120,8 @@ export const elementPages: Record<string, ElementPage> = {
   },
   statement: {
     tag: 'atrium-statement-shell',
-    load: () => import('../../src/elements/statement-shell/index'),
+    load: () =>
+      Promise.all([import('../../src/elements/statement-shell/index'), customDialogElement()]),
     attributes: (params, search) => ({
       path: `/${params.rest ?? ''}`,
       search: search.toString(),
@@ -177,6 +184,15 @@ export const elementPages: Record<string, ElementPage> = {
       'notice-id': params.readDoneId ?? params.readId,
     }),
   },
+  /** An instance's form alone: /previewInstForm (read) and /formManage/{instId}/{type}. */
+  instanceForm: {
+    tag: 'atrium-task',
+    load: taskElement,
+    attributes: (params) => ({
+      'inst-id': params.instId,
+      mode: params.type === 'edit' ? 'formEdit' : 'form',
+    }),
+  },
   flowStarter: {
     tag: 'atrium-flow-starter',
     load: flowStarter,
@@ -231,7 +247,8 @@ export const elementPages: Record<string, ElementPage> = {
   onlineForm: {
     tag: 'atrium-data-template',
     panel: true,
-    load: () => import('../../src/elements/data-template/index'),
+    load: () =>
+      Promise.all([import('../../src/elements/data-template/index'), customDialogElement()]),
   },
   formDesigner: {
     tag: 'atrium-form-designer',
@@ -242,12 +259,31 @@ export const elementPages: Record<string, ElementPage> = {
   formPreview: {
     tag: 'atrium-form',
     panel: true,
-    load: () => import('../../src/elements/form/index'),
+    load: () => Promise.all([import('../../src/elements/form/index'), customDialogElement()]),
     attributes: (params, search) => ({
       'template-key': params.formId ?? params.templateKey,
       'record-id': search.get('id') ?? undefined,
       readonly: params.action === 'get' ? '' : undefined,
     }),
+  },
+  /** /sysModulePreview/{id}: a module's tabs show these elements by tag: load them all. */
+  sysModule: {
+    tag: 'atrium-sys-module',
+    panel: true,
+    load: () =>
+      Promise.all([
+        import('../../src/elements/sys-module/index'),
+        import('../../src/elements/data-template/index'),
+        import('../../src/elements/custom-query/index'),
+        import('../../src/elements/chart-column/index'),
+      ]),
+    attributes: (params) => ({ 'module-id': params.id }),
+  },
+  /** /flowcenter/template/preview/{key} (wfzdrw): the template's list in the statement shell. */
+  flowcenterTemplate: {
+    tag: 'atrium-statement-shell',
+    load: () => import('../../src/elements/statement-shell/index'),
+    attributes: (params) => ({ path: `/template/preview/${params.templateKey}`, single: '' }),
   },
   meetingList: {
     tag: 'atrium-meetings',

@@ -59,6 +59,12 @@ function App() {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
+  // The window's title is the portal's name in the reader's language (print views name
+  // their document themselves).
+  const printView = path.startsWith('/print_');
+  useEffect(() => {
+    if (!printView) document.title = t('portal:brand.name');
+  }, [language, printView]);
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);

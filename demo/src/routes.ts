@@ -56,14 +56,6 @@ function element(
   };
 }
 
-/**
- * A route of a feature that lands with a later issue (workflow, mail, floor map, online
- * forms, charts, home layout): it shows the 404 page until then, never a page that pretends.
- */
-function later(pattern: string, options: Omit<Route, 'pattern' | 'load'> = {}): Route {
-  return { pattern, load: notFoundPage, auth: true, ...options };
-}
-
 /** An area's own address (`/v-flow`): the container alone, which opens the first item. */
 const emptyPage = () => Promise.resolve({ default: (() => null) as Page });
 
@@ -114,6 +106,8 @@ export const routes: Route[] = [
   areaRoot('/statements', 'statements'),
   element('/statements/:kind', 'statementList', { area: 'statements' }),
   ...['xscx', 'ht', 'shcjftzd'].map((page) => element(`/finance/${page}`, page)),
+  // The floor map inside the portal (the bare /mapContainer above stays for links).
+  element('/floorMap', 'floorMapInPortal'),
 
   // Attendance: the two attendance views are query views of the statement area.
   areaRoot('/v-check', 'v-check'),
@@ -162,6 +156,8 @@ export const routes: Route[] = [
   // Mail: the area with its three lists, and the pages of one mail, contact or account.
   areaRoot('/v-mail', 'v-mail'),
   element('/v-mail/mailList', 'mail', { area: 'v-mail' }),
+  // The news area's mail page (spec: shell.md 2, News): the same mailbox.
+  element(`/v-${product}Mails`, 'mail'),
   element('/v-mail/linkmanList', 'mailContacts', { area: 'v-mail' }),
   element('/v-mail/settingList', 'mailSettings', { area: 'v-mail' }),
   element('/mail/mailGet/:id', 'mail'),
@@ -210,12 +206,13 @@ export const routes: Route[] = [
     }),
   ].map((route) => ({ ...route, area: 'v-personal' })),
 
-  // Later features: instance forms and module previews (issue 17, not built yet); columns.
-  later('/formManage/:instId/:type'),
-  later(`/v-${product}Mails`),
-  later('/sysModulePreview/:id'),
+  // Forms of instances, module previews, form previews and columns (issue 17).
+  element('/formManage/:instId/:type', 'instanceForm', { hideMenu: true }),
+  element('/sysModulePreview/:id', 'sysModule'),
+  // The supervision tasks' target (spec: merchant-finance "Special targets"): a template list.
+  element('/flowcenter/template/preview/:templateKey', 'flowcenterTemplate'),
   element('/previewForm/:formId/:single?', 'formPreview', { hideMenu: true }),
-  later('/previewInstForm/:defId/:instId'),
+  element('/previewInstForm/:defId/:instId', 'instanceForm', { hideMenu: true }),
   element('/QRCodeForm/:templateKey/:action', 'formPreview', { hideMenu: true }),
   element('/column/preview/:previewAlias', 'columnPreview'),
   element('/onlineForm', 'onlineForm', { hideMenu: true }),

@@ -74,6 +74,8 @@ export interface GreetingsTable {
   id: string;
   user_id: string | null;
   text: string;
+  /** English of a general greeting; empty for a user's own (shown as typed). */
+  text_en: Generated<string>;
   sort: Generated<number>;
 }
 
@@ -108,6 +110,7 @@ export interface PersonalTipTextsTable {
 export interface FestivalsTable {
   id: string;
   name: string;
+  name_en: Generated<string>;
   starts_on: DateText;
   ends_on: DateText;
   text: string;
@@ -125,6 +128,8 @@ export interface GuideTourRunsTable {
 export interface EnterpriseNoticesTable {
   id: string;
   text: string;
+  /** English text; '' when none (the Chinese is shown). */
+  text_en: Generated<string>;
   starts_on: DateText;
   ends_on: DateText | null;
   sort: Generated<number>;
@@ -158,7 +163,9 @@ export interface FormRemindersTable {
   id: string;
   user_id: string;
   subject: string;
+  subject_en: Generated<string>;
   content: Generated<string>;
+  content_en: Generated<string>;
   count: Generated<number>;
   template_key: string;
   record_id: string;
@@ -219,6 +226,8 @@ export interface PostsTable {
   org_id: string;
   code: string;
   name: string;
+  /** The name in English; empty: none (the Chinese is shown). */
+  name_en: Generated<string>;
   /** The org's leading post (its head). */
   is_leader: Generated<boolean>;
 }

@@ -16,6 +16,8 @@ export interface WfOrgsTable {
   id: string;
   code: string;
   name: string;
+  /** English name; '' when none (the Chinese is shown). */
+  name_en: Generated<string>;
   parent_id: string | null;
   sort: Generated<number>;
   /** The dimension (uc_dems) the org belongs to; the default one unless set. */
@@ -33,6 +35,8 @@ export interface WfCategoriesTable {
   id: string;
   code: string;
   name: string;
+  /** English name; '' when none. */
+  name_en: Generated<string>;
   icon: Generated<string>;
   sort: Generated<number>;
 }
@@ -41,6 +45,10 @@ export interface WfDefinitionsTable {
   id: string;
   def_key: string;
   name: string;
+  /** The flow's English name; '' when none (readers of English see the Chinese). */
+  name_en: Generated<string>;
+  /** English names of this version's nodes and sequence flows, by element id. */
+  names_en: ColumnType<Record<string, string>, string | undefined, string>;
   version: number;
   is_main: Generated<boolean>;
   category_id: string;
@@ -274,6 +282,8 @@ export interface WfMessagesTable {
   task_id: string | null;
   kind: 'urge' | 'due' | 'incident';
   text: string;
+  /** The same message in English (migration 0027); empty for messages written before it. */
+  text_en: Generated<string>;
   created_at: DefaultTimestamp;
   read_at: NullableTimestamp;
 }

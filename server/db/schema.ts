@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FinanceTables } from './schema-finance';
 import type { ChartTables } from './schema-charts';
 import type { DialogTables } from './schema-dialogs';
+import type { ModuleTables } from './schema-modules';
 import type { MapTables } from './schema-map';
 import type { MailTables } from './schema-mail';
 import type { ShellTables } from './schema-shell';
@@ -221,7 +222,8 @@ export interface Database
     ChartTables,
     DialogTables,
     WidgetTables,
-    FormTables {}
+    FormTables,
+    ModuleTables {}
 
 export interface FoundationTables {
   tenants: TenantsTable;

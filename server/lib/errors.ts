@@ -21,3 +21,4 @@ export const badRequest = (key: string, params?: Params) => new UserError(400, k
 export const unauthorized = (key = 'server:unauthorized') => new UserError(401, key);
 export const forbidden = (key = 'server:forbidden') => new UserError(403, key);
 export const notFound = (key = 'server:notFound') => new UserError(404, key);
+export const conflict = (key: string, params?: Params) => new UserError(409, key, params);

@@ -46,4 +46,8 @@ export const queryFilterBody = Type.Object({
   ),
   sorter: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 5 })),
   params: Type.Optional(Type.Unknown()),
+  /** How the total is counted (online form lists; server/lib/bounded-count.ts). */
+  count: Type.Optional(
+    Type.Union([Type.Literal('exact'), Type.Literal('estimate'), Type.Literal('none')]),
+  ),
 });

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TaskRow } from '../db/schema-workflow';
-import { UserError, forbidden } from '../lib/errors';
+import { conflict, forbidden } from '../lib/errors';
 import type { Translate } from './model/form';
+import type { Language } from '../../src/core/language';
 import type { Actor, Ctx } from './engine/context';
 import { isSecretaryOf } from './engine/people';
 
@@ -15,10 +16,11 @@ export interface Caller {
   /** A leader the caller acts for as their secretary ('' and '0' mean nobody). */
   leaderId?: string | null | undefined;
   translate: Translate;
+  /** The language of messages the online forms' checks write (default zh-CN). */
+  language?: Language;
 }
 
-export const conflict = (key: string, params: Record<string, string | number> = {}) =>
-  new UserError(409, key, params);
+export { conflict };
 
 export function leaderOf(caller: Caller): string | null {
   const leader = caller.leaderId?.trim();

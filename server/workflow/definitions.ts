@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 import type { DefinitionRow } from '../db/schema-workflow';
 import { badRequest, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { checkFormDefinition, type FormDefinition } from './model/form';
+import { resolveFlowForm } from './bound-form';
+import type { FormDefinition } from './model/form';
 import { ShapeError, checkConcurrency } from './model/concurrency';
 import type { ProcessGraph } from './model/graph';
 import { DefinitionError, parseDefinition } from './model/parse';
@@ -74,6 +75,8 @@ export async function mainDefinition(
 export interface DeployInput {
   defKey: string;
   name: string;
+  /** The English name; without it, the process's atrium:nameEn (none: ''). */
+  nameEn?: string;
   categoryId: string;
   bpmnXml: string;
   form: unknown;
@@ -84,6 +87,15 @@ export interface DeployInput {
 }
 
 /**
+ * The English names of a graph's nodes and sequence flows by element id, those that have one.
+ * Kept in a column so that lists can pick a node's name by SQL without parsing the XML.
+ */
+function englishNames(graph: ProcessGraph): Record<string, string> {
+  const named = [...graph.nodes.values(), ...graph.flows.values()].filter((item) => item.nameEn);
+  return Object.fromEntries(named.map((item) => [item.id, item.nameEn]));
+}
+
+/**
  * Checks and stores a new version of a flow; it becomes the main version. Returns the id.
  * A definition that does not parse or check is refused with the reason.
  */
@@ -91,12 +103,13 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(input.defKey)) {
     throw badRequest('server:workflow.defKeyInvalid');
   }
-  const formProblem = checkFormDefinition(input.form);
-  if (formProblem) throw badRequest(formProblem.key, formProblem.params);
+  const form = await resolveFlowForm(db, input.form);
+  let graph: ProcessGraph;
   try {
+    graph = await parseDefinition(input.bpmnXml, form);
     // Shapes are checked at deploy only: a version deployed before a check was added keeps
     // loading for its running instances.
-    checkConcurrency(await parseDefinition(input.bpmnXml, input.form as FormDefinition));
+    checkConcurrency(graph);
   } catch (error) {
     if (error instanceof DefinitionError || error instanceof ShapeError) {
       throw badRequest('server:workflow.bpmnInvalid', { detail: error.message });
@@ -133,13 +146,15 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
         id,
         def_key: input.defKey,
         name: input.name,
+        name_en: input.nameEn?.trim() || graph.nameEn,
+        names_en: JSON.stringify(englishNames(graph)),
         version: Number(last?.version ?? 0) + 1,
         is_main: true,
         category_id: input.categoryId,
         icon: input.icon ?? '',
         description: input.description ?? '',
         bpmn_xml: input.bpmnXml,
-        form: JSON.stringify(input.form),
+        form: JSON.stringify(form),
         created_by: input.createdBy,
       })
       .execute();

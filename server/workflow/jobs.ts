@@ -2,14 +2,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { WfJobsTable } from '../db/schema-workflow';
-import { translate } from '../i18n';
 import { UserError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { formatDateTime } from '../lib/time';
 import { loadDefinition } from './definitions';
 import { flushCtx, record, type Ctx } from './engine/context';
 import { leave, settle } from './engine/flow';
-import { failureOf, parkJob, sweepIncidents } from './incidents/record';
+import { composed, failureOf, parkJob, sweepIncidents, type Composed } from './incidents/record';
+import { nodeLabel } from './queries/names';
 
 type Job = Selectable<WfJobsTable>;
 
@@ -58,7 +58,7 @@ async function message(
   userId: string,
   kind: 'urge' | 'due',
   taskId: string | null,
-  text: string,
+  text: Composed,
 ) {
   await ctx.trx
     .insertInto('wf_messages')
@@ -68,7 +68,8 @@ async function message(
       inst_id: ctx.inst.id,
       task_id: taskId,
       kind,
-      text,
+      text: text.zh,
+      text_en: text.en,
       created_at: ctx.now,
     })
     .execute();
@@ -93,11 +94,12 @@ async function runDue(ctx: Ctx, job: Job, timeZone: string): Promise<void> {
     .executeTakeFirst();
   if (!task || task.state !== 'open' || !task.due_at || task.due_at > ctx.now) return;
   await ctx.trx.updateTable('wf_tasks').set({ due_status: 1 }).where('id', '=', task.id).execute();
-  const text = translate('zh-CN', 'server:workflow.dueText', {
-    subject: ctx.inst.subject,
-    node: task.node_name,
-    time: formatDateTime(task.due_at, timeZone),
-  });
+  const params = { subject: ctx.inst.subject, time: formatDateTime(task.due_at, timeZone) };
+  const text = composed(
+    'server:workflow.dueText',
+    { ...params, node: task.node_name },
+    { ...params, node: nodeLabel('en-US', ctx.def.row, task.node_id, task.node_name) },
+  );
   for (const userId of await holdersOf(ctx, task)) await message(ctx, userId, 'due', task.id, text);
 }
 
@@ -120,7 +122,7 @@ async function runUrge(ctx: Ctx, job: Job): Promise<void> {
     .where('inst_id', '=', ctx.inst.id)
     .where('state', '=', 'open')
     .execute();
-  const text = translate('zh-CN', 'server:workflow.urgeText', {
+  const text = composed('server:workflow.urgeText', {
     urger: urger?.fullname ?? '',
     subject: ctx.inst.subject,
     opinion: urging.opinion,

@@ -122,9 +122,12 @@ export function DateField({
   label,
   id,
   describedBy,
+  ariaLabel,
 }: {
   /** For a label element's htmlFor, and the error the input is described by. */
   id?: string | undefined;
+  /** The input's name for assistive technology where no label element wraps it. */
+  ariaLabel?: string | undefined;
   describedBy?: string | undefined;
   name: string;
   kind: DateFieldKind;
@@ -168,6 +171,7 @@ export function DateField({
       <input
         css={controlStyle}
         id={id}
+        aria-label={ariaLabel}
         aria-describedby={describedBy}
         aria-invalid={describedBy ? true : undefined}
         name={name}

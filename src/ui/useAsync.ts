@@ -16,9 +16,13 @@ export interface AsyncState<T> {
  * the answer it got before (issue 13, any host).
  */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({
-    loading: true,
-  });
+  const [state, setState] = useState<{
+    data?: T;
+    error?: Error;
+    loading: boolean;
+    /** The load that answered: data of other inputs is never shown as the current one's. */
+    from?: () => Promise<T>;
+  }>({ loading: true });
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
   const account = useStore($session)?.account ?? null;
@@ -28,10 +32,13 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
     const ticket = ++latest.current;
     setState((previous) => ({ ...previous, loading: true }));
     run().then(
-      (data) => ticket === latest.current && setState({ data, loading: false }),
-      (error: Error) => ticket === latest.current && setState({ error, loading: false }),
+      (data) => ticket === latest.current && setState({ data, loading: false, from: run }),
+      (error: Error) => ticket === latest.current && setState({ error, loading: false, from: run }),
     );
   }, [run, version, account]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  // Between new inputs and the effect that starts their load, the answer on hand is the old
+  // inputs' one: it counts as loading, so no list flashes the previous choice's rows.
+  const loading = state.loading || state.from !== run;
+  return { data: state.data, error: state.error, loading, reload };
 }

@@ -192,6 +192,29 @@ describe('merchant finance pages', () => {
     expect(addWindow.url()).toBe(
       `${baseUrl()}/fvue/statement/template/form/dyzl/add/true?startFlow=false&isNewPage=true`,
     );
+    // The registration is the dyzl online form: its rules checked on the page, then saved.
+    const shell = 'atrium-statement-shell';
+    const input = (name: string) => `${shell} [name="${name}"]`;
+    await addWindow.waitForSelector(`${shell} form[data-action=add] [name=F_MDID]`);
+    await addWindow.selectOption(input('F_MDID'), 'S01');
+    const typed: [string, string][] = [
+      ['F_GYSMC', '深圳市丽人坊化妆品有限公司'],
+      ['F_PPMC', '丽人坊'],
+      ['F_HTH', 'HT-2026-S01-E2E1'],
+      ['F_LXR', '王芳'],
+      ['F_LXSJH', '12345'],
+      ['F_ZSRY', '张晓明'],
+      ['F_ZSRYSJH', '13900000005'],
+    ];
+    for (const [name, value] of typed) await addWindow.fill(input(name), value);
+    await addWindow.click(`${shell} [data-action=save]`);
+    const errors = addWindow.locator(`${shell} [data-error]`);
+    await expect.poll(() => errors.allTextContents()).toEqual(['请输入有效的手机号码']);
+    await addWindow.fill(input('F_LXSJH'), '13712345678');
+    await expect.poll(() => errors.count()).toBe(0);
+    await addWindow.click(`${shell} [data-action=save]`);
+    await addWindow.waitForSelector(`${shell} section[data-record]:not([data-record=new])`);
+    expect(await addWindow.inputValue(input('F_HTH'))).toBe('HT-2026-S01-E2E1');
     await addWindow.close();
     const [editWindow] = await Promise.all([
       manager.waitForEvent('popup'),

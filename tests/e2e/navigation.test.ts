@@ -2,12 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
 import { workflowStaff } from '../../server/db/seed/workflow/people';
+import { settle, walkMenus } from './menu-walk';
 import { apiToken, baseUrl, useBrowser } from './support';
 
 /**
  * Every page one click away (issue 12): for every demo account, open every item of the side
  * menu, every item of each area's second-level menu, and one search result of each app type,
- * as a user clicks them. None may show the 404 page, log a console error or meet a 5xx.
+ * as a user clicks them. None may show the 404 page, log a console error or meet a 5xx, and
+ * every page a menu opens keeps the top bar and the side menu (issue 13 item 2).
  * (newhire must change the password before any menu; the password tests cover that account.)
  */
 const accounts: [string, string][] = [
@@ -26,15 +28,6 @@ interface Visit {
   subItems: number;
   searchTargets: number;
   problems: string[];
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main') ?? document.body;
-    const container = main.querySelector('atrium-menu-container');
-    const pageElement = (container ?? main).querySelector('[data-page], h1');
-    return pageElement !== null;
-  });
 }
 
 async function notFound(page: Page): Promise<boolean> {
@@ -56,69 +49,17 @@ async function crawl(page: Page, account: string, password: string): Promise<Vis
 
   const token = await apiToken(account, password);
   await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
-  await page.waitForSelector('atrium-side-menu [part=item]');
-  // The festival greeting and a due tour come first; step past them.
-  await page.waitForSelector('atrium-home [data-stage]:not([data-stage=loading])');
-  for (const [stage, action] of [
-    ['holiday', 'close-holiday'],
-    ['tour', 'skip-tour'],
-  ]) {
-    if ((await page.getAttribute('atrium-home [data-stage]', 'data-stage')) === stage) {
-      await page.click(`atrium-home [data-action=${action}]`);
-    }
-  }
-
-  const more = page.locator('atrium-side-menu [data-action=more]');
-  if (await more.count()) await more.click();
-  const aliases = await page
-    .locator('atrium-side-menu [data-alias]')
-    .evaluateAll((nodes) => [...new Set(nodes.map((node) => node.getAttribute('data-alias')!))]);
-  if (await more.count()) await more.click();
-  for (const alias of aliases) {
-    visit.menuItems++;
-    // A page of its own (no frame) has no side menu: back to home, as a user would.
-    if ((await page.locator('atrium-side-menu').count()) === 0) {
-      await page.goto(`${baseUrl()}/fvue/home`);
-      await page.waitForSelector('atrium-side-menu [part=item]');
-    }
-    await page.waitForSelector('atrium-side-menu [part=item]');
-    const shown = page.locator(`atrium-side-menu [part=item][data-alias="${alias}"]`);
-    if ((await shown.count()) > 0) await shown.click();
-    else {
-      await more.click();
-      await page.click(`atrium-side-menu [data-list=more] [data-alias="${alias}"]`);
-    }
-    await check(`menu ${alias}`);
-    const container = page.locator('atrium-menu-container');
-    if ((await container.count()) === 0) continue;
-    // An area always has its second-level menu; it arrives after the page.
-    await page.waitForSelector('atrium-menu-container [part=menu] [data-alias]');
-    // Sub-menus open one at a time: open each, then click its leaves.
-    const entries = container.locator('[part=menu] > ul > li');
-    for (let i = 0; i < (await entries.count()); i++) {
-      const head = entries.nth(i).locator(':scope > button');
-      const group = (await head.getAttribute('aria-expanded')) !== null;
-      if (!group) {
-        const name = await head.getAttribute('data-alias');
-        await head.click();
-        visit.subItems++;
-        await check(`${alias} > ${name}`);
-        // A few items lead out of the area (the meeting list, the app centre): come back.
-        if ((await container.count()) === 0) {
-          await page.goBack();
-          await page.waitForSelector('atrium-menu-container [part=menu] [data-alias]');
-        }
-        continue;
-      }
-      if ((await head.getAttribute('aria-expanded')) === 'false') await head.click();
-      const leaves = entries.nth(i).locator('ul button');
-      for (let j = 0; j < (await leaves.count()); j++) {
-        await leaves.nth(j).click();
-        visit.subItems++;
-        await check(`${alias} > ${await leaves.nth(j).getAttribute('data-alias')}`);
+  await walkMenus(page, async (what) => {
+    if (what.startsWith('menu ')) visit.menuItems++;
+    else visit.subItems++;
+    await check(what);
+    // Issue 13 item 2: a page opened from the menus sits inside the portal, with a way back.
+    for (const part of ['atrium-top-bar', 'atrium-side-menu']) {
+      if (!(await page.locator(part).isVisible())) {
+        visit.problems.push(`${part} missing at ${page.url()} (${what})`);
       }
     }
-  }
+  });
 
   const seenTypes = new Set<string>();
   for (const keyword of searches) {
@@ -200,4 +141,13 @@ describe('every page one click away', () => {
     // Every account reached something beyond its home page.
     for (const visit of visits) expect(visit.menuItems, visit.account).toBeGreaterThan(1);
   }, 900_000);
+
+  it('keeps the bare finance routes single pages for links and embedding (issue 13 item 2)', async () => {
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/lyfyjsd?token=${token}`);
+    await page.waitForSelector('atrium-statement-list [data-count]');
+    expect(await page.locator('atrium-top-bar').count()).toBe(0);
+    expect(await page.locator('atrium-side-menu').count()).toBe(0);
+  });
 });

@@ -193,4 +193,35 @@ describe('online forms in the browser', () => {
     await page.waitForSelector(`${column} [data-form-list] [data-action=open-record]`);
     expect(await page.locator(`${column} [data-form-list] h2`).textContent()).toBe('会议预约');
   });
+
+  it('picks a dialog field through the custom dialog and saves it', async () => {
+    const page = await browser.newPage();
+    await open(page, '/statement/template/form/inspection/add', 'store01');
+    await page.waitForSelector(`${shell} [data-form=inspection]`);
+    await page.selectOption(field('store'), 'S01');
+    await page.fill(field('inspectedOn'), '2026-11-20');
+    await page.fill(field('area'), '三楼童装区E2E');
+    await page.selectOption(field('result'), 'pass');
+    await page.fill(field('score'), '88');
+    const picker = `${shell} atrium-custom-dialog[data-field=inspector]`;
+    await page.click(`${picker} [data-action=open-dialog]:not([disabled])`);
+    // Found by name (郑强 is ops01), then chosen.
+    await page.fill(`${picker} [role=dialog] input[name=fullname]`, '郑强');
+    await page.click(`${picker} [role=dialog] [data-action=search]`);
+    await page.click(`${picker} [role=dialog] tr[data-value=ops01]`);
+    await page.click(`${picker} [role=dialog] [data-action=confirm]`);
+    await expect
+      .poll(() => page.locator(picker).evaluate((element) => (element as HTMLInputElement).value))
+      .toBe('ops01');
+    await page.click(`${shell} [data-action=save]`);
+    await page.waitForSelector(`${shell} section[data-record]:not([data-record=new])`);
+    const id = await page.getAttribute(`${shell} section[data-record]`, 'data-record');
+    const token = await apiToken('store01', 'Staff#2026');
+    const answer = await fetch(
+      `${baseUrl()}/form/form/dataTemplate/v1/getForm/inspection/inspection?id=${id}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const saved = (await answer.json()) as { value: { data: Record<string, unknown> } };
+    expect(saved.value.data).toMatchObject({ inspector: 'ops01', area: '三楼童装区E2E' });
+  });
 });

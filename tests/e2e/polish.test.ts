@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passHomeInterruptions } from './menu-walk';
 import { apiToken, baseUrl, namedQuery, pickPeople, tableRows, useBrowser } from './support';
 
 /** Issue 13, the remaining polish items: one browser and one server for all of them. */
@@ -195,6 +196,20 @@ describe('dialogs on a phone (item 3)', () => {
   });
 });
 
+/**
+ * Holds the page's requests to `pattern` until the answer's release is called: then they go
+ * on (`continue`) or fail (`abort`), so a test can look at the state in between.
+ */
+async function holdRequests(page: Page, pattern: string, then: 'continue' | 'abort' = 'continue') {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await (then === 'continue' ? route.continue() : route.abort());
+  });
+  return release;
+}
+
 describe('a list while a new answer loads (item 6)', () => {
   it('keeps the old rows under a veil with the spinner, and the header says it is loading', async () => {
     const token = await apiToken(merchant.account, merchant.password);
@@ -206,12 +221,7 @@ describe('a list while a new answer loads (item 6)', () => {
     expect(before).toBeGreaterThan(0);
 
     // Hold the next answer until the loading state has been looked at.
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/atriumScript/executeSql**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/atriumScript/executeSql**');
     await page.click(`${host} [data-action=query]`);
     await page.waitForSelector(`${host} [data-loading]`);
     expect(await page.textContent(`${host} .count`)).toBe('加载中…');
@@ -231,6 +241,174 @@ describe('a list while a new answer loads (item 6)', () => {
       .poll(() => page.locator(`${host} .count`).textContent())
       .toMatch(/^第 1–\d+ 行，共 \d+ 行$/);
     expect(await page.locator(`${host} [data-veil]`).count()).toBe(0);
+  });
+});
+
+describe('progress before the first answer and while a print link is signed (item 6)', () => {
+  it('a paged list says it is loading, not 共 0 条, until its first answer', async () => {
+    const token = await apiToken('admin', 'Atrium#2026');
+    const page = await browser.newPage();
+    const release = await holdRequests(page, '**/runtime/incident/v1/list**');
+    await page.goto(`${baseUrl()}/fvue/v-flow/v-incidents?token=${token}`);
+    const pager = 'atrium-flow-incidents [part=pager]';
+    await page.waitForSelector(`${pager} [data-loading]`);
+    expect(await page.textContent(`${pager} [data-loading]`)).toBe('加载中…');
+    expect(await page.locator(pager).textContent()).not.toContain('共 0 条');
+    expect(await page.locator(`${pager} [data-action=next-page]`).isDisabled()).toBe(true);
+    release();
+    await page.waitForSelector(`${pager} [data-total]`);
+    expect(await page.textContent(`${pager} [data-total]`)).toMatch(/^共 \d+ 条$/);
+  });
+
+  it('the print window says it is opening in the portal font, with a spinner, then closes when the link fails', async () => {
+    const token = await apiToken(merchant.account, merchant.password);
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statements/fkqkd?token=${token}`);
+    const host = 'atrium-statement-list';
+    await page.waitForSelector(`${host} [data-count]`);
+    const fail = await holdRequests(page, '**/atriumScript/printLink', 'abort');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.click(`${host} tr[data-row="0"] [data-action=print]`),
+    ]);
+    const status = popup.locator('[role=status]');
+    await status.waitFor();
+    expect(await status.textContent()).toBe('正在打开打印页面…');
+    const look = await popup.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      const spinner = document.querySelector('span[aria-hidden]');
+      return {
+        lang: document.documentElement.lang,
+        font: body.fontFamily,
+        display: body.display,
+        spinning: spinner?.getAnimations().length ?? 0,
+      };
+    });
+    expect(look).toEqual({
+      lang: 'zh-CN',
+      font: expect.stringContaining('PingFang SC') as string,
+      display: 'flex',
+      spinning: 1,
+    });
+    fail();
+    await popup.waitForEvent('close');
+  });
+});
+
+describe('arrival on home and the slogan (items 4 and 14)', () => {
+  it('one interruption at a time; the reminders panel stays under a modal dialog', async () => {
+    const token = await apiToken('acct01', 'Staff#2026');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    await page.waitForSelector('atrium-home [data-overlay=holiday]');
+    // The festival greeting first, alone: no reminders panel beside it yet.
+    expect(await page.locator('atrium-home [part=tips]').count()).toBe(0);
+    await passHomeInterruptions(page);
+    const panel = page.locator('atrium-home [part=tips]');
+    await panel.waitFor();
+    // The password dialog's backdrop covers the panel: a click there reaches the dialog.
+    await page.click('atrium-top-bar [data-action=user-menu]');
+    await page.click('atrium-top-bar [role=menuitem][data-action=change-password]');
+    await page.waitForSelector('atrium-top-bar [role=dialog] input[name=old]');
+    const box = (await panel.boundingBox())!;
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase(),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(topmost).toBe('atrium-top-bar');
+  });
+
+  it.each([
+    [1366, 768],
+    [360, 740],
+  ])(
+    "the tour's highlights are on screen and step 4's covers its target at %i px",
+    async (width, height) => {
+      const token = await apiToken('emp02', 'Staff#2026');
+      const phone = width < 600;
+      const page = await browser.newPage(phone ? { phone: { width, height } } : {});
+      await page.setViewportSize({ width, height });
+      await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+      await passHomeInterruptions(page);
+      // As the top bar's guide button asks for it.
+      await page.evaluate(() => document.dispatchEvent(new CustomEvent('atrium-tour-start')));
+      await page.waitForSelector('atrium-home [data-tour-step=search]');
+      await page.click('atrium-home [data-action=next-step]');
+      // Step 2, the menu: lit where the reader can see it (on a phone, the bar with its button).
+      await page.waitForSelector('atrium-home [data-tour-step=menu]');
+      if (phone) {
+        // Once the phone layout has folded the side menu away (it is drawn, then folded).
+        await page.waitForFunction(
+          () => document.querySelector('atrium-side-menu')!.getBoundingClientRect().width === 0,
+        );
+      }
+      // Where the highlight is set to be (its box slides there with a transition).
+      const menuSpot = () =>
+        page.evaluate(() => {
+          const spot = document
+            .querySelector('atrium-home')!
+            .shadowRoot!.querySelector<HTMLElement>('[data-tour-spot=menu]');
+          if (!spot) return null;
+          const [left, width, height] = ['left', 'width', 'height'].map((side) =>
+            parseFloat(spot.style.getPropertyValue(side)),
+          ) as [number, number, number];
+          return { left, right: left + width, width, height };
+        });
+      await expect.poll(async () => (await menuSpot())?.width).toBeGreaterThan(20);
+      const spot = (await menuSpot())!;
+      expect(spot.height).toBeGreaterThan(20);
+      expect(spot.left).toBeGreaterThanOrEqual(-5);
+      expect(spot.right).toBeLessThanOrEqual(width + 5);
+      for (let step = 1; step < 3; step++) await page.click('atrium-home [data-action=next-step]');
+      await page.waitForSelector('atrium-home [data-tour-step=home]');
+      // The largest distance between an edge of the highlight and the same edge of its target.
+      const gap = () =>
+        page.evaluate(() => {
+          const home = document.querySelector('atrium-home')!;
+          const target = home.getBoundingClientRect();
+          const spot = home.shadowRoot!.querySelector('[data-tour-spot=home]');
+          if (!spot) return Infinity;
+          const box = spot.getBoundingClientRect();
+          return Math.max(
+            ...(['top', 'left', 'right', 'bottom'] as const).map((edge) =>
+              Math.abs(box[edge] - target[edge]),
+            ),
+          );
+        });
+      await expect.poll(gap).toBeLessThanOrEqual(5);
+      await page.close();
+    },
+  );
+
+  it('the slogan stands still when it fits its slot and scrolls when it does not', async () => {
+    const token = await apiToken('acct01', 'Staff#2026');
+    const open = async (text: string) => {
+      const page = await browser.newPage();
+      await page.route('**/getManageGreets', (route) =>
+        route.fulfill({ json: { state: true, value: { zswb: text } } }),
+      );
+      await page.goto(`${baseUrl()}/fvue/v-flow/v-todo?token=${token}`);
+      const slogan = page.locator('atrium-top-bar [part=marquee]');
+      await expect.poll(() => slogan.textContent()).toBe(text);
+      return slogan;
+    };
+    const long = await open('天气转凉，注意添衣保暖。'.repeat(6));
+    await expect.poll(() => long.getAttribute('data-scrolling')).toBe('');
+    await expect
+      .poll(() => long.locator('span').evaluate((line) => line.style.transform))
+      .toMatch(/^translateX\(-/);
+
+    const short = await open('天气转凉，注意添衣保暖。');
+    // Give the marquee's 20 ms step several turns: a fitting text never moves.
+    await short.page().waitForTimeout(300);
+    expect(await short.getAttribute('data-scrolling')).toBeNull();
+    expect(await short.locator('span').evaluate((line) => line.style.transform)).toBe('');
+    const fits = await short.evaluate(
+      (box) =>
+        box.querySelector('span')!.getBoundingClientRect().right <=
+        box.getBoundingClientRect().right,
+    );
+    expect(fits).toBe(true);
   });
 });
 
@@ -367,6 +545,113 @@ describe('English the product owns (item 10)', () => {
     expect(split).toEqual([]);
   });
 
+  it('the window title, the slogan and the festival greeting are in English', async () => {
+    const token = await apiToken('emp01', 'Staff#2026');
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    const slogan = page.locator('atrium-top-bar [part=marquee]');
+    await expect.poll(() => slogan.textContent()).toMatch(/[A-Za-z]{3,}/);
+    const chinese = /[\u3400-\u9fff]/;
+    expect(await slogan.textContent()).not.toMatch(chinese);
+    expect(await page.title()).toBe('Haiya Enterprise Portal');
+    const festival = page.locator('atrium-home [data-overlay=holiday] h2');
+    await festival.waitFor();
+    expect(await festival.textContent()).toBe('Haiya Binfen store anniversary');
+    // Switching back to Chinese asks for the greeting again, in Chinese.
+    await page.click('atrium-home [data-action=close-holiday]');
+    // (The page-wide language store, as a switcher on the host page sets it.)
+    await page.evaluate(() => {
+      const registry = (globalThis as unknown as Record<symbol, Map<string, unknown>>)[
+        Symbol.for('atrium.shared.v1')
+      ]!;
+      (registry.get('language') as { set: (value: string) => void }).set('zh-CN');
+    });
+    await expect.poll(() => slogan.textContent()).toMatch(chinese);
+    expect(await page.title()).toBe('海雅企业门户');
+  });
+
+  it('a flow form shows its labels and choices in English', async () => {
+    const token = await apiToken('emp01', 'Staff#2026');
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto(`${baseUrl()}/fvue/agentStartByKey/leave?token=${token}`);
+    const form = page.locator('atrium-flow-starter [part=form]');
+    await form.waitFor();
+    const text = (await form.textContent()) ?? '';
+    for (const label of ['Leave type', 'Start date', 'End date', 'Days of leave', 'Reason'])
+      expect(text).toContain(label);
+    expect(text).not.toMatch(/[\u3400-\u9fff]/);
+    const choices = await form
+      .locator('select[name=leaveType] option')
+      .evaluateAll((options) => options.map((option) => option.textContent));
+    expect(choices).toEqual(expect.arrayContaining(['Annual leave', 'Sick leave']));
+    // Its dates use the app's calendar (item 9), named in English: no native date input.
+    expect(await form.locator('input[type=date]').count()).toBe(0);
+    const start = form.locator('[data-date-field=date]:has(input[name=startDate])');
+    await start.locator('[data-action=open-calendar]').click();
+    const calendar = (await start.locator('[data-calendar=date]').textContent()) ?? '';
+    expect(calendar).toMatch(/[A-Za-z]{3,}/);
+    expect(calendar).not.toMatch(/[\u3400-\u9fff]/);
+    // A message that names another field names it as the form shows it, in English.
+    await page.keyboard.press('Escape');
+    await form.locator('[data-field=startDate] input').fill('2026-12-10');
+    await form.locator('[data-field=endDate] input').fill('2026-12-08');
+    await page.click('atrium-flow-starter [data-action=submit]');
+    await expect
+      .poll(() => form.locator('[data-field=endDate] [data-error]').textContent())
+      .toBe('The end date must not be earlier than Start date');
+  });
+
+  it('flow and node names are in English in the to-do list and on the task page', async () => {
+    const chinese = /[\u3400-\u9fff]/;
+    const token = await apiToken('lead01', 'Staff#2026');
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto(`${baseUrl()}/fvue/v-flow/v-todo?token=${token}`);
+    const list = 'atrium-task-list';
+    await page.waitForSelector(`${list} tbody tr[data-row]:not([data-pending])`);
+    const rows = await tableRows(page, list);
+    expect(rows.map((row) => row.name)).toContain('Team leader approval');
+    for (const row of rows) expect(`${row.name} ${row.procDefName}`).not.toMatch(chinese);
+
+    // The task page: the flow and the node it stands on, the history and the chart.
+    const todo = (await (
+      await fetch(`${baseUrl()}/bpm-runtime/runtime/task/v1/getTodoList`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Accept-Language': 'en-US',
+        },
+        body: JSON.stringify({ pageBean: { page: 1, pageSize: 50 } }),
+      })
+    ).json()) as { rows: { id: string; procDefKey: string }[] };
+    const leave = todo.rows.find((row) => row.procDefKey === 'leave')!;
+    await page.goto(`${baseUrl()}/fvue/task/${leave.id}/0?token=${token}`);
+    const task = 'atrium-task';
+    await page.waitForSelector(`${task} [part=summary] [data-node]`);
+    expect(await page.textContent(`${task} [part=summary] [data-flow-name]`)).toBe('Leave request');
+    expect(await page.textContent(`${task} [part=summary] [data-node]`)).toBe(
+      'Team leader approval',
+    );
+    await page.click(`${task} [role=tab]:has-text("History")`);
+    await expect
+      .poll(() => page.locator(task).evaluate((element) => element.shadowRoot!.textContent))
+      .toContain('Applicant');
+    await page.click(`${task} [role=tab]:has-text("Flow chart")`);
+    await page.waitForSelector(`${task} [part=diagram][data-state=ready]`);
+    const labels = await page
+      .locator(task)
+      .evaluate((element) =>
+        [...element.shadowRoot!.querySelectorAll('[part=diagram] svg text')].map(
+          (text) => text.textContent ?? '',
+        ),
+      );
+    expect(labels.join(' ')).toMatch(/Team leader/);
+    for (const label of labels) expect(label).not.toMatch(chinese);
+  });
+
   it('the statements menu names the joint-operation list as its title does', async () => {
     const token = await apiToken(merchant.account, merchant.password);
     const response = await fetch(
@@ -416,5 +701,28 @@ describe('month and date fields in the app language (item 9)', () => {
     await english.waitForSelector(`${host} [data-count]`);
     await english.click(`${field} [data-action=open-calendar]`);
     expect(await english.locator(`${field} [data-month$="-01"]`).textContent()).toBe('Jan');
+  });
+
+  it('template lists and chart conditions use the same calendar, never a native date input', async () => {
+    const token = await apiToken('contract01', 'Staff#2026');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/statement/template/preview/dyzl?token=${token}`);
+    const from = page.locator('atrium-statement-shell [data-date-field=date] input').first();
+    await from.waitFor();
+    expect(await page.locator('atrium-statement-shell input[type=date]').count()).toBe(0);
+    await page.click(
+      'atrium-statement-shell [data-date-field=date] >> nth=0 >> [data-action=open-calendar]',
+    );
+    await page.waitForSelector('atrium-statement-shell [data-calendar=date]');
+    await page.keyboard.press('Enter');
+    expect(await from.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The sales chart's month range on the admin's home page.
+    const admin = await apiToken('admin', 'Atrium#2026');
+    await page.goto(`${baseUrl()}/fvue/home?token=${admin}`);
+    await passHomeInterruptions(page);
+    const sales = 'atrium-home section[data-column=salesChart] atrium-chart-column';
+    await page.waitForSelector(`${sales} [data-date-field=date] input[name=monthStart-from]`);
+    expect(await page.locator(`${sales} input[type=date]`).count()).toBe(0);
   });
 });

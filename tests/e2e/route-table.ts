@@ -6,7 +6,6 @@
 export type RouteExpect =
   { element: string; topBar?: boolean; sideMenu?: boolean } | 'not-found' | 'login';
 const product = 'atrium';
-const later = 'not-found' as const;
 /** Routes a visitor without a session opens. */
 export const anonymousRoutes: [string, RouteExpect][] = [
   ['/login', 'login'],
@@ -28,10 +27,11 @@ export const signedInRoutes: [string, RouteExpect][] = [
   ['/shcjftzd/hy', { element: 'atrium-overdue-list', topBar: false }],
   ['/mapContainer', { element: 'atrium-floor-map', topBar: false, sideMenu: false }],
   ['/mapContainer/hy', { element: 'atrium-floor-map', topBar: false, sideMenu: false }],
+  ['/floorMap', { element: 'atrium-floor-map', topBar: true, sideMenu: true }],
   ['/', { element: 'atrium-home', topBar: true, sideMenu: true }],
   ['/home', { element: 'atrium-home', topBar: true, sideMenu: true }],
   ['/home/homeEmail', { element: 'atrium-home' }],
-  ['/formManage/1/edit', later],
+  ['/formManage/1/edit', { element: 'atrium-task[inst-id="1"][mode=formEdit]', sideMenu: false }],
   ['/v-flow', { element: 'atrium-task-list[kind=todo]', topBar: true, sideMenu: true }],
   ...(
     [
@@ -60,7 +60,7 @@ export const signedInRoutes: [string, RouteExpect][] = [
   [`/v-check/v-${product}Vacation`, { element: 'atrium-statement-shell' }],
   ['/v-news', { element: 'atrium-news' }],
   [`/v-news/v-${product}News`, { element: 'atrium-news' }],
-  [`/v-${product}Mails`, later],
+  [`/v-${product}Mails`, { element: 'atrium-mail', topBar: true }],
   ['/vnewsList/all', { element: 'atrium-news' }],
   ['/newsList/1', { element: 'atrium-news' }],
   ['/news/1700000006000000001', { element: 'atrium-news-viewer' }],
@@ -76,7 +76,14 @@ export const signedInRoutes: [string, RouteExpect][] = [
   ],
   ['/agentStart/1/0/2', { element: 'atrium-flow-starter[copy-inst-id="2"]', sideMenu: false }],
   ['/agentStartByKey/leave', { element: 'atrium-flow-starter[def-key=leave]', sideMenu: false }],
-  ['/sysModulePreview/1', later],
+  [
+    '/sysModulePreview/1700000171000000002',
+    { element: 'atrium-sys-module[module-id="1700000171000000002"]', topBar: true },
+  ],
+  [
+    '/flowcenter/template/preview/wfzdrw',
+    { element: 'atrium-statement-shell[path="/template/preview/wfzdrw"]', topBar: true },
+  ],
   ['/templateReport/salesDaily', { element: 'atrium-statement-shell', sideMenu: false }],
   ['/start/1/2', { element: 'atrium-flow-starter[def-id="1"][draft-id="2"]' }],
   ['/inst/1', { element: 'atrium-task[inst-id="1"][mode=read]', sideMenu: false }],
@@ -119,7 +126,7 @@ export const signedInRoutes: [string, RouteExpect][] = [
   ['/iframeSrc/page/1700000007000000002', { element: 'atrium-news-viewer' }],
   ['/previewForm/fitOut', { element: 'atrium-form[template-key=fitOut]', sideMenu: false }],
   ['/previewForm/fitOut/true', { element: 'atrium-form[template-key=fitOut]', sideMenu: false }],
-  ['/previewInstForm/1/2', later],
+  ['/previewInstForm/1/2', { element: 'atrium-task[inst-id="2"][mode=form]', sideMenu: false }],
   ['/QRCodeForm/fitOut/add', { element: 'atrium-form[template-key=fitOut]', sideMenu: false }],
   ['/statement/workbench', { element: 'atrium-statement-shell', topBar: true, sideMenu: true }],
   ['/statement/href/template/wb-hours', { element: 'atrium-statement-shell' }],
@@ -138,5 +145,5 @@ export const signedInRoutes: [string, RouteExpect][] = [
   ['/appCenterFront', { element: 'atrium-app-centre' }],
   ['/appContent/3/kqycmx/kqyc', { element: 'atrium-statement-shell' }],
   ['/meetingList/0', { element: 'atrium-meetings[mode=list]' }],
-  ['/no/such/page', later],
+  ['/no/such/page', 'not-found'],
 ];

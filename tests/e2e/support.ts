@@ -181,3 +181,13 @@ export function inkedPixels(page: Page, canvas: string): Promise<number> {
       return inked;
     });
 }
+
+/** The page-wide toasts (one shadow root on <body>). */
+export function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
+        []),
+    ].map((node) => node.textContent ?? ''),
+  );
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, pickPeople, pressTask, useBrowser } from './support';
+import { apiToken, baseUrl, pickPeople, pressTask, toasts, useBrowser } from './support';
 
 /**
  * The actions that open a dialog on the task page, each through its button: inquiry and its
@@ -50,15 +50,6 @@ async function startLeave(account: string, days: number, reason: string): Promis
   );
   expect(answer.state).toBe(true);
   return answer.instId;
-}
-
-function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
-        []),
-    ].map((node) => node.textContent ?? ''),
-  );
 }
 
 async function open(page: Page, path: string, token?: string): Promise<void> {

@@ -1,18 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, pickPeople, tableRows, useBrowser } from './support';
+import { apiToken, baseUrl, pickPeople, tableRows, toasts, useBrowser } from './support';
 
 /** Personal workflow settings: approval phrases, delegation rules, secretaries, deputies. */
 const staff = 'Staff#2026';
-
-function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
-        []),
-    ].map((node) => node.textContent ?? ''),
-  );
-}
 
 async function open(page: Page, path: string, token?: string): Promise<void> {
   const separator = path.includes('?') ? '&' : '?';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { apiToken, baseUrl, toasts, useBrowser } from './support';
 
 /**
  * Starting flows: the flow list (search, its empty text, favourites and their limit), start
@@ -20,15 +20,6 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await response.json()) as T;
-}
-
-function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
-        []),
-    ].map((node) => node.textContent ?? ''),
-  );
 }
 
 async function open(page: Page, path: string, token?: string): Promise<void> {

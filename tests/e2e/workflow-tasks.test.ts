@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orderButtons } from '../../src/core/workflow/buttons';
-import { apiToken, baseUrl, useBrowser, pressTask } from './support';
+import { apiToken, baseUrl, pressTask, toasts, useBrowser } from './support';
 
 /**
  * The task page against the demo data: the opening rules of the lists, the button order,
@@ -24,15 +24,6 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await response.json()) as T;
-}
-
-function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
-        []),
-    ].map((node) => node.textContent ?? ''),
-  );
 }
 
 async function open(page: Page, path: string, token?: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, tableRows, useBrowser } from './support';
+import { apiToken, baseUrl, tableRows, toasts, useBrowser } from './support';
 
 /**
  * The workflow area end to end, in Chromium against the real server and the demo data: a
@@ -34,16 +34,6 @@ async function tasksOf(token: string, instId: string): Promise<Task[]> {
     },
   );
   return page.rows;
-}
-
-/** The page-wide toasts (one shadow root on <body>). */
-function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document.querySelector('atrium-toasts')?.shadowRoot?.querySelectorAll('.toast .text') ??
-        []),
-    ].map((node) => node.textContent ?? ''),
-  );
 }
 
 async function open(page: Page, path: string, token?: string): Promise<void> {

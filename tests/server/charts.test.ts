@@ -210,6 +210,13 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
     expect(drawn.some((amount: number) => amount > 0)).toBe(true);
     const bars = await emp01('POST', `${base}/getEchartData`, { id: chartIds.tasksByFlow });
     expect(bars.body.value.legend).toEqual(['待办任务', '已办任务']);
+    expect(bars.body.value.xAxis).toContain('请假申请');
+    // Flow names in the reader's language (issue 13 item 10), Chinese where a flow has none.
+    const englishBars = await english('POST', `${base}/getEchartData`, {
+      id: chartIds.tasksByFlow,
+    });
+    expect(englishBars.body.value.xAxis).toContain('Leave request');
+    expect(englishBars.body.value.xAxis.join(' ')).not.toMatch(/[\u3400-\u9fff]/);
     const pie = await admin('POST', `${base}/getEchartData`, { id: chartIds.overdueByFloor });
     expect(pie.body.value.style).toBe(3);
     expect(pie.body.value.series[0].data[0]).toEqual({

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { fillNameSpellings, nameSpellings } from '../../server/domain/directory/spelling';
+import {
+  fillSeededPostNames,
+  seededPostNames,
+} from '../../server/db/migrations/0027-english-posts-messages';
 import { databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -68,6 +72,78 @@ describe.each(databaseKinds)('people directory on %s', (kind) => {
     expect((await people(keyword('出纳'))).rows.map((row) => row.account)).toEqual(['cashier01']);
     // Initials match from the start: "yl" is not 刘洋.
     expect((await people(keyword('yl'))).rows.map((row) => row.account)).not.toContain('emp01');
+  });
+
+  it('names orgs in English for an English reader, and finds people by the English name', async () => {
+    const tree = (await emp01En('POST', '/uc/api/org/v1/orgs/getByParentAndDem', {})).body as {
+      name: string;
+      pathName: string;
+    }[];
+    expect(tree.map((org) => org.name)).toEqual([
+      'Haiya Commercial Group',
+      "General Manager's Office",
+      'IT Department',
+      'Operations Department',
+      'Legal Department',
+      'Finance Department',
+      'Human Resources Department',
+    ]);
+    const person = (await people(keyword('刘洋'), emp01En)).rows[0]!;
+    expect(person).toMatchObject({
+      orgName: 'IT Department',
+      pathName: 'Haiya Commercial Group/IT Department',
+      orgNames: 'IT Department',
+    });
+    expect(
+      (await people(keyword('IT Department'), emp01En)).rows.map((row) => row.account),
+    ).toContain('emp01');
+    // Posts too: named in English, found by the English name (migration 0027).
+    expect(person.postNames).toBe('Software engineer');
+    expect(
+      (await people(keyword('Software engineer'), emp01En)).rows.map((row) => row.account),
+    ).toContain('emp01');
+    const posts = await emp01En('POST', '/uc/api/org/v1/orgPosts/getOrgPostPage', {
+      ...keyword('Cashier'),
+    });
+    expect((posts.body.rows as { name: string }[]).map((post) => post.name)).toEqual(['Cashier']);
+    // The seed and migration 0027 (for databases seeded before it) give the same English.
+    const seeded = await server.db.selectFrom('posts').select(['code', 'name_en']).execute();
+    expect(seeded.length).toBeGreaterThan(10);
+    for (const post of seeded) expect(post.name_en, post.code).toBe(seededPostNames[post.code]);
+    // The migration fills a post without English and keeps an administrator's own.
+    await server.db.updateTable('posts').set({ name_en: '' }).where('code', '=', 'CW-CN').execute();
+    await server.db
+      .updateTable('posts')
+      .set({ name_en: 'Treasurer' })
+      .where('code', '=', 'CW-JL')
+      .execute();
+    await fillSeededPostNames(server.db as never);
+    const after = await server.db
+      .selectFrom('posts')
+      .select(['code', 'name_en'])
+      .where('code', 'in', ['CW-CN', 'CW-JL'])
+      .orderBy('code')
+      .execute();
+    expect(after).toEqual([
+      { code: 'CW-CN', name_en: 'Cashier' },
+      { code: 'CW-JL', name_en: 'Treasurer' },
+    ]);
+    await server.db
+      .updateTable('posts')
+      .set({ name_en: 'Finance manager' })
+      .where('code', '=', 'CW-JL')
+      .execute();
+    // An org without English keeps its Chinese name in English.
+    await server.db.updateTable('wf_orgs').set({ name_en: '' }).where('code', '=', 'it').execute();
+    try {
+      expect((await people(keyword('刘洋'), emp01En)).rows[0]!.orgName).toBe('信息部');
+    } finally {
+      await server.db
+        .updateTable('wf_orgs')
+        .set({ name_en: 'IT Department' })
+        .where('code', '=', 'it')
+        .execute();
+    }
   });
 
   it('shows colleagues only: no merchants, no secrets, no mobiles', async () => {
@@ -146,6 +222,10 @@ describe.each(databaseKinds)('people directory on %s', (kind) => {
 
     const master = (await emp01('GET', '/uc/api/org/v1/org/getOrgMaster')).body;
     expect(master).toMatchObject({ state: true, value: { name: '信息部', code: 'it' } });
+    const masterEn = (await emp01En('GET', '/uc/api/org/v1/org/getOrgMaster')).body;
+    expect(masterEn).toMatchObject({
+      value: { name: 'IT Department', pathName: 'Haiya Commercial Group/IT Department' },
+    });
     const merchantMaster = (await merchant('GET', '/uc/api/org/v1/org/getOrgMaster')).body;
     expect(merchantMaster).toEqual({ state: true, value: null });
 

@@ -112,10 +112,35 @@ describe.each(databaseKinds)('finance exports on %s', (kind) => {
     });
   }
 
-  it('exports XLSX with every row, numbers as numbers, and the count on the second sheet', async () => {
-    const response = await exportAs('admin', request(descriptor({}), 'xlsx'), 'en-US');
+  it('exports XLSX that a reader gets back: every row and value, the header, the count sheet', async () => {
+    // One row's merchant holds markup characters, a control character (dropped: XML
+    // cannot hold it) and a formula, and another's no confirmation date.
+    const tricky = `<丽&"'>\u0007 =1+1`;
+    await rows(
+      server.db,
+      `update joint_fee_notices set merchant_name = ${literal(tricky)}
+        where id = (select id from joint_fee_notices order by id limit 1)`,
+    );
+    await rows(
+      server.db,
+      `update joint_fee_notices set confirm_date = null
+        where id = (select id from joint_fee_notices order by id desc limit 1)`,
+    );
+    const withDate = [...columns, { field: 'CONFIRM_DATE', title: '确认日期', kind: 'date' }];
+    const response = await exportAs(
+      'admin',
+      request(descriptor({}), 'xlsx', { columns: withDate }),
+      'en-US',
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const expected = await oracle('true', 'true');
+    expect(response.headers['content-type']).toMatch(/spreadsheetml\.sheet/);
+    const expected = await rows<Record<string, string | number>>(
+      server.db,
+      `select t.id, to_char(t.month, 'YYYY-MM') as ny, t.contract_no, t.merchant_name,
+          t.invoice_amount::float8 as amount,
+          coalesce(to_char(t.confirm_date at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '') as confirmed
+        from joint_fee_notices t order by t.invoice_amount desc, t.id desc`,
+    );
     expect(decodeURIComponent(String(response.headers['content-disposition']))).toContain(
       `联营费用结算单 (${expected.length} rows).xlsx`,
     );
@@ -123,30 +148,43 @@ describe.each(databaseKinds)('finance exports on %s', (kind) => {
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const [data, facts] = book.worksheets;
     expect(data!.name).toBe('联营费用结算单');
+    expect(data!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const values = data!.getSheetValues().slice(1) as unknown[][];
+    expect(values[0]!.slice(1)).toEqual(withDate.map((column) => column.title));
+    expect(data!.getCell('A1').font?.bold).toBe(true);
     expect(values).toHaveLength(expected.length + 1);
-    expect(values.slice(1).map((row) => row[2])).toEqual(expected);
-    expect(typeof values[1]![6]).toBe('number');
-    const [amount] = await rows<{ v: number }>(
-      server.db,
-      `select invoice_amount::float8 as v from joint_fee_notices where id = ${literal(expected[0]!)}`,
-    );
-    expect(values[1]![6]).toBeCloseTo(amount!.v, 2);
+    expected.forEach((row, i) => {
+      const got = values[i + 1]!;
+      expect(got.slice(1, 6)).toEqual([
+        i + 1,
+        row.id,
+        row.ny,
+        row.contract_no,
+        row.merchant_name === tricky ? `<丽&"'> =1+1` : row.merchant_name,
+      ]);
+      expect(got[6]).toBeCloseTo(row.amount as number, 2);
+      expect(got[7] ?? '').toBe(row.confirmed);
+    });
+    expect(expected.some((row) => row.merchant_name === tricky)).toBe(true);
+    expect(expected.some((row) => row.confirmed === '')).toBe(true);
+    expect(data!.getCell('F2').numFmt).toBe('#,##0.00');
     expect(facts!.name).toBe('Filters');
     expect(facts!.getRow(1).values).toEqual([undefined, 'Rows', String(expected.length)]);
   });
 
-  it('adds the sales summary row under the data', async () => {
-    const response = await exportAs(
-      'SZHY10001',
-      request({ query: 'sales.monthly' }, 'csv', {
-        title: 'Sales',
-        columns: [
-          { field: 'ID', title: 'ID' },
-          { field: 'XSJE', title: 'Amount', kind: 'money' },
-        ],
-      }),
-    );
+  it('adds the sales summary row under the data, in CSV and XLSX', async () => {
+    const sales = (format: 'csv' | 'xlsx') =>
+      exportAs(
+        'SZHY10001',
+        request({ query: 'sales.monthly' }, format, {
+          title: 'Sales',
+          columns: [
+            { field: 'ID', title: 'ID' },
+            { field: 'XSJE', title: 'Amount', kind: 'money' },
+          ],
+        }),
+      );
+    const response = await sales('csv');
     expect(response.statusCode).toBe(200);
     const lines = parseCsv(response.body.slice(1));
     const [sum] = await rows<{ n: number; v: number }>(
@@ -156,6 +194,16 @@ describe.each(databaseKinds)('finance exports on %s', (kind) => {
     expect(lines).toHaveLength(sum!.n + 2);
     expect(lines.at(-1)![0]).toBe('合计');
     expect(Number(lines.at(-1)![1])).toBeCloseTo(sum!.v, 2);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await sales('xlsx')).rawPayload as unknown as ArrayBuffer);
+    const data = book.worksheets[0]!;
+    expect(data.rowCount).toBe(sum!.n + 2);
+    const total = data.getRow(sum!.n + 2);
+    expect(total.getCell(1).value).toBe('合计');
+    expect(total.getCell(2).value).toBeCloseTo(sum!.v, 2);
+    expect(total.getCell(2).font?.bold).toBe(true);
+    expect(total.getCell(2).numFmt).toBe('#,##0.00');
   });
 
   it('writes a text that a spreadsheet would run as a formula as plain text', async () => {

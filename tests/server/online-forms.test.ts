@@ -1,26 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { fitOutApplication } from './form-fixtures';
 import { Client } from './workflow-harness';
 
 const base = '/form/form/dataTemplate/v1';
 type Rows = { rows: Record<string, unknown>[]; total: number };
 
-const fitOut = (extra: Record<string, unknown> = {}) => ({
-  store: 'S01',
-  shopNo: 'L2-15',
-  brand: '无印良品',
-  contact: '王磊',
-  phone: '13800138000',
-  startDate: '2026-12-01',
-  endDate: '2026-12-10',
-  budget: '120000.50',
-  works: [
-    { kind: 'decoration', content: '吊顶', cost: '0.1' },
-    { kind: 'electrical', content: '照明', cost: '0.2' },
-  ],
-  ...extra,
-});
+const fitOut = fitOutApplication;
 
 async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

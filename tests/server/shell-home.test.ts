@@ -43,6 +43,35 @@ describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('runs the marquee in English for an English reader, the same notices in the same order', async () => {
+    const read = async (caller: ReturnType<typeof as>) =>
+      (await caller('GET', '/portal/enterpriseNotice/v1/getShowEnterpriseNotice')).body.value.map(
+        (notice: { id: string; showInfo: string }) => notice,
+      );
+    const chinese = await read(call.store01!);
+    const english = await read(call.english!);
+    expect(english.map((notice: { id: string }) => notice.id)).toEqual(
+      chinese.map((notice: { id: string }) => notice.id),
+    );
+    expect(english[0].showInfo).toContain('December statements');
+    for (const notice of english) expect(notice.showInfo).not.toMatch(/\p{Script=Han}/u);
+    // A notice without English is shown as typed.
+    await server.db
+      .updateTable('enterprise_notices')
+      .set({ text_en: '' })
+      .where('id', '=', english[1].id)
+      .execute();
+    try {
+      expect((await read(call.english!))[1].showInfo).toBe(chinese[1].showInfo);
+    } finally {
+      await server.db
+        .updateTable('enterprise_notices')
+        .set({ text_en: english[1].showInfo })
+        .where('id', '=', english[1].id)
+        .execute();
+    }
+  });
+
   it('greets store01 on their birthday and contract01 on their work anniversary, today', async () => {
     const tips = async (account: string) =>
       (await call[account]!('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value;
@@ -70,6 +99,11 @@ describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
     const english = (await call.english!('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value;
     expect(english[0]).toMatchObject({ title: 'Happy birthday' });
     expect(english[0].tcwb).toContain('happy birthday');
+    // The festival's name (the overlay's title) is in English too.
+    const merchant = as(server.app, await tokenOf(server.app, 'SZHY10001'), 'en-US');
+    expect((await merchant('POST', '/portal/bpm/haiyaapi/getHolidayTips')).body.value[0]).toEqual(
+      expect.objectContaining({ lx: 'festival', title: 'Haiya Binfen store anniversary' }),
+    );
   });
 
   it('moves a yearly tip with the calendar: no birthday tip on another day', async () => {
@@ -130,6 +164,14 @@ describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
     const mine = await reminders('store01');
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatchObject({ opemType: 'dyzl', count: 1 });
+    expect(mine[0].subject).toMatch(/^请核对.+的合同打印资料$/);
+    // The texts the server composed read in English for an English reader.
+    const english = (
+      await call.english!('GET', '/form/form/formRemindData/v1/getFormRemindDataByUser')
+    ).body.value;
+    expect(english[0].id).toBe(mine[0].id);
+    expect(english[0].subject).toMatch(/^Check the contract print details of /);
+    expect(english[0].content).toMatch(/^The print details of contract \S+ are registered/);
     // Each points at a contract print row of store01's stores.
     const row = await server.db
       .selectFrom('contract_prints')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as floorMapMenu from '../../server/db/migrations/0026-floor-map-menu';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -94,6 +95,8 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       'of-fitOut',
       'of-inspection',
       'of-meetings',
+      'of-module-fitOut',
+      'of-module-meetings',
       'of-drafts',
     ]);
   });
@@ -120,6 +123,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
     expect(store.map((node) => node.menuUrl)).toEqual([
       'template/preview/dyzl',
       'template/form/dyzl/add',
+      '/flowcenter/template/preview/wfzdrw',
       'querySql/queryView/kqyc/kqycmx',
       'querySql/queryView/grqjmx/grqj',
       'href/template/wb-hours',
@@ -129,6 +133,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       '/guides/opening-hours.html',
     );
     expect(aliases(await sub('acct01'))).toEqual([
+      'wb-wfzdrw',
       'wb-kqyc',
       'wb-grqj',
       'wb-hours',
@@ -268,5 +273,28 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
     expect(empty.body.message).toBe('请根据输入内容搜索');
     const english = await call.english!('POST', '/portal/bpm/haiyaapi/searchApps?keyword=');
     expect(english.body.message).toBe('Search according to input');
+  });
+
+  it('moves a database seeded before /floorMap to it, leaving an administrator’s own link', async () => {
+    const floorMap = () =>
+      server.db
+        .selectFrom('menus')
+        .select('menu_url')
+        .where('alias', '=', 'mapContainer')
+        .executeTakeFirstOrThrow();
+    expect((await floorMap()).menu_url).toBe('/floorMap');
+    const setLink = (url: string) =>
+      server.db
+        .updateTable('menus')
+        .set({ menu_url: url })
+        .where('alias', '=', 'mapContainer')
+        .execute();
+    await setLink('/mapContainer');
+    await floorMapMenu.up(server.db as never);
+    expect((await floorMap()).menu_url).toBe('/floorMap');
+    await setLink('/mapContainer/hy');
+    await floorMapMenu.up(server.db as never);
+    expect((await floorMap()).menu_url).toBe('/mapContainer/hy');
+    await setLink('/floorMap');
   });
 });

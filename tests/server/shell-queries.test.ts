@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
+import { contractPrintRecord } from './form-fixtures';
 
 describe.each(databaseKinds)('shell custom queries and query views on %s', (kind) => {
   let server: TestServer;
@@ -271,17 +273,7 @@ describe.each(databaseKinds)('shell data templates (dyzl) on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  const valid = {
-    F_MDID: 'S01',
-    F_GYSDM: '',
-    F_GYSMC: '深圳市丽人坊化妆品有限公司',
-    F_PPMC: '丽人坊',
-    F_HTH: 'HT-2026-S01-9001',
-    F_LXR: '王芳',
-    F_LXSJH: '13712345678',
-    F_ZSRY: '张晓明',
-    F_ZSRYSJH: '13900000005',
-  };
+  const valid = contractPrintRecord('HT-2026-S01-9001');
   const save = (account: string, body: Record<string, unknown>) =>
     call[account]!('POST', '/form/form/dataTemplate/v1/boSave/dyzl', body);
   const count = async () =>
@@ -369,9 +361,9 @@ describe.each(databaseKinds)('shell data templates (dyzl) on %s', (kind) => {
       [{ ...valid, F_LXSJH: '12345' }, '联系人手机号：请输入有效的手机号码'],
       [{ ...valid, F_HTH: 'HT 2026/1' }, '合同号：格式不正确'],
       [{ ...valid, F_PPMC: '品'.repeat(61) }, '品牌：最多输入60个字符'],
-      [{ ...valid, F_MDID: 'S99' }, '所选门店不存在'],
+      [{ ...valid, F_MDID: 'S99' }, '门店：不是可选的值'],
       [{ ...valid, F_GYSDM: '99999' }, '往来单位编码不存在'],
-      [{ ...valid, F_LXR: { nested: true } }, '品牌联系人：格式不正确'],
+      [{ ...valid, F_LXR: { nested: true } }, '品牌联系人：值的类型不正确'],
     ];
     for (const [body, message] of cases) {
       const answer = await save('contract01', body);
@@ -483,5 +475,78 @@ describe.each(databaseKinds)('shell data templates (dyzl) on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const refused = await save('store01', { ...valid, ID_: foreign.id, F_MDID: 'S01' });
     expect(refused.status).toBe(404);
+  });
+
+  it('exports every row of a view under its conditions, scoped, the count in the file name', async () => {
+    const exported = async (account: string, body: unknown, language = 'zh-CN') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/form/form/query/queryView/export?sqlAlias=kqyc&alias=kqycmx',
+        headers: {
+          authorization: `Bearer ${await tokenOf(server.app, account)}`,
+          'accept-language': language,
+        },
+        payload: body as Record<string, unknown>,
+      });
+    const rowsOf = async (payload: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(payload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      return { header: sheet.getRow(1).values as unknown[], count: sheet.rowCount - 1 };
+    };
+    const own = await server.db
+      .selectFrom('attendance_exceptions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId(5))
+      .executeTakeFirstOrThrow();
+    const mine = await exported('store01', { pageBean: { page: 1, pageSize: 3 } });
+    expect(mine.statusCode).toBe(200);
+    expect(decodeURIComponent(String(mine.headers['content-disposition']))).toContain(
+      `(${Number(own.n)}).xlsx`,
+    );
+    // Every row, not the page on screen.
+    expect((await rowsOf(mine.rawPayload)).count).toBe(Number(own.n));
+    const all = await server.db
+      .selectFrom('attendance_exceptions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const admin = await exported('admin', {});
+    expect((await rowsOf(admin.rawPayload)).count).toBe(Number(all.n));
+    const merchant = await exported('SZHY10001', {});
+    expect((await rowsOf(merchant.rawPayload)).count).toBe(0);
+    const english = await exported('store01', {}, 'en-US');
+    expect((await rowsOf(english.rawPayload)).header).toContain('Date');
+    const undeclared = await exported('store01', { querys: [{ property: 'account', value: 'x' }] });
+    expect(undeclared.statusCode).toBe(400);
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/form/form/query/queryView/export?sqlAlias=kqyc&alias=nope',
+      headers: { authorization: `Bearer ${await tokenOf(server.app, 'store01')}` },
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+    const anonymous = await server.app.inject({
+      method: 'POST',
+      url: '/form/form/query/queryView/export?sqlAlias=kqyc&alias=kqycmx',
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // The same export 100 times at once: the export limit (10 a minute a user) answers 429.
+    const merchantToken = await tokenOf(server.app, 'SZHY10001');
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/form/form/query/queryView/export?sqlAlias=kqyc&alias=kqycmx',
+          headers: { authorization: `Bearer ${merchantToken}` },
+          payload: {},
+        }),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    const served = statuses.filter((status) => status === 200).length;
+    expect(served).toBeGreaterThan(0);
+    expect(served).toBeLessThanOrEqual(10);
   });
 });

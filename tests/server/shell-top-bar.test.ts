@@ -33,6 +33,27 @@ describe.each(databaseKinds)('shell top bar on %s', (kind) => {
     expect((await greet('contract01')).value.zswb).toBe('李静，合同季辛苦了！');
   });
 
+  it('gives the general greeting in English to an English reader; a typed one stays as typed', async () => {
+    const greet = async (account: string, language: string) =>
+      (
+        await as(
+          server.app,
+          await tokenOf(server.app, account),
+          language,
+        )('POST', '/portal/bpm/haiyaapi/getManageGreets')
+      ).body.value.zswb as string;
+    const chinese = await greet('acct01', 'zh-CN');
+    const row = await server.db
+      .selectFrom('greetings')
+      .select('text_en')
+      .where('text', '=', chinese)
+      .executeTakeFirstOrThrow();
+    expect(row.text_en).toMatch(/^[\x20-\x7e’]+$/);
+    expect(await greet('acct01', 'en-US')).toBe(row.text_en);
+    // contract01's own text (the test above) is theirs: shown as typed in both languages.
+    expect(await greet('contract01', 'en-US')).toBe('李静，合同季辛苦了！');
+  });
+
   it("answers the caller's asset unit, names and details", async () => {
     const summary = await call.store01!('POST', '/portal/bpm/haiyaapi/getZcmc');
     expect(summary.body.value).toEqual({

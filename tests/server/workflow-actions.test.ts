@@ -453,6 +453,19 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
         (row) => row.procInstId === id && row.kind === 'urge',
       )?.text,
     ).toContain('刘洋催办');
+    // Composed in both languages when it was sent; an English reader reads the English.
+    const english = await client.call(
+      'lead01',
+      'POST',
+      '/bpm-runtime/runtime/message/v1/myList',
+      {},
+      'en-US',
+    );
+    expect(
+      (english.body.rows as { kind: string; procInstId: string; text: string }[]).find(
+        (row) => row.procInstId === id && row.kind === 'urge',
+      )?.text,
+    ).toMatch(/^刘洋 urges: .*请尽快$/);
     const log = await client.post('emp01', `${instance}/getUrgrntById`, {
       querys: [{ property: 'instId', value: id, operation: 'EQUAL' }],
     });

@@ -325,6 +325,7 @@ describe.each(databaseKinds)('workflow lists and reads on %s', (kind) => {
       ['人事类', ['leave']],
       ['合同类', ['contract']],
       ['财务类', ['expense']],
+      ['运营类', ['fitOut']],
     ]);
     const search = await client.post('admin', `${instance}/getHasAuthFlowList`, {
       querys: [

@@ -17,6 +17,12 @@ import * as doneListOrder from './0016-done-list-order';
 import * as onlineForms from './0017-online-forms';
 import * as customDialogs from './0018-custom-dialogs';
 import * as sessionEvents from './0019-session-events';
+import * as sysModules from './0020-sys-modules';
+import * as englishTexts from './0023-english-texts';
+import * as englishNames from './0024-english-names';
+import * as dyzlForm from './0025-dyzl-form';
+import * as floorMapMenu from './0026-floor-map-menu';
+import * as englishPostsMessages from './0027-english-posts-messages';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +44,12 @@ const migrations: Record<string, Migration> = {
   '0017-online-forms': onlineForms,
   '0018-custom-dialogs': customDialogs,
   '0019-session-events': sessionEvents,
+  '0020-sys-modules': sysModules,
+  '0023-english-texts': englishTexts,
+  '0024-english-names': englishNames,
+  '0025-dyzl-form': dyzlForm,
+  '0026-floor-map-menu': floorMapMenu,
+  '0027-english-posts-messages': englishPostsMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

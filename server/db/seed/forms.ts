@@ -32,7 +32,8 @@ const fitOut: FormDefinition = {
       labelEn: 'Shop no.',
       type: 'text',
       required: true,
-      rules: 'maxLength:20',
+      // The shop must be on the store's floor map (server/domain/forms/backend-checks.ts).
+      rules: 'maxLength:20|backend:mapShop,store',
       indexed: true,
     },
     {
@@ -177,6 +178,13 @@ const inspection: FormDefinition = {
       rules: 'min_value:0|max_value:100',
     },
     {
+      name: 'inspector',
+      label: '检查人',
+      labelEn: 'Inspector',
+      type: 'dialog',
+      dialog: 'staffPeople',
+    },
+    {
       name: 'findingCount',
       label: '问题数',
       labelEn: 'Findings',
@@ -309,7 +317,14 @@ const meetingBooking: FormDefinition = {
       required: true,
       indexed: true,
     },
-    { name: 'host', label: '主持人', labelEn: 'Host', type: 'user', required: true },
+    {
+      name: 'host',
+      label: '主持人',
+      labelEn: 'Host',
+      type: 'user',
+      required: true,
+      indexed: true,
+    },
     {
       name: 'startAt',
       label: '开始时间',
@@ -334,7 +349,15 @@ const meetingBooking: FormDefinition = {
       formula: "dateFormat(dateAdd(startAt, hours * 60, 'minute'), 'YYYY-MM-DD HH:mm')",
     },
   ],
-  subTables: [],
+  // The people invited: the booking shows on their meetings card (docs/forms.md).
+  subTables: [
+    {
+      name: 'attendees',
+      label: '参会人',
+      labelEn: 'Attendees',
+      fields: [{ name: 'person', label: '人员', labelEn: 'Person', type: 'user', required: true }],
+    },
+  ],
 };
 
 export const demoForms = [fitOut, inspection, contractRegistration, meetingBooking];
@@ -356,7 +379,7 @@ const condition = (
     ? { ...labelled(form, name), type, optionsFrom: 'stores' }
     : { ...labelled(form, name), type };
 
-const templates = [
+const templates: FormTemplateSeed[] = [
   {
     form: fitOut,
     columns: columns(fitOut, ['store', 'shopNo', 'brand', 'startDate', 'budget', 'worksTotal']),
@@ -423,66 +446,85 @@ function fitOutRecord(i: number) {
   };
 }
 
+export interface FormTemplateSeed {
+  form: FormDefinition;
+  columns: QueryViewColumn[];
+  conditions: QueryViewCondition[];
+  editRoles: string[];
+}
+
+/** A form's definition (version 1) and its data template over the form's records. */
+export async function seedFormTemplate(db: Db, template: FormTemplateSeed) {
+  await saveDefinition(db, template.form, userId(1));
+  await db
+    .insertInto('data_templates')
+    .values({
+      template_key: template.form.key,
+      name: template.form.name,
+      name_en: template.form.nameEn ?? '',
+      bo_alias: template.form.key,
+      form_key: template.form.key,
+      named_query: '',
+      columns: JSON.stringify(template.columns),
+      conditions: JSON.stringify(template.conditions),
+      fields: '[]',
+      edit_role_ids: JSON.stringify(template.editRoles),
+      source: 'form',
+      page_size: 20,
+    })
+    .execute();
+}
+
 export async function seedForms(db: Db, today: string) {
-  for (const form of demoForms) await saveDefinition(db, form, userId(1));
-  for (const template of templates) {
-    await db
-      .insertInto('data_templates')
-      .values({
-        template_key: template.form.key,
-        name: template.form.name,
-        name_en: template.form.nameEn ?? '',
-        bo_alias: template.form.key,
-        form_key: template.form.key,
-        named_query: '',
-        columns: JSON.stringify(template.columns),
-        conditions: JSON.stringify(template.conditions),
-        fields: '[]',
-        edit_role_ids: JSON.stringify(template.editRoles),
-        source: 'form',
-        page_size: 20,
-      })
-      .execute();
-  }
+  for (const template of templates) await seedFormTemplate(db, template);
   await seedRecords(db, today);
+}
+
+/** One record as the server would store it: computed fields by the same code path. */
+export async function insertFormRecord(
+  db: Db,
+  form: FormDefinition,
+  id: string,
+  by: string,
+  main: Record<string, unknown>,
+  subs: Record<string, Record<string, unknown>[]> = {},
+) {
+  const { values } = computeFormulas(form, { ...main, ...subs });
+  const data = Object.fromEntries(
+    form.fields
+      .map((field) => [field.name, values[field.name]])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  await db
+    .insertInto('form_records')
+    .values({
+      id,
+      form_key: form.key,
+      form_version: 1,
+      data: JSON.stringify(data),
+      created_by: by,
+      updated_by: by,
+    })
+    .execute();
+  const rows = Object.entries(subs).flatMap(([table, list]) =>
+    ((values[table] as Record<string, unknown>[] | undefined) ?? list).map((row, position) => ({
+      record_id: id,
+      sub_table: table,
+      position,
+      data: JSON.stringify(row),
+    })),
+  );
+  if (rows.length) await db.insertInto('form_sub_rows').values(rows).execute();
 }
 
 async function seedRecords(db: Db, today: string) {
   let n = 0;
-  const insert = async (
+  const insert = (
     form: FormDefinition,
     by: string,
     main: Record<string, unknown>,
     subs: Record<string, Record<string, unknown>[]> = {},
-  ) => {
-    const { values } = computeFormulas(form, { ...main, ...subs });
-    const id = seedId(170, ++n);
-    const data = Object.fromEntries(
-      form.fields
-        .map((field) => [field.name, values[field.name]])
-        .filter(([, value]) => value !== undefined && value !== ''),
-    );
-    await db
-      .insertInto('form_records')
-      .values({
-        id,
-        form_key: form.key,
-        form_version: 1,
-        data: JSON.stringify(data),
-        created_by: by,
-        updated_by: by,
-      })
-      .execute();
-    const rows = Object.entries(subs).flatMap(([table, list]) =>
-      ((values[table] as Record<string, unknown>[] | undefined) ?? list).map((row, position) => ({
-        record_id: id,
-        sub_table: table,
-        position,
-        data: JSON.stringify(row),
-      })),
-    );
-    if (rows.length) await db.insertInto('form_sub_rows').values(rows).execute();
-  };
+  ) => insertFormRecord(db, form, seedId(170, ++n), by, main, subs);
   // Fitting-out applications of the two demo merchants, and of the store staff.
   for (let i = 0; i < 24; i++) {
     const { main, subs } = fitOutRecord(i);
@@ -499,6 +541,7 @@ async function seedRecords(db: Db, today: string) {
         area: ['一楼化妆品区', '二楼女装区', '负一楼超市', '五楼餐饮区'][i % 4]!,
         result: ['pass', 'pass', 'rectify', 'fail'][i % 4]!,
         score: String(60 + ((i * 37) % 41)),
+        inspector: ['store01', 'ops01', 'lead02'][i % 3]!,
       },
       {
         findings: Array.from({ length: i % 3 }, (_, j) => ({
@@ -521,14 +564,25 @@ async function seedRecords(db: Db, today: string) {
       monthlyRent: String(18000 + i * 350.5),
     });
   }
+  // Bookings by emp01 today, each inviting two colleagues (they see it on their meetings card).
+  const invited = ['emp02', 'lead01', 'mgr02', 'hr01'];
   for (let i = 0; i < 12; i++) {
     const start = `${today} ${pad(9 + (i % 8))}:00`;
-    await insert(meetingBooking, staffId('emp01'), {
-      subject: ['周例会', '招商评审会', '安全检查布置会', '年终总结会'][i % 4]!,
-      room: rooms[i % 3]!,
-      host: staffId(['mgr01', 'gm01', 'emp01'][i % 3]!),
-      startAt: start,
-      hours: ['1', '1.5', '2'][i % 3]!,
-    });
+    await insert(
+      meetingBooking,
+      staffId('emp01'),
+      {
+        subject: ['周例会', '招商评审会', '安全检查布置会', '年终总结会'][i % 4]!,
+        room: rooms[i % 3]!,
+        host: staffId(['mgr01', 'gm01', 'emp01'][i % 3]!),
+        startAt: start,
+        hours: ['1', '1.5', '2'][i % 3]!,
+      },
+      {
+        attendees: [invited[i % 4]!, invited[(i + 1) % 4]!].map((account) => ({
+          person: staffId(account),
+        })),
+      },
+    );
   }
 }

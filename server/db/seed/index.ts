@@ -10,9 +10,11 @@ import { seedMap } from './map';
 import { seedNews } from './news';
 import { seedPeople } from './people';
 import { seedPrint } from './print';
-import { seedWorkflow } from './workflow';
+import { seedFormFlows, seedWorkflow } from './workflow';
 import { seedShell } from './shell';
 import { seedForms } from './forms';
+import { seedSupervision } from './forms-supervision';
+import { seedSysModules } from './sys-modules';
 import { businessToday } from '../../domain/shell/today';
 import { fillNameSpellings } from '../../domain/directory/spelling';
 
@@ -79,6 +81,10 @@ export async function seedDemo(
     product: process.env.PRODUCT ?? 'atrium',
   });
   await seedForms(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
+  await seedFormFlows(db);
+  await seedSupervision(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
+  // System modules name templates, queries and charts seeded above.
+  await seedSysModules(db);
   // The directory's pinyin search (docs/directory.md) reads every account's spelling.
   await fillNameSpellings(db);
 }

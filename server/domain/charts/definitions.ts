@@ -41,6 +41,8 @@ export interface CustomChart {
 
 export interface LoadedChart extends CustomChart {
   query: ChartQuery;
+  /** The reader's language: the query names what it can in it (flow names). */
+  language: Language;
 }
 
 type Stored<T> = T & { commentEn?: string };
@@ -71,9 +73,14 @@ export async function loadChart(db: Db, id: string, language: Language): Promise
     sortfield: JSON.parse(row.sortfield) as SortField[],
     conf: JSON.parse(row.conf) as CustomChart['conf'],
     query,
+    language,
   };
 }
 
-export function publicChart({ query: _query, ...chart }: LoadedChart): CustomChart {
+export function publicChart({
+  query: _query,
+  language: _language,
+  ...chart
+}: LoadedChart): CustomChart {
   return chart;
 }

@@ -1,8 +1,12 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
+import type { Language } from '../../../src/core/language';
 import { viewableBy } from '../../workflow/access';
+import { flowName } from '../../workflow/queries/names';
 import { financeScope, type FinanceScope } from '../finance/scope';
+import { dictionary } from '../forms/dictionaries';
+import { bookingForm, bookingsOf } from '../widgets/meeting-bookings';
 
 /** How a chart field's condition values are typed and checked. */
 export type FieldType = 'varchar' | 'number' | 'date';
@@ -14,7 +18,7 @@ export type FieldType = 'varchar' | 'number' | 'date';
  */
 export interface ChartQuery {
   fields: Record<string, FieldType>;
-  source: (db: Db, caller: AuthUser) => Promise<RawBuilder<unknown>>;
+  source: (db: Db, caller: AuthUser, language: Language) => Promise<RawBuilder<unknown>>;
 }
 
 const never = sql<SqlBool>`false`;
@@ -52,9 +56,9 @@ const monthlySales: ChartQuery = {
 /** Open and finished tasks per flow, over the instances the caller may read (admin: all). */
 const tasksByFlow: ChartQuery = {
   fields: { flow: 'varchar', openTasks: 'number', doneTasks: 'number' },
-  source: async (_db, caller) => {
+  source: async (_db, caller, language) => {
     const scope = caller.seesEverything ? always : viewableBy(sql.raw('i.id'), caller.id);
-    return sql`select (select m.name from wf_definitions m
+    return sql`select (select ${flowName(language, 'm')} from wf_definitions m
           where m.def_key = i.def_key and m.is_main) as "flow",
         count(case when t.state = 'open' then 1 end) as "openTasks",
         count(case when t.state <> 'open' then 1 end) as "doneTasks"
@@ -77,8 +81,34 @@ const overdueByFloor: ChartQuery = {
   },
 };
 
+/**
+ * Meeting bookings (the online form meetingBooking) and their hours per room: the designated
+ * user counts every booking, anyone else the bookings that concern them (booked, hosted or
+ * invited to), as their meetings card shows them.
+ */
+const bookingsByRoom: ChartQuery = {
+  fields: { room: 'varchar', bookings: 'number', hours: 'number' },
+  source: async (db, caller) => {
+    const rooms = await dictionary(db, 'meetingRoom');
+    const room = rooms.length
+      ? sql`case r.data->>'room' ${sql.join(
+          rooms.map((option) => sql`when ${option.value} then ${option.label}`),
+          sql` `,
+        )} else r.data->>'room' end`
+      : sql`r.data->>'room'`;
+    const scope = caller.seesEverything ? always : sql<SqlBool>`r.id in (${bookingsOf(caller.id)})`;
+    return sql`select ${room} as "room", count(*) as "bookings",
+        round(sum(case when r.data->>'hours' ~ '^[0-9]+([.][0-9]+)?$'
+          then (r.data->>'hours')::numeric else 0 end), 1) as "hours"
+      from form_records r
+      where r.form_key = ${bookingForm} and ${scope}
+      group by 1`;
+  },
+};
+
 export const chartQueries: Record<string, ChartQuery> = {
   monthlySales,
   tasksByFlow,
   overdueByFloor,
+  bookingsByRoom,
 };

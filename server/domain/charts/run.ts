@@ -36,7 +36,7 @@ export async function chartPage(
   chart: LoadedChart,
   request: ChartRequest & { page: number; pageSize: number },
 ) {
-  const source = await chart.query.source(db, caller);
+  const source = await chart.query.source(db, caller, chart.language);
   const where = whereOf(chart, request.querys);
   const order = orderOf(chart, request.sorter);
   const count = await sql<{ n: number | string }>`select count(*) as n
@@ -59,7 +59,7 @@ export async function chartRows(
   chart: LoadedChart,
   request: ChartRequest,
 ): Promise<ChartRow[]> {
-  const source = await chart.query.source(db, caller);
+  const source = await chart.query.source(db, caller, chart.language);
   const rows = await sql<Record<string, unknown>>`select * from (${source}) q
     where ${whereOf(chart, request.querys)}
     order by ${orderOf(chart, request.sorter)} limit ${maxChartRows}`.execute(db);

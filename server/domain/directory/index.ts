@@ -1,3 +1,4 @@
+import { orgName, postName } from '../../workflow/queries/names';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import { badRequest } from '../../lib/errors';
@@ -36,7 +37,9 @@ export function textFilters(
       throw badRequest('server:shell.queryUnknownField', { field: property });
     if (typeof value !== 'string')
       throw badRequest('server:shell.queryBadValue', { field: property });
-    if (value.length > 100) throw badRequest('server:shell.queryBadValue', { field: property });
+    // `ids` lists up to 100 ids (searchPeople's limit), each up to 64 characters.
+    const limit = property === 'ids' ? 100 * 65 : 100;
+    if (value.length > limit) throw badRequest('server:shell.queryBadValue', { field: property });
     filters[property] = value.trim();
   }
   return filters;
@@ -78,10 +81,12 @@ export class OrgTree {
     }
   }
 
-  static async load(db: Db): Promise<OrgTree> {
+  /** The tree with every org's name in the reader's language (English when it has one). */
+  static async load(db: Db, language?: Language): Promise<OrgTree> {
     const orgs = await db
-      .selectFrom('wf_orgs')
-      .select(['id', 'code', 'name', 'parent_id', 'sort', 'dem_id'])
+      .selectFrom('wf_orgs as o')
+      .select(['o.id', 'o.code', 'o.parent_id', 'o.sort', 'o.dem_id'])
+      .select(orgName(language).as('name'))
       .orderBy('sort')
       .orderBy('id')
       .execute();
@@ -159,9 +164,13 @@ export async function listDems(db: Db, language: Language) {
  */
 export async function orgsByParent(
   db: Db,
-  options: { demId?: string | undefined; parentId?: string | undefined },
+  options: {
+    demId?: string | undefined;
+    parentId?: string | undefined;
+    language?: Language | undefined;
+  },
 ): Promise<OrgRow[]> {
-  const tree = await OrgTree.load(db);
+  const tree = await OrgTree.load(db, options.language);
   const demId = options.demId || (await defaultDemId(db));
   const parent = options.parentId && options.parentId !== '0' ? options.parentId : null;
   if (parent) {
@@ -186,8 +195,9 @@ export async function orgPage(
   db: Db,
   filters: Record<string, string>,
   paging: Paging,
+  language?: Language,
 ): Promise<PageList<OrgRow>> {
-  const tree = await OrgTree.load(db);
+  const tree = await OrgTree.load(db, language);
   const text = (filters.name || filters.code || filters.keyword || '').toLowerCase();
   const matching = [...tree.byId.values()].filter(
     (org) =>
@@ -205,7 +215,11 @@ export async function orgPage(
 }
 
 /** The caller's master org (the one they act from), or null for a user without an org. */
-export async function masterOrg(db: Db, userId: string): Promise<OrgRow | null> {
+export async function masterOrg(
+  db: Db,
+  userId: string,
+  language?: Language,
+): Promise<OrgRow | null> {
   const member = await db
     .selectFrom('wf_org_members as m')
     .innerJoin('wf_orgs as o', 'o.id', 'm.org_id')
@@ -216,7 +230,7 @@ export async function masterOrg(db: Db, userId: string): Promise<OrgRow | null> 
     .orderBy('o.id')
     .executeTakeFirst();
   if (!member) return null;
-  const tree = await OrgTree.load(db);
+  const tree = await OrgTree.load(db, language);
   const org = tree.byId.get(member.id);
   return org ? tree.row(org) : null;
 }
@@ -251,7 +265,12 @@ export async function rolePage(db: Db, filters: Record<string, string>, paging: 
 }
 
 /** getOrgPostPage: posts by org, by holder (posts of a user) or by name text. */
-export async function postPage(db: Db, filters: Record<string, string>, paging: Paging) {
+export async function postPage(
+  db: Db,
+  filters: Record<string, string>,
+  paging: Paging,
+  language?: Language,
+) {
   let query = db.selectFrom('posts as p');
   if (filters.orgId) query = query.where('p.org_id', '=', filters.orgId);
   if (filters.userId) {
@@ -270,19 +289,24 @@ export async function postPage(db: Db, filters: Record<string, string>, paging: 
   if (text) {
     const pattern = containing(text);
     query = query.where((eb) =>
-      eb.or([eb('p.name', 'ilike', pattern), eb('p.code', 'ilike', pattern)]),
+      eb.or([
+        eb('p.name', 'ilike', pattern),
+        eb('p.name_en', 'ilike', pattern),
+        eb('p.code', 'ilike', pattern),
+      ]),
     );
   }
   const [posts, count, tree] = await Promise.all([
     query
-      .select(['p.id', 'p.code', 'p.name', 'p.org_id', 'p.is_leader'])
+      .select(['p.id', 'p.code', 'p.org_id', 'p.is_leader'])
+      .select(postName(language).as('name'))
       .orderBy('p.is_leader', 'desc')
       .orderBy('p.code')
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize)
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    OrgTree.load(db),
+    OrgTree.load(db, language),
   ]);
   const holders = posts.length
     ? await db
@@ -364,8 +388,9 @@ export async function searchPeople(
   db: Db,
   filters: PeopleFilters,
   paging: Paging,
+  language?: Language,
 ): Promise<PageList<PersonRow>> {
-  const tree = await OrgTree.load(db);
+  const tree = await OrgTree.load(db, language);
   let query = directoryUsers(db);
   const keyword = filters.keyword?.trim() ?? '';
   if (keyword) {
@@ -383,7 +408,9 @@ export async function searchPeople(
             .innerJoin('wf_orgs as ko', 'ko.id', 'km.org_id')
             .select('km.user_id')
             .whereRef('km.user_id', '=', 'u.id')
-            .where('ko.name', 'ilike', pattern),
+            .where((k) =>
+              k.or([k('ko.name', 'ilike', pattern), k('ko.name_en', 'ilike', pattern)]),
+            ),
         ),
         eb.exists(
           eb
@@ -391,7 +418,9 @@ export async function searchPeople(
             .innerJoin('posts as kpp', 'kpp.id', 'kp.post_id')
             .select('kp.user_id')
             .whereRef('kp.user_id', '=', 'u.id')
-            .where('kpp.name', 'ilike', pattern),
+            .where((k) =>
+              k.or([k('kpp.name', 'ilike', pattern), k('kpp.name_en', 'ilike', pattern)]),
+            ),
         ),
       ]),
     );
@@ -423,13 +452,18 @@ export async function searchPeople(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: await describePeople(db, tree, users), total: Number(count.total), ...paging };
+  return {
+    rows: await describePeople(db, tree, users, language),
+    total: Number(count.total),
+    ...paging,
+  };
 }
 
 async function describePeople(
   db: Db,
   tree: OrgTree,
   users: { id: string; account: string; fullname: string }[],
+  language: Language | undefined,
 ): Promise<PersonRow[]> {
   if (users.length === 0) return [];
   const ids = users.map((user) => user.id);
@@ -442,7 +476,8 @@ async function describePeople(
     db
       .selectFrom('user_posts as up')
       .innerJoin('posts as p', 'p.id', 'up.post_id')
-      .select(['up.user_id', 'p.name', 'p.code'])
+      .select(['up.user_id', 'p.code'])
+      .select(postName(language).as('name'))
       .where('up.user_id', 'in', ids)
       .orderBy('p.code')
       .execute(),
@@ -477,6 +512,7 @@ export async function personByAccount(
   db: Db,
   account: string,
   callerId: string,
+  language?: Language,
 ): Promise<PersonRow | null> {
   const found = await directoryUsers(db)
     .select(['u.id', 'u.account', 'u.fullname'])
@@ -491,6 +527,6 @@ export async function personByAccount(
       .where('id', '=', callerId)
       .executeTakeFirst());
   if (!user) return null;
-  const [row] = await describePeople(db, await OrgTree.load(db), [user]);
+  const [row] = await describePeople(db, await OrgTree.load(db, language), [user], language);
   return row ?? null;
 }

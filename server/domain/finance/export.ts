@@ -1,6 +1,6 @@
-import { PassThrough, Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/errors';
+import { xlsxBook } from '../../lib/xlsx/writer';
 import type { EdgeRow } from './define-query';
 
 /**
@@ -114,48 +114,33 @@ export function csvStream(
   return Readable.from(lines());
 }
 
-/** Resolves once the stream may take more (its buffer is under the high-water mark). */
-const drained = (stream: Writable, signal: AbortSignal) =>
-  stream.writableNeedDrain && !signal.aborted
-    ? new Promise<void>((resolve) => {
-        stream.once('drain', resolve);
-        stream.once('close', resolve);
-      })
-    : Promise.resolve();
-
 /**
- * Bytes of sheet XML written but not yet compressed. exceljs writes rows into its own
- * buffer and on to the deflate stream without waiting for it (it ignores write()'s answer),
- * so a writer faster than the compressor would pile the whole sheet up in memory. This
- * reads that backlog from the worksheet's stream (exceljs 4 internals; 0 if they change,
- * which only turns the throttle off).
+ * The batches, each next one read while the one before is written (the database works
+ * beside the writer instead of in turn with it, as Readable.from does for the CSV): two
+ * batches held at most.
  */
-interface Pipe {
-  writableLength?: number;
-  /** archiver's streams come from readable-stream 2, which has no writableLength. */
-  _writableState?: { length?: number };
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // Its failure is thrown at the next await; until then it is not unhandled.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
 }
-interface SheetStream {
-  _stream?: { buffers?: { length?: number }[]; pipes?: Pipe[] };
-}
-function backlog(sheet: unknown): number {
-  const stream = (sheet as SheetStream)._stream;
-  if (!stream) return 0;
-  const held = (stream.buffers ?? []).reduce((sum, buffer) => sum + (buffer.length ?? 0), 0);
-  const piped = (stream.pipes ?? []).reduce(
-    (sum, pipe) => sum + (pipe.writableLength ?? pipe._writableState?.length ?? 0),
-    0,
-  );
-  return held + piped;
-}
-
-const maxBacklog = 16 << 20;
-const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /**
- * XLSX through exceljs's streaming workbook writer: rows are committed as they come and
- * the zip is written to the answer as it grows. No shared strings table (it would hold
- * every distinct text until the end); the data sheet first, the filters sheet after it.
+ * XLSX through our streaming sheet writer (server/lib/xlsx): rows are written as they come
+ * and the zip goes to the answer as it grows, waiting for the compressor and the client
+ * after each batch. The data sheet first (header bold and frozen, amounts `#,##0.00`), the
+ * filters sheet after it. Texts are inline strings, never formulas.
  */
 export function xlsxStream(
   sheet: ExportSheet,
@@ -163,52 +148,46 @@ export function xlsxStream(
   signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Readable {
-  const output = new PassThrough({ highWaterMark: 1 << 20 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useSharedStrings: false,
-    useStyles: true,
-    // The fastest deflate: the compressor is what the writer waits for (see backlog).
-    zip: { zlib: { level: 1 } },
-  });
+  const book = xlsxBook([
+    {
+      name: sheet.title,
+      widths: sheet.columns.map((column) =>
+        Math.max(10, Math.min(60, column.title.length * 2 + 4)),
+      ),
+      money: sheet.columns.map((column) => column.kind === 'money'),
+      freezeHeader: true,
+    },
+    { name: sheet.factsTitle },
+  ]);
   const write = async () => {
-    const data = workbook.addWorksheet(sheet.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-    data.columns = sheet.columns.map((column) => ({
-      header: column.title,
-      width: Math.max(10, Math.min(60, column.title.length * 2 + 4)),
-      ...(column.kind === 'money' ? { style: { numFmt: '#,##0.00' } } : {}),
-    }));
-    data.getRow(1).font = { bold: true };
-    data.getRow(1).commit();
+    book.row(
+      sheet.columns.map((column) => column.title),
+      true,
+    );
     let index = 0;
-    for await (const batch of batches) {
-      if (signal.aborted) break;
+    for await (const batch of readAhead(batches)) {
+      if (signal.aborted) return book.abort();
       for (const row of batch) {
         const at = index++;
-        data.addRow(sheet.columns.map((column) => cellValue(column, row, at))).commit();
-        if (index % 500 === 0) {
-          while (backlog(data) > maxBacklog && !signal.aborted) await pause();
-        }
+        book.row(sheet.columns.map((column) => cellValue(column, row, at)));
       }
-      await drained(output, signal);
+      await book.drained();
     }
-    if (sheet.summary && !signal.aborted) {
+    if (signal.aborted) return book.abort();
+    if (sheet.summary) {
       const { label, values } = sheet.summary;
-      const totals = data.addRow(
+      book.row(
         sheet.columns.map((column, i) => (i === 0 ? label : (values[column.field] ?? null))),
+        true,
       );
-      totals.font = { bold: true };
-      totals.commit();
     }
-    data.commit();
-    const facts = workbook.addWorksheet(sheet.factsTitle);
-    for (const fact of sheet.facts) facts.addRow(fact).commit();
-    facts.commit();
-    await workbook.commit();
+    book.nextSheet();
+    for (const fact of sheet.facts) book.row(fact);
+    await book.end();
   };
   write().catch((error: unknown) => {
     onError(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
+    book.abort(error instanceof Error ? error : new Error(String(error)));
   });
-  return output;
+  return book.output;
 }

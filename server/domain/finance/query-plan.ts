@@ -19,6 +19,7 @@ import {
   type KeyValues,
   type OrderColumn,
 } from '../../lib/keyset';
+import { plannerEstimate } from '../../lib/bounded-count';
 import type { FinanceScope } from './scope';
 
 type Condition = RawBuilder<SqlBool>;
@@ -199,18 +200,7 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
 
   /** The planner's row estimate for the filtered rows (EXPLAIN plans, it does not run). */
   private async estimate(db: Db): Promise<number> {
-    const compiled = this.filtered(db)
-      .select(sql`1`.as('one'))
-      .compile();
-    const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>({
-      ...compiled,
-      sql: `explain (format json) ${compiled.sql}`,
-    });
-    const plan = rows[0]?.['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
-      { Plan: { 'Plan Rows': number } },
-    ];
-    return Math.round(parsed[0].Plan['Plan Rows']);
+    return plannerEstimate(db, this.filtered(db).select(sql`1`.as('one')));
   }
 }
 

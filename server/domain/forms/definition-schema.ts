@@ -4,8 +4,12 @@ import type { FormDefinition } from '../../../src/core/forms/definition';
 import { badRequest } from '../../lib/errors';
 import { parseRules, ruleNames } from '../../../src/core/rules/rule-string';
 
-/** A field or sub-table name: it becomes a JSON key and part of an index name. */
-const name = Type.String({ pattern: '^[a-z][A-Za-z0-9_]{0,39}$' });
+/**
+ * A field or sub-table name: it becomes a JSON key and part of an index name. A capital
+ * first letter is allowed for the platform's column names (F_MDID of dyzl); names are unique
+ * regardless of case, since index names are lower case.
+ */
+const name = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' });
 const label = Type.String({ minLength: 1, maxLength: 60 });
 
 const option = Type.Object(
@@ -108,7 +112,7 @@ export function checkDefinition(input: unknown): FormDefinition {
 function uniqueNames(names: string[]) {
   const seen = new Set<string>();
   for (const each of names) {
-    if (seen.has(each)) throw badRequest('server:forms.nameTwice', { name: each });
-    seen.add(each);
+    if (seen.has(each.toLowerCase())) throw badRequest('server:forms.nameTwice', { name: each });
+    seen.add(each.toLowerCase());
   }
 }

@@ -1,8 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { FormDefinition, FormField } from '../../../src/core/forms/definition';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/errors';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { assertValidatorsKnown } from './backend-checks';
 import { checkDefinition } from './definition-schema';
+import { uniqueSubFields } from './unique';
+import { assertBindingKept } from '../shell/templates/contract-print-form';
 
 export interface StoredDefinition {
   version: number;
@@ -25,36 +29,46 @@ export async function currentDefinition(db: Db, formKey: string): Promise<Stored
 /**
  * Stores a definition as the form's next version (records keep the version they were saved
  * with) and makes sure every indexed field has its index. Answers the new version.
+ * Saves of one form take turns (a transaction-level lock on the form key), so saves at once
+ * each get their own version; one that names the version it was edited from (`baseVersion`)
+ * is refused with a 409 when someone else saved a newer one first.
  */
 export async function saveDefinition(
   db: Db,
   input: unknown,
   userId: string | null,
+  baseVersion?: number,
 ): Promise<number> {
   const definition = checkDefinition(input);
-  const version = await db.transaction().execute(async (trx) => {
-    // Two administrators saving at once: the primary key lets one win, the other retries.
+  assertBindingKept(definition);
+  await assertValidatorsKnown(db, definition);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`form_defs:${definition.key}`}))`.execute(
+      trx,
+    );
     const last = await trx
       .selectFrom('form_defs')
       .select((eb) => eb.fn.max('version').as('version'))
       .where('form_key', '=', definition.key)
       .executeTakeFirst();
-    const next = Number(last?.version ?? 0) + 1;
+    const current = Number(last?.version ?? 0);
+    if (baseVersion !== undefined && baseVersion !== current)
+      throw conflict('server:forms.definitionChanged', { version: current });
     await trx
       .insertInto('form_defs')
       .values({
         form_key: definition.key,
-        version: next,
+        version: current + 1,
         name: definition.name,
         name_en: definition.nameEn ?? '',
         definition: JSON.stringify(definition),
         created_by: userId,
       })
       .execute();
-    return next;
+    // Under the lock: two saves never race to create the same index.
+    await ensureIndexes(trx, definition);
+    return current + 1;
   });
-  await ensureIndexes(db, definition);
-  return version;
 }
 
 /** A form's field as a JSON key of form_records.data, for filters and sorts. */
@@ -67,10 +81,21 @@ export function indexName(formKey: string, field: FormField): string {
  * form's rows only. Names come from a checked definition (letters, digits and _), never from
  * a request; the identifiers are still quoted through sql.id / sql.lit.
  */
-export async function ensureIndexes(db: Db, definition: FormDefinition): Promise<void> {
+export async function ensureIndexes(
+  db: Db | Transaction<Database>,
+  definition: FormDefinition,
+): Promise<void> {
   for (const field of definition.fields.filter((each) => each.indexed)) {
     await sql`create index if not exists ${sql.id(indexName(definition.key, field))}
       on form_records ((data ->> ${sql.lit(field.name)}), created_at desc, id desc)
       where form_key = ${sql.lit(definition.key)}`.execute(db);
+  }
+  // A unique (exists) sub-table field is looked up on every write of the form, under its
+  // lock: an index on the table's rows keeps that one probe, not a scan of every row.
+  for (const { table, field } of uniqueSubFields(definition)) {
+    const name = `form_sub_rows_${table.name}_${field.name}`.toLowerCase().slice(0, 63);
+    await sql`create index if not exists ${sql.id(name)}
+      on form_sub_rows ((data ->> ${sql.lit(field.name)}), record_id)
+      where sub_table = ${sql.lit(table.name)}`.execute(db);
   }
 }

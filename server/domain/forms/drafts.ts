@@ -1,13 +1,17 @@
+import { sql } from 'kysely';
 import type { DataTemplateRow } from '../../db/schema-shell';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Paging, QueryContext } from '../shell/queries/registry';
 
 /**
  * Drafts (docs/forms.md, "Drafts"): what a user typed, kept unchecked until they come back
  * to it; each draft is its owner's alone. A draft of an existing record remembers the
- * record, so resuming it edits that record.
+ * record, so resuming it edits that record. A user keeps at most `maxDraftsPerForm` drafts
+ * of one form (a new one beyond that is refused; saving over an existing one is not).
  */
+export const maxDraftsPerForm = 200;
+
 export async function saveDraft(
   ctx: QueryContext,
   template: DataTemplateRow,
@@ -30,16 +34,30 @@ export async function saveDraft(
     return options.id;
   }
   const id = newId();
-  await ctx.db
-    .insertInto('form_drafts')
-    .values({
-      id,
-      user_id: ctx.caller.id,
-      template_key: template.template_key,
-      record_id: options.recordId ?? null,
-      ...values,
-    })
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    // One user's new drafts of one form take turns, so a flood cannot pass the cap at once.
+    await sql`select pg_advisory_xact_lock(hashtext(${`form_drafts:${ctx.caller.id}`}), hashtext(${template.template_key}))`.execute(
+      trx,
+    );
+    const held = await trx
+      .selectFrom('form_drafts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', ctx.caller.id)
+      .where('template_key', '=', template.template_key)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= maxDraftsPerForm)
+      throw badRequest('server:forms.tooManyDrafts', { max: maxDraftsPerForm });
+    await trx
+      .insertInto('form_drafts')
+      .values({
+        id,
+        user_id: ctx.caller.id,
+        template_key: template.template_key,
+        record_id: options.recordId ?? null,
+        ...values,
+      })
+      .execute();
+  });
   return id;
 }
 

@@ -1,21 +1,18 @@
-import type { FieldOptions, FormDefinition, FormField } from '../../../src/core/forms/definition';
+import type { FieldOptions, FormField } from '../../../src/core/forms/definition';
 import { optionsOf } from './dictionaries';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest } from '../../lib/errors';
 import { mayReadFile } from '../file-access';
 import type { QueryContext } from '../shell/queries/registry';
 import { loadTemplate, templateByBoAlias } from '../shell/templates/data-templates';
-import { assertMayDo, mayDo } from './access';
+import { assertMayDo } from './access';
 import { currentDefinition } from './definitions';
-import { getRecord, valueTaken, visibleIds, writeRecords } from './records';
+import { formRecordStore, type RecordStore } from './record-store';
+import { getRecord, valueTaken, visibleIds, writeRecords, type WrittenForm } from './records';
 import { checkRecord, type CheckContext } from './values';
 
-/** A data template over an online form, with the form's current definition. */
-export interface FormTemplate {
-  template: DataTemplateRow;
-  definition: FormDefinition;
-  version: number;
-}
+/** A data template over an online form, with the form's current definition and version. */
+export type FormTemplate = WrittenForm;
 
 async function withDefinition(ctx: QueryContext, template: DataTemplateRow): Promise<FormTemplate> {
   if (template.source !== 'form') throw badRequest('server:forms.templateNotForm');
@@ -49,23 +46,28 @@ export function checkContext(ctx: QueryContext, formKey: string, recordId?: stri
         .executeTakeFirst();
       return Boolean(file) && (await mayReadFile(ctx.db, file!, ctx.caller));
     },
-    taken: (field, value) => valueTaken(ctx.db, formKey, field, value, recordId),
+    taken: (field, value, table) => valueTaken(ctx.db, formKey, field, value, recordId, table),
   };
 }
 
-/** boSave: adds (no ID_) or edits a record the caller may see, checked as the form does. */
+/**
+ * boSave: adds (no ID_) or edits a record the caller may write, checked as the form does,
+ * stored by the form's record store (form_records, or a bound table: record-stores.ts).
+ */
 export async function saveFormRecord(
   ctx: QueryContext,
-  { template, definition }: FormTemplate,
+  form: FormTemplate,
   body: Record<string, unknown>,
+  store: RecordStore = formRecordStore,
 ): Promise<string> {
+  const { template, definition } = form;
   const given = body.ID_ ?? body.id;
   const id = typeof given === 'string' && given ? given.slice(0, 64) : undefined;
-  await assertMayDo(ctx, template, id ? 'edit' : 'add');
-  if (id) await getRecord(ctx, template, id);
+  // The stamp the editor read (getForm's UPDATED_AT_): a save over a newer one is a 409.
+  const stamp = id && typeof body.UPDATED_AT_ === 'string' ? body.UPDATED_AT_ : undefined;
+  await store.assertMayWrite(ctx, form, id);
   const record = await checkRecord(checkContext(ctx, template.form_key, id), definition, body);
-  const [saved] = await writeRecords(ctx, template, [{ record, id }]);
-  return saved!;
+  return store.save(ctx, form, record, id, stamp);
 }
 
 /**
@@ -88,25 +90,17 @@ export async function batchUpdate(
   const found = await visibleIds(ctx, template, ids);
   const checked = [];
   for (const id of found) {
-    const { data } = await getRecord(ctx, template, id);
+    const { data, stamp } = await getRecord(ctx, template, id);
     checked.push({
       id,
+      // A record saved by someone else between this read and the write: 409, nothing changes.
+      stamp,
       record: await checkRecord(checkContext(ctx, template.form_key, id), definition, {
         ...data,
         ...values,
       }),
     });
   }
-  await writeRecords(ctx, template, checked);
+  await writeRecords(ctx, form, checked);
   return checked.length;
-}
-
-/** What the template's buttons may do for this caller (allMethod/curUserMethod applied). */
-export async function permissions(ctx: QueryContext, template: DataTemplateRow) {
-  const [add, edit, del, exportAllowed, importAllowed] = await Promise.all(
-    (['add', 'edit', 'del', 'export', 'import'] as const).map((action) =>
-      mayDo(ctx, template, action),
-    ),
-  );
-  return { add, edit, del, export: exportAllowed, import: importAllowed, get: true };
 }

@@ -1,8 +1,11 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { FormDefinition, FormField, SubTable } from '../../../src/core/forms/definition';
 import type { Language } from '../../../src/core/language';
 import { badRequest } from '../../lib/errors';
+import type { Cell } from '../../lib/xlsx/cells';
+import { xlsxBook, type SheetSpec } from '../../lib/xlsx/writer';
 
 /**
  * Spreadsheets of a form (docs/forms.md, "Import and export"): the header row holds the
@@ -17,15 +20,26 @@ function labelOf(language: Language, item: { label: string; labelEn?: string }) 
   return (language === 'en-US' && item.labelEn) || item.label;
 }
 
-function cell(field: FormField, value: unknown): string | number | null {
+function cell(field: FormField, value: unknown): Cell {
   if (value === undefined || value === null) return null;
-  if (['number', 'decimal', 'money'].includes(field.type)) return Number(value);
+  if (['number', 'decimal', 'money'].includes(field.type)) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : String(value);
+  }
   return String(value);
 }
 
+function layout(language: Language, sheetName: string, fields: FormField[]): SheetSpec {
+  return {
+    name: sheetName,
+    widths: fields.map((field) => Math.max(12, labelOf(language, field).length * 2)),
+  };
+}
+
 /**
- * Writes rows batch by batch while `next` reads them (streaming workbook writer), so the
- * server holds one batch whatever the size. Answers the stream to send.
+ * Writes rows batch by batch while `batches` reads them (the streaming XLSX writer of
+ * server/lib/xlsx, as the finance exports), so the server holds one batch whatever the
+ * size. Answers the stream to send.
  */
 export function streamWorkbook(
   language: Language,
@@ -33,29 +47,22 @@ export function streamWorkbook(
   fields: FormField[],
   batches: AsyncIterable<Record<string, unknown>[]>,
 ): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const columns = fields.filter(exportable);
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.columns = columns.map((field) => ({
-    header: labelOf(language, field),
-    key: field.name,
-    width: Math.max(12, labelOf(language, field).length * 2),
-  }));
+  const book = xlsxBook([layout(language, sheetName, columns)]);
+  book.row(columns.map((field) => labelOf(language, field)));
   void (async () => {
     try {
       for await (const rows of batches) {
-        for (const row of rows) {
-          sheet.addRow(columns.map((field) => cell(field, row[field.name]))).commit();
-        }
+        if (book.closed) return;
+        for (const row of rows) book.row(columns.map((field) => cell(field, row[field.name])));
+        await book.drained();
       }
-      sheet.commit();
-      await workbook.commit();
+      await book.end();
     } catch (error) {
-      out.destroy(error as Error);
+      book.abort(error as Error);
     }
   })();
-  return out;
+  return book.output;
 }
 
 /** The import template: the header row alone, in the caller's language. */
@@ -63,17 +70,15 @@ export async function templateWorkbook(
   language: Language,
   definition: FormDefinition | SubTable,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('data');
   const fields = definition.fields.filter(
     (field) => exportable(field) && !field.formula && !field.capitalsOf,
   );
-  sheet.columns = fields.map((field) => ({
-    header: labelOf(language, field),
-    key: field.name,
-    width: Math.max(12, labelOf(language, field).length * 2),
-  }));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const book = xlsxBook([layout(language, 'data', fields)]);
+  book.row(fields.map((field) => labelOf(language, field)));
+  const chunks: Buffer[] = [];
+  book.output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await Promise.all([book.end(), finished(book.output)]);
+  return Buffer.concat(chunks);
 }
 
 /**

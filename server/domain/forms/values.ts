@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
 import { badRequest } from '../../lib/errors';
 import { computeFormulas } from '../../../src/core/forms/compute';
+import { runBackendCheck } from './backend-checks';
 
 dayjs.extend(customParseFormat);
 
@@ -27,8 +28,11 @@ export interface CheckContext {
   language: Language;
   /** Whether the caller may attach this file (file access rules): the uploader, usually. */
   mayAttach: (fileId: string) => Promise<boolean>;
-  /** Values of the field in other records of the form (the exists rule: must be unique). */
-  taken: (field: string, value: string) => Promise<boolean>;
+  /**
+   * Values of the field in other records of the form (the exists rule: must be unique); a
+   * sub-table field names its table. A first look only: the write looks again under a lock.
+   */
+  taken: (field: string, value: string, table?: string) => Promise<boolean>;
   /** A select's choices (read once per context: an import checks thousands of rows). */
   choices: (field: FormField) => Promise<FieldOptions>;
 }
@@ -86,13 +90,18 @@ export async function checkRecord(
           max: maxSubRows,
         });
       subs[table.name]!.push(
-        await checkFields(ctx, table.fields, row as Record<string, unknown>, (label, problem) =>
-          badRequest('server:forms.subFieldInvalid', {
-            table: labelOf(ctx, table),
-            row: index + 1,
-            label,
-            message: message(ctx, problem),
-          }),
+        await checkFields(
+          ctx,
+          table.fields,
+          row as Record<string, unknown>,
+          (label, problem) =>
+            badRequest('server:forms.subFieldInvalid', {
+              table: labelOf(ctx, table),
+              row: index + 1,
+              label,
+              message: message(ctx, problem),
+            }),
+          table.name,
         ),
       );
     }
@@ -141,8 +150,13 @@ export function checkSubRow(
   table: SubTable,
   row: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  return checkFields(ctx, table.fields, row, (label, problem) =>
-    badRequest('server:forms.fieldInvalid', { label, message: message(ctx, problem) }),
+  return checkFields(
+    ctx,
+    table.fields,
+    row,
+    (label, problem) =>
+      badRequest('server:forms.fieldInvalid', { label, message: message(ctx, problem) }),
+    table.name,
   );
 }
 
@@ -151,6 +165,8 @@ async function checkFields(
   fields: FormField[],
   body: Record<string, unknown>,
   refuse: (label: string, problem: FieldProblem) => Error,
+  /** The sub-table these fields belong to (undefined: the main fields). */
+  table?: string,
 ): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   const input = fields.filter((field) => !field.formula && !field.capitalsOf);
@@ -172,7 +188,13 @@ async function checkFields(
         values,
         labels,
         checks: {
-          exists: async (value) => ((await ctx.taken(field.name, String(value))) ? [value] : []),
+          exists: async (value) =>
+            (await ctx.taken(field.name, String(value), table)) ? [value] : [],
+          backend: (value, args) =>
+            runBackendCheck(
+              { db: ctx.db, language: ctx.language, field: field.name, value, values },
+              args,
+            ),
         },
       },
     );

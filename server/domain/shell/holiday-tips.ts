@@ -85,7 +85,7 @@ async function festivalTips(db: Db, today: string, language: Language): Promise<
       account: '',
       tcwb: language === 'en-US' && row.text_en ? row.text_en : row.text,
       bjtp: await imagesJson(db, row.image_ids),
-      title: row.name,
+      title: language === 'en-US' && row.name_en ? row.name_en : row.name,
     })),
   );
 }

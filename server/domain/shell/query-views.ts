@@ -59,3 +59,29 @@ export async function viewRows(
   const result = await runNamedQuery(query, ctx, filters, { page: paging.page, pageSize });
   return { ...result, page: paging.page, pageSize };
 }
+
+/** The most rows a view exports: past it the caller narrows the conditions (never cut). */
+export const maxExportRows = 100_000;
+
+/**
+ * Every row of a view under the filters, a page at a time (queryView export): the first
+ * page is read at once so a bad filter or too many rows is a 400 before anything is sent.
+ */
+export async function viewRowBatches(ctx: QueryContext, row: ViewRow, filters: Filters) {
+  const pageSize = 200;
+  const first = await viewRows(ctx, row, filters, { page: 1, pageSize });
+  if (first.total > maxExportRows)
+    throw new UserError(400, 'server:shell.exportTooMany', {
+      total: first.total,
+      max: maxExportRows,
+    });
+  async function* batches() {
+    yield first.rows as Record<string, unknown>[];
+    for (let page = 2; (page - 1) * pageSize < first.total; page++) {
+      const next = await viewRows(ctx, row, filters, { page, pageSize });
+      if (!next.rows.length) return;
+      yield next.rows as Record<string, unknown>[];
+    }
+  }
+  return { total: first.total, batches: batches() };
+}

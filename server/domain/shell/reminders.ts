@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
+import type { Language } from '../../i18n';
 import { notFound } from '../../lib/errors';
 
 /** A form reminder (spec: merchant-finance.md section 3, reminder). */
@@ -15,7 +16,13 @@ export interface Reminder {
   createTime: Date;
 }
 
-export async function remindersOf(db: Db, caller: AuthUser): Promise<Reminder[]> {
+/** The caller's reminders; in English the texts the server composed show their English. */
+export async function remindersOf(
+  db: Db,
+  caller: AuthUser,
+  language: Language,
+): Promise<Reminder[]> {
+  const english = language === 'en-US';
   const rows = await db
     .selectFrom('form_reminders')
     .selectAll()
@@ -25,8 +32,8 @@ export async function remindersOf(db: Db, caller: AuthUser): Promise<Reminder[]>
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    subject: row.subject,
-    content: row.content,
+    subject: english && row.subject_en ? row.subject_en : row.subject,
+    content: english && row.content_en ? row.content_en : row.content,
     count: row.count,
     opemType: row.template_key,
     opemId: row.record_id,

@@ -1,17 +1,37 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { formatDateTime } from '../../lib/time';
+import { dictionary } from '../forms/dictionaries';
+import { businessToday } from '../shell/today';
+import { bookingForm, bookingsOf } from './meeting-bookings';
 
-/** A meeting row in the platform's field names (spec: hymc, kssj, taskId). */
+/**
+ * A row of the meetings card in the platform's field names (spec: hymc, kssj, taskId), and
+ * where it comes from: a workflow meeting (opens its task) or a meeting booking of the
+ * online forms (opens the record when the caller may open it: the booker or a manager).
+ */
 export interface MeetingRow {
   id: string;
   hymc: string;
   kssj: string;
   taskId: string;
+  kind: 'meeting' | 'booking';
+  /** A booking's room, in the caller's language; empty for a workflow meeting. */
+  room: string;
+  /** A booking the caller may open (/statement/template/form/meetingBooking/...). */
+  canOpen: boolean;
 }
 
-/** The caller's meetings, newest start first (spec section 9: start time descending). */
+/** 'YYYY-MM-DD HH:mm[:ss]' as the form stores it; anything else is left out of the card. */
+const startPattern = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}(:[0-9]{2})?$';
+
+/**
+ * The caller's meetings, newest start first (spec section 9: start time descending): the
+ * workflow meetings they attend, and the meeting bookings they made, host or are invited to
+ * that start today or later (docs/forms.md). One query: paging runs over both sources.
+ */
 export async function meetingPage(
   db: Db,
   caller: AuthUser,
@@ -19,30 +39,63 @@ export async function meetingPage(
   language: Language,
   timeZone: string,
 ) {
-  const mine = db
-    .selectFrom('meetings as m')
-    .innerJoin('meeting_attendees as a', 'a.meeting_id', 'm.id')
-    .where('a.user_id', '=', caller.id);
-  const rows = await mine
-    .select(['m.id', 'm.subject', 'm.subject_en', 'm.start_at', 'm.task_id'])
-    .orderBy('m.start_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize)
-    .execute();
-  const total = await mine
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
+  const today = businessToday(timeZone);
+  const bookingStart = sql`(r.data->>'startAt')::timestamp at time zone ${timeZone}`;
+  const both = sql`
+    select m.id, 'meeting' as kind, m.subject, m.subject_en, m.start_at, m.task_id,
+        '' as room, false as booked_by_caller
+      from meetings m join meeting_attendees a on a.meeting_id = m.id
+      where a.user_id = ${caller.id}
+    union all
+    select r.id, 'booking', r.data->>'subject', '', ${bookingStart}, '',
+        coalesce(r.data->>'room', ''), r.created_by = ${caller.id}
+      from form_records r
+      where r.form_key = ${bookingForm} and r.id in (${bookingsOf(caller.id)})
+        and r.data->>'startAt' ~ ${startPattern} and r.data->>'startAt' >= ${today}`;
+  const rows = await sql<{
+    id: string;
+    kind: 'meeting' | 'booking';
+    subject: string;
+    subject_en: string;
+    start_at: Date | string;
+    task_id: string;
+    room: string;
+    booked_by_caller: boolean;
+  }>`select * from (${both}) b order by b.start_at desc, b.id desc
+    limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`.execute(db);
+  const total = await sql<{ n: number | string }>`select count(*) as n from (${both}) b`.execute(
+    db,
+  );
+  const rooms = rows.rows.some((row) => row.kind === 'booking')
+    ? await dictionary(db, 'meetingRoom')
+    : [];
+  const manages = caller.seesEverything || (await managesBookings(db, caller));
   return {
-    rows: rows.map((row): MeetingRow => ({
-      id: row.id,
-      hymc: language === 'en-US' && row.subject_en ? row.subject_en : row.subject,
-      kssj: formatDateTime(row.start_at, timeZone).slice(0, 16),
-      taskId: row.task_id,
-    })),
+    rows: rows.rows.map((row): MeetingRow => {
+      const room = rooms.find((option) => option.value === row.room);
+      return {
+        id: row.id,
+        hymc: language === 'en-US' && row.subject_en ? row.subject_en : row.subject,
+        kssj: formatDateTime(row.start_at, timeZone).slice(0, 16),
+        taskId: row.task_id,
+        kind: row.kind,
+        room: room ? (language === 'en-US' && room.labelEn) || room.label : row.room,
+        canOpen: row.kind === 'booking' && (row.booked_by_caller || manages),
+      };
+    }),
     // PGlite answers count(*) as a number, PostgreSQL as a string.
-    total: Number(total.n),
+    total: Number(total.rows[0]?.n ?? 0),
     page: paging.page,
     pageSize: paging.pageSize,
   };
+}
+
+/** The caller holds an edit role of the bookings' data template (they manage every booking). */
+async function managesBookings(db: Db, caller: AuthUser): Promise<boolean> {
+  const template = await db
+    .selectFrom('data_templates')
+    .select('edit_role_ids')
+    .where('template_key', '=', bookingForm)
+    .executeTakeFirst();
+  return Boolean(template?.edit_role_ids.some((role) => caller.roleIds.includes(role)));
 }

@@ -1,3 +1,7 @@
+import { flowLabel } from '../../workflow/queries/names';
+import type { Language } from '../../../src/core/language';
+import { formForBrowser } from '../../workflow/bound-form';
+import type { FormDefinition } from '../../workflow/model/form';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -28,21 +32,26 @@ function requireAdmin(request: FastifyRequest) {
 export async function defRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
-  const describe = (row: {
-    id: string;
-    def_key: string;
-    name: string;
-    version: number;
-    is_main: boolean;
-    category_id: string;
-    icon: string;
-    description: string;
-    status: string;
-    created_at: Date;
-  }) => ({
+  // The name in the reader's language (docs/workflow.md, "Names in the reader's language").
+  const describe = (
+    row: {
+      id: string;
+      def_key: string;
+      name: string;
+      name_en: string;
+      version: number;
+      is_main: boolean;
+      category_id: string;
+      icon: string;
+      description: string;
+      status: string;
+      created_at: Date;
+    },
+    language: Language,
+  ) => ({
     id: row.id,
     defKey: row.def_key,
-    name: row.name,
+    name: flowLabel(language, row),
     version: row.version,
     isMain: row.is_main ? 'Y' : 'N',
     typeId: row.category_id,
@@ -91,9 +100,9 @@ export async function defRoutes(app: FastifyInstance) {
         defKey: (request.query as { defKey: string }).defKey,
       });
       return {
-        ...describe(def.row),
+        ...describe(def.row, request.language),
         bpmnXml: '',
-        form: def.form,
+        form: await formForBrowser(db, def.form),
         subjectTemplate: def.graph.subjectTemplate,
       };
     },
@@ -130,7 +139,11 @@ export async function defRoutes(app: FastifyInstance) {
         .where('id', '=', (request.query as { id: string }).id)
         .executeTakeFirst();
       if (!row) throw notFound('server:workflow.defNotFound');
-      return { ...describe(row), bpmnXml: row.bpmn_xml, form: row.form };
+      return {
+        ...describe(row, request.language),
+        bpmnXml: row.bpmn_xml,
+        form: await formForBrowser(db, row.form as FormDefinition),
+      };
     },
   );
 
@@ -163,9 +176,15 @@ export async function defRoutes(app: FastifyInstance) {
         body: Type.Object({
           defKey: Type.String({ minLength: 1, maxLength: 64 }),
           name: Type.String({ minLength: 1, maxLength: 100 }),
+          // English name; without it the process's atrium:nameEn
+          nameEn: optionalText(100),
           typeId: id,
           bpmnXml: Type.String({ minLength: 1, maxLength: 500_000 }),
-          form: Type.Object({ fields: Type.Array(loose, { maxItems: 200 }) }),
+          // A form of its own, or the key of an online form (pinned at its current version).
+          form: Type.Union([
+            Type.Object({ fields: Type.Array(loose, { maxItems: 200 }) }),
+            Type.Object({ formKey: Type.String({ minLength: 1, maxLength: 64 }) }),
+          ]),
           icon: optionalText(200),
           desc: optionalText(1000),
         }),
@@ -177,6 +196,7 @@ export async function defRoutes(app: FastifyInstance) {
       const body = request.body as {
         defKey: string;
         name: string;
+        nameEn?: string;
         typeId: string;
         bpmnXml: string;
         form: unknown;
@@ -186,6 +206,7 @@ export async function defRoutes(app: FastifyInstance) {
       const defId = await deployDefinition(db, {
         defKey: body.defKey,
         name: body.name,
+        ...(body.nameEn ? { nameEn: body.nameEn } : {}),
         categoryId: body.typeId,
         bpmnXml: body.bpmnXml,
         form: body.form,
@@ -205,11 +226,11 @@ export async function defRoutes(app: FastifyInstance) {
         response: { 200: Type.Array(loose) },
       },
     },
-    async () => {
+    async (request) => {
       const rows = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
       return rows.map((row) => ({
         id: row.id,
-        name: row.name,
+        name: (request.language === 'en-US' && row.name_en) || row.name,
         code: row.code,
         icon: row.icon,
         sn: row.sort,

@@ -1,3 +1,5 @@
+import { flowName } from '../../workflow/queries/names';
+import type { Language } from '../../../src/core/language';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -69,7 +71,8 @@ export async function agentRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
   const base = '/flow/agent/v1';
-  const select = () =>
+  // The flows' names in the reader's language.
+  const select = (language: Language) =>
     db
       .selectFrom('wf_agents as a')
       .innerJoin('users as u', 'u.id', 'a.agent_id')
@@ -87,7 +90,7 @@ export async function agentRoutes(app: FastifyInstance) {
         'a.created_at',
       ])
       .select(
-        sql<string>`(select string_agg(distinct d.name, ',') from wf_definitions d where d.def_key = any(a.def_keys))`.as(
+        sql<string>`(select string_agg(distinct ${flowName(language)}, ',') from wf_definitions d where d.def_key = any(a.def_keys))`.as(
           'auth_names',
         ),
       );
@@ -118,7 +121,7 @@ export async function agentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const rows = (
-        await select()
+        await select(request.language)
           .where('a.owner_id', '=', callerOf(request).id)
           .orderBy('a.created_at', 'desc')
           .execute()
@@ -137,7 +140,7 @@ export async function agentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await select()
+      const row = await select(request.language)
         .where('a.id', '=', (request.query as { id: string }).id)
         .where('a.owner_id', '=', callerOf(request).id)
         .executeTakeFirst();

@@ -158,7 +158,12 @@ export async function directoryRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = (request.body ?? {}) as { demId?: string; parentId?: string };
-      return orgsByParent(db, body);
+      // Only the two filters: the language is the request's, never the body's.
+      return orgsByParent(db, {
+        demId: body.demId,
+        parentId: body.parentId,
+        language: request.language,
+      });
     },
   );
 
@@ -177,6 +182,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         db,
         textFilters(body, ['name', 'code', 'keyword', 'demId', 'parentId']),
         pagingOf(body),
+        request.language,
       );
     },
   );
@@ -189,7 +195,10 @@ export async function directoryRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.Union([org, Type.Null()])) },
       },
     },
-    async (request) => ({ state: true, value: await masterOrg(db, currentUser(request).id) }),
+    async (request) => ({
+      state: true,
+      value: await masterOrg(db, currentUser(request).id, request.language),
+    }),
   );
 
   app.post(
@@ -222,6 +231,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         db,
         textFilters(body, ['orgId', 'userId', 'name', 'keyword']),
         pagingOf(body),
+        request.language,
       );
     },
   );
@@ -251,7 +261,12 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const body = request.body as QueryFilter | undefined;
-        return searchPeople(db, peopleFilters(body, call.orgRequired), pagingOf(body));
+        return searchPeople(
+          db,
+          peopleFilters(body, call.orgRequired),
+          pagingOf(body),
+          request.language,
+        );
       },
     );
   }
@@ -274,7 +289,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         (request.body as { account?: string } | undefined)?.account ??
         (request.query as { account?: string }).account ??
         caller.account;
-      const found = await personByAccount(db, account.trim(), caller.id);
+      const found = await personByAccount(db, account.trim(), caller.id, request.language);
       if (!found) throw notFound('server:directory.personNotFound');
       return found;
     },

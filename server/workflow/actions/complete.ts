@@ -75,7 +75,7 @@ export async function completeTask(
       case 'oppose':
       case 'abandon':
         assertButton(ctx, task, input.actionName);
-        await applyFormData(ctx, task, input.data, caller.translate);
+        await applyFormData(ctx, task, input.data, caller);
         return finishByKind(ctx, task, actor, done);
       case 'reject':
       case 'backToStart':

@@ -7,10 +7,10 @@ import { actorFor, leaderOf, type Caller } from '../access';
 import { mainDefinition } from '../definitions';
 import type { EngineOptions } from '../engine/context';
 import { isSecretaryOf } from '../engine/people';
-import { validateFormData } from '../model/form';
+import { checkFlowData } from '../bound-form';
 import type { StartInput } from './start';
 import { withTask } from './run';
-import { applyFormData, assertButton } from './shared';
+import { applyFormData, assertButton, formCheck } from './shared';
 
 /**
  * instance/v1/saveDraft: keeps an unfinished application. The data must fit the form (known
@@ -31,8 +31,7 @@ export async function saveDraft(
   if (leaderId && !(await isSecretaryOf(db, caller.id, leaderId, def.row.def_key))) {
     throw badRequest('server:workflow.notSecretary');
   }
-  const checked = validateFormData(def.form, input.data, caller.translate, false);
-  if ('problem' in checked) throw badRequest(checked.problem.key, checked.problem.params);
+  const checked = await checkFlowData(def.form, input.data, formCheck(db, caller, null, false));
   const now = options.now ?? new Date();
   const subject = (input.subject ?? '').trim().slice(0, 200);
   const values = {
@@ -40,7 +39,7 @@ export async function saveDraft(
     def_key: def.row.def_key,
     subject,
     business_key: (input.businessKey ?? '').trim().slice(0, 64),
-    form_data: JSON.stringify(checked.data),
+    form_data: JSON.stringify(checked),
     on_behalf_of_id: leaderId,
     start_org_id: input.startOrgId ?? null,
     updated_at: now,
@@ -112,12 +111,12 @@ export async function saveTaskDraft(
 ) {
   await withTask(db, caller, taskId, options, async (ctx, task) => {
     assertButton(ctx, task, 'saveDraft');
-    await applyFormData(ctx, task, data ?? {}, caller.translate, false);
+    await applyFormData(ctx, task, data ?? {}, caller, false);
   });
 }
 
 /** The open task of an instance the caller (or the leader they act for) holds or may take. */
-async function heldTaskOf(db: Db, caller: Caller, instId: string): Promise<string> {
+export async function heldTaskId(db: Db, caller: Caller, instId: string): Promise<string | null> {
   const inst = await db
     .selectFrom('wf_instances')
     .select('def_key')
@@ -131,8 +130,13 @@ async function heldTaskOf(db: Db, caller: Caller, instId: string): Promise<strin
         and (t.locked_by is null or t.locked_by = ${me})
         and exists (select 1 from wf_task_actors a where a.task_id = t.id and a.user_id = ${me})))
     order by t.created_at, t.seq limit 1`.execute(db);
-  if (!row.rows[0]) throw forbidden('server:workflow.notYourTask');
-  return row.rows[0].id;
+  return row.rows[0]?.id ?? null;
+}
+
+async function heldTaskOf(db: Db, caller: Caller, instId: string): Promise<string> {
+  const id = await heldTaskId(db, caller, instId);
+  if (!id) throw forbidden('server:workflow.notYourTask');
+  return id;
 }
 
 /**
@@ -151,6 +155,6 @@ export async function saveTaskFormData(
   const taskId = ref.taskId ?? (await heldTaskOf(db, caller, ref.instId ?? ''));
   await withTask(db, caller, taskId, options, async (ctx, task) => {
     if (ref.instId && task.inst_id !== ref.instId) throw notFound('server:workflow.taskNotFound');
-    await applyFormData(ctx, task, data, caller.translate);
+    await applyFormData(ctx, task, data, caller);
   });
 }

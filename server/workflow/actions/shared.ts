@@ -3,11 +3,11 @@ import type { Database } from '../../db/schema';
 import type { FormData, TaskRow, TokenRow } from '../../db/schema-workflow';
 import { badRequest, UserError } from '../../lib/errors';
 import { parseRequestJson } from '../../lib/safe-input';
-import { conflict } from '../access';
+import { conflict, type Caller } from '../access';
+import { checkFlowData, computedNames, formFileIds, type FlowFormCheck } from '../bound-form';
 import { tokensOf, type Actor, type Ctx } from '../engine/context';
 import { activeUsers, resolveSources } from '../engine/people';
 import { childButtons, orderButtons, startNodeButtons, type ButtonAlias } from '../model/buttons';
-import { validateFormData, type Translate } from '../model/form';
 import { node } from '../model/graph';
 
 export const maxOpinion = 2000;
@@ -17,6 +17,50 @@ export function opinionOf(text: string | undefined | null): string {
   const opinion = (text ?? '').trim();
   if (opinion.length > maxOpinion) throw badRequest('server:workflow.opinionTooLong');
   return opinion;
+}
+
+/** Files by id, each with whether it is already on the instance (none before a start). */
+function filesOnInstance(trx: Kysely<Database>, ids: string[], instId: string | null) {
+  return trx
+    .selectFrom('files as f')
+    .select(['f.id', 'f.name', 'f.size', 'f.uploader_id', 'f.public'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('file_links as l')
+            .select('l.file_id')
+            .whereRef('l.file_id', '=', 'f.id')
+            .where('l.kind', '=', 'workflow')
+            .where('l.record_id', '=', instId ?? ''),
+        )
+        .as('attached'),
+    )
+    .where('f.id', 'in', ids)
+    .execute();
+}
+
+/** The engine's file rule: the admin, a public file, one on the instance, or one's own. */
+function mayAttach(
+  file: { public: boolean; attached: unknown; uploader_id: string | null },
+  people: { isAdmin: boolean; ids: string[] },
+): boolean {
+  return (
+    people.isAdmin ||
+    file.public ||
+    Boolean(file.attached) ||
+    (file.uploader_id !== null && people.ids.includes(file.uploader_id))
+  );
+}
+
+/** Links files to the instance: whoever may read it may read them. */
+async function linkToInstance(trx: Kysely<Database>, ids: string[], instId: string) {
+  if (!ids.length) return;
+  await trx
+    .insertInto('file_links')
+    .values(ids.map((id) => ({ file_id: id, kind: 'workflow' as const, record_id: instId })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 }
 
 /**
@@ -46,40 +90,16 @@ export async function checkFiles(
     return { id, name: String((item as { name?: unknown }).name ?? '') };
   });
   const ids = files.map((file) => file.id);
-  const found = await ctx.trx
-    .selectFrom('files as f')
-    .select(['f.id', 'f.name', 'f.size', 'f.uploader_id', 'f.public'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('file_links as l')
-            .select('l.file_id')
-            .whereRef('l.file_id', '=', 'f.id')
-            .where('l.kind', '=', 'workflow')
-            .where('l.record_id', '=', ctx.inst.id),
-        )
-        .as('attached'),
-    )
-    .where('f.id', 'in', ids)
-    .execute();
-  const mayAttach = (row: (typeof found)[number]) =>
-    actor.isAdmin ||
-    row.public ||
-    row.attached ||
-    row.uploader_id === actor.userId ||
-    row.uploader_id === actor.identity;
+  const found = await filesOnInstance(ctx.trx, ids, ctx.inst.id);
+  const people = { isAdmin: actor.isAdmin, ids: [actor.userId, actor.identity] };
   const normalised = files.map((file) => {
     const row = found.find((candidate) => candidate.id === file.id);
     // Someone else's file answers like a missing one: its id tells nothing.
-    if (!row || !mayAttach(row)) throw badRequest('server:workflow.fileUnknown', { id: file.id });
+    if (!row || !mayAttach(row, people))
+      throw badRequest('server:workflow.fileUnknown', { id: file.id });
     return { id: row.id, name: row.name, size: Number(row.size) };
   });
-  await ctx.trx
-    .insertInto('file_links')
-    .values(ids.map((id) => ({ file_id: id, kind: 'workflow' as const, record_id: ctx.inst.id })))
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await linkToInstance(ctx.trx, ids, ctx.inst.id);
   return JSON.stringify(normalised);
 }
 
@@ -139,6 +159,38 @@ export async function liveChildren(ctx: Ctx, parentId: string, kinds: TaskRow['k
 }
 
 /**
+ * How an action checks form data: the engine's file rule (as checkFiles) for an online form's
+ * attachments: the caller's own upload, a public file, or one already on this instance.
+ */
+export function formCheck(
+  trx: Kysely<Database>,
+  caller: Caller,
+  instId: string | null,
+  checkRules = true,
+): FlowFormCheck {
+  return {
+    db: trx,
+    language: caller.language ?? 'zh-CN',
+    translate: caller.translate,
+    checkRules,
+    mayAttach: async (fileId) => {
+      const [file] = await filesOnInstance(trx, [fileId], instId);
+      return Boolean(file && mayAttach(file, { isAdmin: caller.isAdmin, ids: [caller.id] }));
+    },
+  };
+}
+
+/** Links the files on the form to the instance, so whoever reads it may read them. */
+export async function linkFormFiles(
+  trx: Kysely<Database>,
+  def: Ctx['def'],
+  instId: string,
+  data: FormData,
+): Promise<void> {
+  await linkToInstance(trx, formFileIds(def.form, data), instId);
+}
+
+/**
  * Form data sent with an action: only the fields this node may change are taken (the
  * browser sends the whole form back), and the result must pass every rule again.
  */
@@ -146,7 +198,7 @@ export async function applyFormData(
   ctx: Ctx,
   task: TaskRow,
   data: FormData | undefined,
-  translate: Translate,
+  caller: Caller,
   checkRules = true,
 ): Promise<void> {
   if (data === undefined) return;
@@ -154,7 +206,9 @@ export async function applyFormData(
     task.node_type === 'START' ? '*' : (node(ctx.def.graph, task.node_id).task?.editable ?? []);
   const current = ctx.inst.form_data;
   const merged: FormData = { ...current };
+  const computed = computedNames(ctx.def.form);
   for (const [name, value] of Object.entries(data)) {
+    if (computed.has(name)) continue;
     if (JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null)) continue;
     if (editable !== '*' && !editable.includes(name)) {
       const field = ctx.def.form.fields.find((candidate) => candidate.name === name);
@@ -162,14 +216,18 @@ export async function applyFormData(
     }
     merged[name] = value;
   }
-  const checked = validateFormData(ctx.def.form, merged, translate, checkRules);
-  if ('problem' in checked) throw badRequest(checked.problem.key, checked.problem.params);
+  const checked = await checkFlowData(
+    ctx.def.form,
+    merged,
+    formCheck(ctx.trx, caller, ctx.inst.id, checkRules),
+  );
+  await linkFormFiles(ctx.trx, ctx.def, ctx.inst.id, checked);
   await ctx.trx
     .updateTable('wf_instances')
-    .set({ form_data: JSON.stringify(checked.data), updated_at: ctx.now })
+    .set({ form_data: JSON.stringify(checked), updated_at: ctx.now })
     .where('id', '=', ctx.inst.id)
     .execute();
-  ctx.inst = { ...ctx.inst, form_data: checked.data };
+  ctx.inst = { ...ctx.inst, form_data: checked };
 }
 
 /** Carbon copies of the node (atrium:copyTo) and notices to those following it. */

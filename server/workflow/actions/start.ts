@@ -17,7 +17,8 @@ import {
 } from '../engine/context';
 import { arrive, settle } from '../engine/flow';
 import { isSecretaryOf } from '../engine/people';
-import { validateFormData } from '../model/form';
+import { checkFlowData } from '../bound-form';
+import { formCheck, linkFormFiles } from './shared';
 import { flow, node } from '../model/graph';
 import { checkLinkable } from '../queries/related';
 
@@ -168,13 +169,12 @@ export async function startInstance(
   });
   const applicant = await applicantFor(db, caller, def);
   await assertCanStart(db, caller, def, applicant.id);
-  const checked = validateFormData(def.form, input.data, caller.translate);
-  if ('problem' in checked) throw badRequest(checked.problem.key, checked.problem.params);
+  const data = await checkFlowData(def.form, input.data, formCheck(db, caller, null));
   if (input.draftId) await draftOf(db, caller, input.draftId);
   const orgId = await startOrg(db, applicant.id, input.startOrgId);
   const now = options.now ?? new Date();
   const id = (options.newId ?? newId)();
-  const subject = subjectFor(def, input.subject, checked.data, applicant.fullname, now, timeZone);
+  const subject = subjectFor(def, input.subject, data, applicant.fullname, now, timeZone);
   const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
   await assertRecordFree(db, def.row.def_key, businessKey);
   const relatedIds = await checkLinkable(db, caller.id, input.relatedIds ?? []);
@@ -184,7 +184,7 @@ export async function startInstance(
       now,
       subject,
       businessKey,
-      data: checked.data,
+      data,
       applicantId: applicant.id,
       orgId,
       relatedIds,
@@ -270,6 +270,7 @@ async function insertAndBegin(
         )
         .execute();
     }
+    await linkFormFiles(trx, def, id, fresh.data);
     const ctx: Ctx = { trx, now, newId: fresh.newId ?? newId, inst, def };
     await beginFlow(ctx, caller);
     await flushCtx(ctx);

@@ -12,6 +12,8 @@ import { node } from '../model/graph';
 import type { QueryFilter } from '../queries/filter';
 import { byOutput } from '../queries/filter';
 import { outputColumns, runList, withTimes, type ListSpec } from '../queries/run';
+import type { Language } from '../../../src/core/language';
+import { flowNameOf, nodeName } from '../queries/names';
 import { failureOf, failureText, sweepIncidents, tellApplicant, type Job } from './record';
 
 /**
@@ -23,10 +25,11 @@ function assertAdmin(caller: Caller): void {
   if (!caller.isAdmin) throw forbidden('server:workflow.incident.adminOnly');
 }
 
-const incidentSource = sql`
+/** The incidents with flow and node names in the reader's language. */
+const incidentSource = (language: Language | undefined) => sql`
   select n.id, n.kind, n.inst_id as "instId", i.subject, i.def_key as "procDefKey",
-    (select d.name from wf_definitions d where d.id = i.def_id) as "procDefName",
-    i.status as "instStatus", n.node_id as "nodeId", n.node_name as "nodeName",
+    ${flowNameOf(language, 'i.def_id')} as "procDefName", i.status as "instStatus", n.node_id as "nodeId",
+    ${nodeName(language, { defId: 'i.def_id', nodeId: 'n.node_id', stored: 'n.node_name' })} as "nodeName",
     n.error, n.error_key as "errorKey", n.error_params as "errorParams", n.attempts,
     n.created_at as "createTime", n.updated_at as "updateTime", n.resolved_at as "resolvedTime",
     case when n.resolved_at is null then 'open' else 'resolved' end as state,
@@ -36,8 +39,8 @@ const incidentSource = sql`
       as "applicantName"
   from wf_incidents n join wf_instances i on i.id = n.inst_id`;
 
-const incidentList: ListSpec = {
-  source: incidentSource,
+const incidentList = (language: Language | undefined): ListSpec => ({
+  source: incidentSource(language),
   columns: outputColumns({
     state: ['text', true],
     kind: ['text', true],
@@ -49,14 +52,14 @@ const incidentList: ListSpec = {
     resolvedTime: ['date', true],
   }),
   order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
-};
+});
 
 /** The incidents, newest first (QueryFilter: state open|resolved, kind, subject...). */
 export async function listIncidents(db: Db, caller: Caller, filter: QueryFilter, timeZone: string) {
   assertAdmin(caller);
   // A stalled instance shows at once, not a poller round later.
   await sweepIncidents(db);
-  const page = await runList(db, incidentList, filter, timeZone);
+  const page = await runList(db, incidentList(caller.language), filter, timeZone);
   return {
     ...page,
     rows: page.rows.map((row) => {

@@ -6,6 +6,7 @@ import { translate, type Params } from '../../i18n';
 import { UserError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadDefinition } from '../definitions';
+import { nodeLabel } from '../queries/names';
 
 /**
  * Opening and closing incidents (docs/workflow.md, "Incidents"). A job that fails for good is
@@ -42,8 +43,22 @@ export function failureText(
 }
 
 /**
+ * A message the server composes, in both languages at once: it is written before anyone reads
+ * it, and each reader reads it in theirs (migration 0027). `paramsEn` replaces what has an
+ * English of its own (a node's name, a refusal); what users typed stays as typed.
+ */
+export interface Composed {
+  zh: string;
+  en: string;
+}
+
+export function composed(key: string, params: Params, paramsEn: Params = params): Composed {
+  return { zh: translate('zh-CN', key, params), en: translate('en-US', key, paramsEn) };
+}
+
+/**
  * Tells the applicant (and the secretary who started the flow for them) about an incident,
- * through the workflow messages the job poller also writes (zh-CN text, as reminders are).
+ * through the workflow messages the job poller also writes.
  */
 export async function tellApplicant(
   trx: Kysely<Database>,
@@ -51,13 +66,18 @@ export async function tellApplicant(
   key: string,
   params: Params,
   now: Date,
+  paramsEn: Params = params,
 ): Promise<void> {
   const inst = await trx
     .selectFrom('wf_instances')
     .select(['subject', 'starter_id', 'on_behalf_of_id'])
     .where('id', '=', instId)
     .executeTakeFirstOrThrow();
-  const text = translate('zh-CN', key, { subject: inst.subject, ...params });
+  const text = composed(
+    key,
+    { subject: inst.subject, ...params },
+    { subject: inst.subject, ...paramsEn },
+  );
   const people = [...new Set([inst.on_behalf_of_id ?? inst.starter_id, inst.starter_id])];
   await trx
     .insertInto('wf_messages')
@@ -68,7 +88,8 @@ export async function tellApplicant(
         inst_id: instId,
         task_id: null,
         kind: 'incident' as const,
-        text,
+        text: text.zh,
+        text_en: text.en,
         created_at: now,
       })),
     )
@@ -76,25 +97,40 @@ export async function tellApplicant(
 }
 
 /** The node a job works on: the timer its token waits at, or the task it reminds about. */
-async function jobNode(trx: Kysely<Database>, job: Job): Promise<{ id: string; name: string }> {
+async function jobNode(
+  trx: Kysely<Database>,
+  job: Job,
+): Promise<{ id: string; name: string; nameEn: string }> {
+  const none = { id: '', name: '', nameEn: '' };
+  if (!job.inst_id) return none;
+  const inst = await trx
+    .selectFrom('wf_instances')
+    .select('def_id')
+    .where('id', '=', job.inst_id)
+    .executeTakeFirst();
+  if (!inst) return none;
+  const def = await loadDefinition(trx, inst.def_id);
+  const named = (id: string, stored: string) => ({
+    id,
+    name: stored,
+    nameEn: nodeLabel('en-US', def.row, id, stored),
+  });
   if (job.task_id) {
     const task = await trx
       .selectFrom('wf_tasks')
       .select(['node_id', 'node_name'])
       .where('id', '=', job.task_id)
       .executeTakeFirst();
-    if (task) return { id: task.node_id, name: task.node_name };
+    if (task) return named(task.node_id, task.node_name);
   }
-  if (!job.token_id || !job.inst_id) return { id: '', name: '' };
-  const row = await trx
-    .selectFrom('wf_tokens as k')
-    .innerJoin('wf_instances as i', 'i.id', 'k.inst_id')
-    .select(['k.node_id', 'i.def_id'])
-    .where('k.id', '=', job.token_id)
+  if (!job.token_id) return none;
+  const token = await trx
+    .selectFrom('wf_tokens')
+    .select('node_id')
+    .where('id', '=', job.token_id)
     .executeTakeFirst();
-  if (!row) return { id: '', name: '' };
-  const def = await loadDefinition(trx, row.def_id);
-  return { id: row.node_id, name: def.graph.nodes.get(row.node_id)?.name ?? row.node_id };
+  if (!token) return none;
+  return named(token.node_id, def.graph.nodes.get(token.node_id)?.name ?? token.node_id);
 }
 
 /**
@@ -144,11 +180,12 @@ export async function parkJob(
         trx,
         job.inst_id,
         'server:workflow.incident.text',
-        {
-          node: node.name,
-          error: failure.error,
-        },
+        { node: node.name, error: failure.error },
         now,
+        {
+          node: node.nameEn,
+          error: failure.key ? translate('en-US', failure.key, failure.params) : failure.error,
+        },
       );
     }
   });

@@ -5,6 +5,7 @@ import {
   validateValue,
 } from '../../../src/core/rules/rule-string';
 import type { RuleFailure } from '../../../src/core/rules/types';
+import type { FormDefinition as OnlineForm } from '../../../src/core/forms/definition';
 
 /**
  * The form of a flow definition: its fields, each with a type and a rule string of the shared
@@ -26,16 +27,26 @@ export type FieldType = (typeof fieldTypes)[number];
 export interface FormField {
   name: string;
   label: string;
+  /** The label in English (shown to English readers). */
+  labelEn?: string;
   type: FieldType;
   /** Rule string, e.g. "max:200" or "min_value:0.5|decimal:1". */
   rules?: string;
   /** The platform's "b" mark: required is put in front of the rules. */
   required?: boolean;
-  options?: { value: string; label: string }[];
+  options?: { value: string; label: string; labelEn?: string }[];
 }
 
 export interface FormDefinition {
   fields: FormField[];
+  /**
+   * Set when the flow's form is an online form (server/workflow/bound-form.ts): its key, the
+   * version pinned at deploy, and that version's definition. `fields` is then the flow's view
+   * of its main fields (names, labels, types), for conditions, subjects and assignees.
+   */
+  formKey?: string;
+  formVersion?: number;
+  online?: OnlineForm;
 }
 
 /** A problem with a definition or with submitted data, described for the caller. */
@@ -69,6 +80,9 @@ function checkField(field: FormField, seen: Set<string>): string | undefined {
   if (seen.has(field.name)) return `duplicate ${field.name}`;
   seen.add(field.name);
   if (typeof field.label !== 'string' || field.label === '') return `label of ${field.name}`;
+  if (field.labelEn !== undefined && typeof field.labelEn !== 'string') {
+    return `labelEn of ${field.name}`;
+  }
   if (!fieldTypes.includes(field.type)) return `type of ${field.name}`;
   if (field.rules !== undefined) {
     if (typeof field.rules !== 'string') return `rules of ${field.name}`;

@@ -35,6 +35,8 @@ export interface TaskSettings {
 export interface FlowNode {
   id: string;
   name: string;
+  /** atrium:nameEn; '' when none. */
+  nameEn: string;
   type: NodeType;
   incoming: string[];
   outgoing: string[];
@@ -47,6 +49,8 @@ export interface FlowNode {
 export interface SequenceFlow {
   id: string;
   name: string;
+  /** atrium:nameEn; '' when none. */
+  nameEn: string;
   source: string;
   target: string;
   condition: Condition | null;
@@ -56,6 +60,8 @@ export interface SequenceFlow {
 export interface ProcessGraph {
   processId: string;
   name: string;
+  /** The process's atrium:nameEn; '' when none. */
+  nameEn: string;
   /** Subject template: {field} and {starter} are replaced. */
   subjectTemplate: string;
   startId: string;

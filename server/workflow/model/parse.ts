@@ -26,7 +26,14 @@ const atriumPackage = {
     {
       name: 'ProcessProps',
       extends: ['bpmn:Process'],
-      properties: [{ name: 'subject', isAttr: true, type: 'String' }],
+      properties: ['subject', 'nameEn'].map((name) => ({ name, isAttr: true, type: 'String' })),
+    },
+    {
+      // The English name of a node or sequence flow (docs/workflow.md, "Names in the
+      // reader's language").
+      name: 'ElementProps',
+      extends: ['bpmn:FlowElement'],
+      properties: [{ name: 'nameEn', isAttr: true, type: 'String' }],
     },
     {
       name: 'TaskProps',
@@ -184,6 +191,7 @@ function toNode(element: ModdleElement, form: FormDefinition): FlowNode {
   return {
     id: element.id!,
     name: element.name?.trim() || element.id!,
+    nameEn: attr(element, 'nameEn'),
     type: task?.sign ? 'SIGNTASK' : type,
     incoming: [],
     outgoing: [],
@@ -213,6 +221,7 @@ function toFlow(element: ModdleElement, form: FormDefinition): SequenceFlow {
   return {
     id: element.id!,
     name: element.name ?? '',
+    nameEn: attr(element, 'nameEn'),
     source: source!,
     target: target!,
     condition,
@@ -301,6 +310,7 @@ export async function parseDefinition(xml: string, form: FormDefinition): Promis
   const graph: ProcessGraph = {
     processId: process.id!,
     name: process.name ?? process.id!,
+    nameEn: attr(process, 'nameEn'),
     subjectTemplate: attr(process, 'subject'),
     startId: starts[0]!.id,
     nodes,

@@ -1,15 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { TaskRow } from '../../db/schema-workflow';
+import type { DefinitionRow, TaskRow } from '../../db/schema-workflow';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
 import { actorFor, assertCanView, canView, type Caller } from '../access';
 import { buttonsOf } from '../actions/shared';
+import { heldTaskId } from '../actions/drafts';
+import { formForBrowser } from '../bound-form';
 import { returnDestinations, type NodeChoice } from '../actions/returns';
 import { loadDefinition } from '../definitions';
 import type { Ctx } from '../engine/context';
 import { instanceColumns } from './lists';
+import { isEnglish, nodeLabel, orgName } from './names';
+import type { Language } from '../../../src/core/language';
 import { withTimes } from './run';
 
 /** A read-only context: the instance and its definition, no lock (for answers, not actions). */
@@ -38,7 +42,7 @@ export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZ
   await assertCanView(db, instId, caller.id, caller.isAdmin);
   const ctx = await readCtx(db, instId);
   const row = await sql<Record<string, unknown>>`
-    select ${instanceColumns}, o.name as "createOrgName"
+    select ${instanceColumns(caller.language)}, ${orgName(caller.language)} as "createOrgName"
     from wf_instances i join wf_definitions d on d.id = i.def_id
     join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
     left join wf_orgs o on o.id = i.start_org_id
@@ -59,9 +63,14 @@ export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZ
     .execute();
   return {
     ...withTimes(row.rows[0]!, ['endTime', 'createTime', 'updateTime'], timeZone),
-    form: ctx.def.form,
+    form: await formForBrowser(db, ctx.def.form),
     data: ctx.inst.form_data,
-    currentTasks: open,
+    currentTasks: open.map((row) => ({
+      ...row,
+      name: nodeLabel(caller.language, ctx.def.row, row.nodeId, row.name),
+    })),
+    // The caller's own open task here, if any (/formManage edits the form through it).
+    myTaskId: await heldTaskId(db, caller, instId),
   };
 }
 
@@ -78,7 +87,7 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
       {
         id: task.id,
         taskId: task.id,
-        name: task.node_name,
+        name: nodeLabel(caller.language, ctx.def.row, task.node_id, task.node_name),
         nodeId: task.node_id,
         nodeType: task.node_type,
         kind: task.kind,
@@ -98,7 +107,7 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
       timeZone,
     ),
     instance: await instanceInfo(db, caller, task.inst_id, timeZone),
-    form: ctx.def.form,
+    form: await formForBrowser(db, ctx.def.form),
     data: ctx.inst.form_data,
     editable,
   };
@@ -160,6 +169,7 @@ export async function opinions(
   nodeId?: string,
 ) {
   await assertCanView(db, instId, caller.id, caller.isAdmin);
+  const def = (await readCtx(db, instId)).def.row;
   let query = db
     .selectFrom('wf_records as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
@@ -187,7 +197,7 @@ export async function opinions(
     id: String(row.id),
     taskId: row.task_id ?? '',
     taskKey: row.node_id,
-    taskName: row.node_name,
+    taskName: nodeLabel(caller.language, def, row.node_id, row.node_name),
     status: row.action,
     statusName: caller.translate(`server:workflow.action.${row.action}`),
     opinion: row.opinion,
@@ -207,6 +217,15 @@ export async function opinions(
  * instanceFlowImage / getBpmImage: the BPMN XML for the bpmn-js viewer with the nodes done
  * and flows taken, the nodes with open tasks, and the opinions per node for overlays.
  */
+/**
+ * The names the chart shows in the reader's language where they differ from the XML's, by
+ * element id: in English, the version's English names (a version deployed before it had them,
+ * or one without, has none and the chart keeps the XML's Chinese); otherwise none.
+ */
+function chartNames(caller: Caller, def: DefinitionRow): Record<string, string> {
+  return isEnglish(caller.language) ? def.names_en : {};
+}
+
 export async function flowImage(
   db: Db,
   caller: Caller,
@@ -220,6 +239,7 @@ export async function flowImage(
       defId: def.row.id,
       defKey: def.row.def_key,
       bpmnXml: def.row.bpmn_xml,
+      names: chartNames(caller, def.row),
       doneNodes: [],
       doneFlows: [],
       currentNodes: [],
@@ -272,6 +292,7 @@ export async function flowImage(
     defId: ctx.def.row.id,
     defKey: ctx.def.row.def_key,
     bpmnXml: ctx.def.row.bpmn_xml,
+    names: chartNames(caller, ctx.def.row),
     instStatus: ctx.inst.status,
     doneNodes: unique('node'),
     doneFlows: unique('flow'),
@@ -281,14 +302,18 @@ export async function flowImage(
 }
 
 /** getNodeDefs / taskNode: the nodes of a definition (nodeId, name, nodeType). */
-export async function nodeDefs(db: Db, ref: { defId?: string; instId?: string }) {
+export async function nodeDefs(
+  db: Db,
+  ref: { defId?: string; instId?: string },
+  language?: Language,
+) {
   let defId = ref.defId;
   if (!defId && ref.instId) defId = (await readCtx(db, ref.instId)).def.row.id;
   if (!defId) throw notFound('server:workflow.defNotFound');
   const def = await loadDefinition(db, defId);
   return [...def.graph.nodes.values()].map((node) => ({
     nodeId: node.id,
-    name: node.name,
+    name: nodeLabel(language, def.row, node.id, node.name),
     nodeType: node.type,
     ...(node.task?.sign ? { sign: node.task.sign } : {}),
   }));
@@ -310,6 +335,7 @@ export async function destinationsOf(
 /** getExcutorNameByInstId: who holds each open node. */
 export async function executors(db: Db, caller: Caller, instId: string) {
   await assertCanView(db, instId, caller.id, caller.isAdmin);
+  const def = (await readCtx(db, instId)).def.row;
   const rows = await sql<{ nodeId: string; nodeName: string; name: string | null }>`
     select t.node_id as "nodeId", t.node_name as "nodeName", u.fullname as name
     from wf_tasks t
@@ -321,7 +347,7 @@ export async function executors(db: Db, caller: Caller, instId: string) {
   for (const row of rows.rows) {
     const entry = nodes.get(row.nodeId) ?? {
       nodeId: row.nodeId,
-      nodeName: row.nodeName,
+      nodeName: nodeLabel(caller.language, def, row.nodeId, row.nodeName),
       executors: [],
     };
     if (row.name && !entry.executors.includes(row.name)) entry.executors.push(row.name);
@@ -357,7 +383,11 @@ export async function tasksAtNode(db: Db, caller: Caller, instId: string, nodeId
         .orderBy('t.seq')
         .execute()
     : [];
-  const [first] = rows;
-  if (!first) throw notFound('server:workflow.noTaskAtNode');
-  return { ...first, tasks: rows };
+  if (rows.length === 0) throw notFound('server:workflow.noTaskAtNode');
+  const def = (await readCtx(db, instId)).def.row;
+  const named = rows.map((row) => ({
+    ...row,
+    taskName: nodeLabel(caller.language, def, row.taskKey, row.taskName),
+  }));
+  return { ...named[0]!, tasks: named };
 }

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Language } from '../../../src/core/language';
 import { byOutput } from './filter';
+import { categoryName, flowName, flowNameOf, isEnglish, nodeName, orgName } from './names';
 import type { OrderColumn } from '../../lib/keyset';
 import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
 
@@ -10,14 +12,16 @@ import { branchBound, outputColumns, type BranchBound, type ListSpec } from './r
  */
 
 /**
- * DefaultBpmTask columns over wf_tasks t and wf_instances i. Names and the definition come
- * from scalar subqueries rather than joins: the plan is then found in a fraction of the time,
- * and planning, not running, is what a short list costs.
+ * DefaultBpmTask columns over wf_tasks t and wf_instances i, flow and node names in the
+ * reader's language. Names and the definition come from scalar subqueries rather than joins:
+ * the plan is then found in a fraction of the time, and planning, not running, is what a
+ * short list costs.
  */
-const taskColumns = sql`
-  t.id, t.node_name as "name", i.subject, t.id as "taskId", t.token_id as "execId",
+const taskColumns = (language: Language | undefined) => sql`
+  t.id, ${nodeName(language, { defId: 'i.def_id', nodeId: 't.node_id', stored: 't.node_name' })} as "name",
+  i.subject, t.id as "taskId", t.token_id as "execId",
   t.node_id as "nodeId", t.inst_id as "procInstId", i.def_id as "procDefId",
-  i.def_key as "procDefKey", (select d.name from wf_definitions d where d.id = i.def_id) as "procDefName",
+  i.def_key as "procDefKey", ${flowNameOf(language, 'i.def_id')} as "procDefName",
   t.owner_id as "ownerId", t.assignee_id as "assigneeId",
   (select u.fullname from users u where u.id = t.owner_id) as "ownerName",
   (select u.fullname from users u where u.id = t.assignee_id) as "assigneeName",
@@ -95,10 +99,14 @@ function heldBy(userId: string, bound?: BranchBound): RawBuilder<unknown> {
 }
 
 /** getTodoList: the caller's open tasks; identityList is the caller. */
-export function todoList(user: { id: string; fullname: string }): ListSpec {
+export function todoList(user: {
+  id: string;
+  fullname: string;
+  language?: Language | undefined;
+}): ListSpec {
   const identity = JSON.stringify([{ id: user.id, name: user.fullname }]);
   const source = (bound?: BranchBound) => sql`
-    select ${taskColumns}, ${identity}::jsonb as "identityList"
+    select ${taskColumns(user.language)}, ${identity}::jsonb as "identityList"
     from (${heldBy(user.id, bound)}) t ${leftJoin} wf_instances i on i.id = t.inst_id`;
   return {
     source: source(),
@@ -113,7 +121,7 @@ export function todoList(user: { id: string; fullname: string }): ListSpec {
  * the secretary covers), once per task with the leaders as identityList, and the org of the
  * first of them (orgId, orgName) for the per-org leader view.
  */
-export function leaderTodoList(userId: string): ListSpec {
+export function leaderTodoList(userId: string, language?: Language): ListSpec {
   return {
     source: sql`
       with leaders as (
@@ -134,14 +142,14 @@ export function leaderTodoList(userId: string): ListSpec {
         where cardinality(held.def_keys) = 0 or i.def_key = any(held.def_keys)
         group by held.id
       )
-      select ${taskColumns},
+      select ${taskColumns(language)},
         array_to_string(h.leader_ids, ',') as "leaderIds",
         (select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.fullname) order by u.id)
           from users u where u.id = any(h.leader_ids)) as "identityList",
         o.id as "orgId", o.name as "orgName"
       from h ${taskJoins}
       left join lateral (
-        select org.id, org.name from wf_org_members m join wf_orgs org on org.id = m.org_id
+        select org.id, ${orgName(language, 'org')} as name from wf_org_members m join wf_orgs org on org.id = m.org_id
         where m.user_id = h.leader_ids[1] order by m.is_main desc, org.id limit 1
       ) o on true`,
     columns: { ...taskFilters, ...outputColumns({ orgId: ['text'], orgName: ['text', true] }) },
@@ -150,10 +158,10 @@ export function leaderTodoList(userId: string): ListSpec {
 }
 
 /** getDelegate: open tasks the caller owns that someone else holds (DELIVERTO, AGENT). */
-export function delegateList(userId: string): ListSpec {
+export function delegateList(userId: string, language?: Language): ListSpec {
   return {
     source: sql`
-      select ${taskColumns}
+      select ${taskColumns(language)}
       from wf_tasks t join wf_instances i on i.id = t.inst_id
       where t.state = 'open' and t.owner_id = ${userId} and t.assignee_id <> ${userId}`,
     columns: taskFilters,
@@ -179,7 +187,7 @@ export type NoticeBox = 'todoRead' | 'doneRead' | 'myRead';
  * Notices: carbon copies and follow notices received and not read yet (todoRead), read
  * (doneRead), and those the caller sent (myRead).
  */
-export function noticeList(userId: string, box: NoticeBox): ListSpec {
+export function noticeList(userId: string, box: NoticeBox, language?: Language): ListSpec {
   const scope =
     box === 'myRead'
       ? sql`n.sender_id = ${userId}`
@@ -189,10 +197,11 @@ export function noticeList(userId: string, box: NoticeBox): ListSpec {
   return {
     source: sql`
       select n.id, n.task_id as "taskId", n.inst_id as "procInstId", i.subject,
-        n.node_name as "name", n.node_id as "nodeId", n.kind as "status", n.opinion, n.reply,
+        ${nodeName(language, { defId: 'i.def_id', nodeId: 'n.node_id', stored: 'n.node_name' })} as "name",
+        n.node_id as "nodeId", n.kind as "status", n.opinion, n.reply,
         n.created_at as "createTime", n.read_at as "readTime", n.sender_id as "ownerId",
         su.fullname as "ownerName", n.receiver_id as "receiverId", ru.fullname as "receiverName",
-        i.def_key as "procDefKey", d.name as "procDefName", d.category_id as "typeId",
+        i.def_key as "procDefKey", ${flowName(language)} as "procDefName", d.category_id as "typeId",
         coalesce(i.on_behalf_of_id, i.starter_id) as "creatorId", cu.fullname as "creator",
         i.status as "instStatus"
       from wf_notices n
@@ -275,9 +284,9 @@ function revocable(r: string): RawBuilder<boolean> {
 }
 
 /** The instance fields of a done row (instance i). */
-const doneInstanceColumns = sql`
+const doneInstanceColumns = (language: Language | undefined) => sql`
   i.id, i.subject, i.def_id as "procDefId", i.def_key as "procDefKey",
-  (select d.name from wf_definitions d where d.id = i.def_id) as "procDefName",
+  ${flowNameOf(language, 'i.def_id')} as "procDefName",
   i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
   (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",
   coalesce(i.on_behalf_of_id, i.starter_id) as "createBy",
@@ -300,10 +309,15 @@ const doneFilters = outputColumns({
  * row's flag is its own lookup rather than a window over all the caller's rows, so a page
  * computes 50 flags, not 10,000, and the list can be read from an index after a cursor.
  */
-export function doneList(userId: string, status: string | undefined): ListSpec {
+export function doneList(
+  userId: string,
+  status: string | undefined,
+  language?: Language,
+): ListSpec {
   const source = (bound?: BranchBound) => sql`
-      select ${doneInstanceColumns}, r.id::text as "recordId", r.id as "__seq",
-        r.task_id as "taskId", r.node_id as "taskKey", r.node_name as "name",
+      select ${doneInstanceColumns(language)}, r.id::text as "recordId", r.id as "__seq",
+        r.task_id as "taskId", r.node_id as "taskKey",
+        ${nodeName(language, { defId: 'i.def_id', nodeId: 'r.node_id', stored: 'r.node_name' })} as "name",
         r.created_at as "completeTime", r.action as "opinionStatus", r.opinion,
         ${revocable('r')} and not exists (
           select 1 from wf_records n
@@ -330,7 +344,11 @@ export function doneList(userId: string, status: string | undefined): ListSpec {
  * newest action and revoke false. Read newest first from the records' indexes, each kept
  * only when no newer action of the caller's on the same instance exists.
  */
-export function doneInstanceList(userId: string, checkRevoke: boolean): ListSpec {
+export function doneInstanceList(
+  userId: string,
+  checkRevoke: boolean,
+  language?: Language,
+): ListSpec {
   // Scalar lookups rather than a lateral join: a count uses none of them and skips them all.
   const revocableAction = (column: string) => sql`(
     select ${sql.ref(`n.${column}`)} from wf_records n
@@ -340,9 +358,14 @@ export function doneInstanceList(userId: string, checkRevoke: boolean): ListSpec
     checkRevoke
       ? sql`coalesce(${revocableAction(column)}, ${sql.ref(`r.${column}`)})`
       : sql.ref(`r.${column}`);
+  // In English, the node's name by the picked node id (the stored name as the fallback).
+  const name = isEnglish(language)
+    ? sql`coalesce((select nullif(nd.names_en ->> ${pick('node_id')}, '') from wf_definitions nd
+        where nd.id = i.def_id), ${pick('node_name')})`
+    : pick('node_name');
   const source = (bound?: BranchBound) => sql`
-    select ${doneInstanceColumns}, r.id as "__seq", ${pick('task_id')} as "taskId",
-      ${pick('node_id')} as "taskKey", ${pick('node_name')} as "name",
+    select ${doneInstanceColumns(language)}, r.id as "__seq", ${pick('task_id')} as "taskId",
+      ${pick('node_id')} as "taskKey", ${name} as "name",
       r.created_at as "completeTime", ${pick('action')} as "opinionStatus",
       ${pick('opinion')} as opinion,
       ${checkRevoke ? sql`${revocableAction('id')} is not null` : sql`false`} as revoke
@@ -356,16 +379,17 @@ export function doneInstanceList(userId: string, checkRevoke: boolean): ListSpec
   };
 }
 
-/** Instance columns for myRequest and the instance answers. */
-export const instanceColumns = sql`
-  i.id, i.subject, i.def_id as "procDefId", d.def_key as "procDefKey", d.name as "procDefName",
+/** Instance columns for myRequest and the instance answers (names in the reader's language). */
+export const instanceColumns = (language: Language | undefined) => sql`
+  i.id, i.subject, i.def_id as "procDefId", d.def_key as "procDefKey",
+  ${flowName(language)} as "procDefName",
   i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
   (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",
   coalesce(i.on_behalf_of_id, i.starter_id) as "createBy", cu.fullname as "creator",
   i.starter_id as "starterId", i.created_at as "createTime", i.updated_at as "updateTime",
   d.category_id as "typeId", i.urgent_state as "urgentState", i.start_org_id as "createOrgId",
-  (select string_agg(distinct t.node_name, ',') from wf_tasks t
-    where t.inst_id = i.id and t.state = 'open') as "currentNodes"`;
+  (select string_agg(distinct ${nodeName(language, { defId: 'i.def_id', nodeId: 't.node_id', stored: 't.node_name' })}, ',')
+    from wf_tasks t where t.inst_id = i.id and t.state = 'open') as "currentNodes"`;
 
 /** The FROM part under instanceColumns. */
 export const instanceFrom = sql`
@@ -390,9 +414,9 @@ export const instanceFilters = outputColumns({
  * applicant may still withdraw it (running, and no approver acted since it was submitted).
  * The two kinds are a UNION ALL, not an OR, so each is read in list order from its index.
  */
-export function requestList(userId: string): ListSpec {
+export function requestList(userId: string, language?: Language): ListSpec {
   const source = (bound?: BranchBound) => sql`
-      select ${instanceColumns},
+      select ${instanceColumns(language)},
         (i.status = 'running' and not exists (
           select 1 from wf_tasks t
           where t.inst_id = i.id and t.state = 'done' and t.node_type <> 'START'
@@ -419,11 +443,11 @@ export function requestList(userId: string): ListSpec {
 }
 
 /** getMyDraftList: the caller's drafts. */
-export function draftList(userId: string): ListSpec {
+export function draftList(userId: string, language?: Language): ListSpec {
   return {
     source: sql`
       select w.id, w.subject, w.def_id as "procDefId", w.def_key as "procDefKey",
-        d.name as "procDefName", d.category_id as "typeId", w.business_key as "bizKey",
+        ${flowName(language)} as "procDefName", d.category_id as "typeId", w.business_key as "bizKey",
         w.created_at as "createTime", w.updated_at as "updateTime",
         w.source_inst_id as "sourceInstId", w.on_behalf_of_id as "leaderId"
       from wf_drafts w join wf_definitions d on d.id = w.def_id
@@ -444,7 +468,11 @@ export function draftList(userId: string): ListSpec {
  * newProcess: main versions the caller may start (the admin: all deployed ones), with the
  * leaders the caller may start each for (as their secretary, when the leader has the right).
  */
-export function startableList(user: { id: string; isAdmin: boolean }): ListSpec {
+export function startableList(user: {
+  id: string;
+  isAdmin: boolean;
+  language?: Language | undefined;
+}): ListSpec {
   const right = (who: RawBuilder<unknown>) => sql`exists (
     select 1 from wf_start_rights r where r.def_key = d.def_key and (r.kind = 'everyone'
       or (r.kind = 'user' and r.ref_id = ${who})
@@ -453,8 +481,8 @@ export function startableList(user: { id: string; isAdmin: boolean }): ListSpec 
   const mine = user.isAdmin ? sql`true` : right(sql`${user.id}`);
   return {
     source: sql`select s.* from (
-      select ${mine} as "canStart", d.id, d.def_key as "defKey", d.name, d.version, d.category_id as "typeId",
-        c.name as "typeName", d.icon, d.description as "desc", d.created_at as "createTime",
+      select ${mine} as "canStart", d.id, d.def_key as "defKey", ${flowName(user.language)} as name, d.version, d.category_id as "typeId",
+        ${categoryName(user.language)} as "typeName", d.icon, d.description as "desc", d.created_at as "createTime",
         c.sort as "typeSort",
         coalesce((select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.fullname)
             order by u.fullname)

@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { assertCanView, viewableBy, type Caller } from '../access';
+import type { Language } from '../../../src/core/language';
+import { nodeName } from './names';
 import { instanceColumns, instanceFilters, instanceFrom } from './lists';
 import { byOutput } from './filter';
 import { outputColumns, withTimes, type ListSpec } from './run';
@@ -30,7 +32,7 @@ function scopeOf(caller: Caller, column: string): RawBuilder<boolean> {
 export function recordList(caller: Caller, instId: string): ListSpec {
   return {
     source: sql`
-      select ${instanceColumns} ${instanceFrom}
+      select ${instanceColumns(caller.language)} ${instanceFrom}
       where (i.id = ${instId} or (i.business_key <> '' and i.business_key = (
           select b.business_key from wf_instances b where b.id = ${instId})))
         and ${scopeOf(caller, 'i.id')}`,
@@ -44,10 +46,10 @@ export function recordList(caller: Caller, instId: string): ListSpec {
  * started (or a secretary started for them), acted on, or were copied on. Withdrawn
  * (revoked) instances are left out: they live on as drafts.
  */
-export function linkableList(userId: string): ListSpec {
+export function linkableList(userId: string, language?: Language): ListSpec {
   return {
     source: sql`
-      select ${instanceColumns} ${instanceFrom}
+      select ${instanceColumns(language)} ${instanceFrom}
       join (
         select s.id from wf_instances s where s.starter_id = ${userId} or s.on_behalf_of_id = ${userId}
         union select r.inst_id from wf_records r
@@ -106,7 +108,7 @@ export async function relatedInfo(db: Db, caller: Caller, instId: string, timeZo
       union select b.id from wf_instances b join wf_instances me on me.id = ${instId}
         where me.business_key <> '' and b.business_key = me.business_key
     )
-    select ${instanceColumns},
+    select ${instanceColumns(caller.language)},
       case when exists (select 1 from wf_related_instances l
           where (l.inst_id = ${instId} and l.related_id = i.id)
             or (l.related_id = ${instId} and l.inst_id = i.id))
@@ -120,7 +122,15 @@ export async function relatedInfo(db: Db, caller: Caller, instId: string, timeZo
   const records = await db
     .selectFrom('wf_records as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.node_id', 'r.node_name', 'r.files', 'r.zfiles', 'r.created_at'])
+    .innerJoin('wf_instances as i', 'i.id', 'r.inst_id')
+    .select(['r.id', 'r.node_id', 'r.files', 'r.zfiles', 'r.created_at'])
+    .select(
+      nodeName(caller.language, {
+        defId: 'i.def_id',
+        nodeId: 'r.node_id',
+        stored: 'r.node_name',
+      }).as('node_name'),
+    )
     .select('u.fullname')
     .where('r.inst_id', '=', instId)
     .where((eb) => eb.or([eb('r.files', '<>', ''), eb('r.zfiles', '<>', '')]))

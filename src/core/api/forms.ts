@@ -19,6 +19,8 @@ export interface FormTemplate extends Omit<DataTemplate, 'permission'> {
   form: FormDefinition;
   permission: FormPermission;
   pageSize: number;
+  /** 'query': records of a bound table (dyzl), listed by the template's named query. */
+  list?: 'query';
 }
 
 export function isFormTemplate(template: DataTemplate): template is FormTemplate {
@@ -29,9 +31,17 @@ export interface FormFilter {
   pageBean: { page: number; pageSize: number };
   querys: { property: string; value: unknown; operation: string }[];
   sorter?: { property: string; direction: 'ASC' | 'DESC' }[];
+  /**
+   * exact (default); estimate: exact up to 1,000, else the planner's estimate (a first
+   * page); none: total -1 (later pages keep the first one's).
+   */
+  count?: 'exact' | 'estimate' | 'none';
 }
 
-export function formRecords(templateKey: string, filter: FormFilter): Promise<PageList<Row>> {
+export function formRecords(
+  templateKey: string,
+  filter: FormFilter,
+): Promise<PageList<Row> & { estimated?: boolean }> {
   return http.post<PageList<Row>>('form', `${base}/dataList_${key(templateKey)}`, filter);
 }
 
@@ -178,12 +188,15 @@ export function templateEntries(page: number, pageSize: number): Promise<PageLis
   });
 }
 
-/** Saves a definition as the form's next version (administrators); answers the version. */
-export async function saveFormDefinition(definition: unknown) {
+/**
+ * Saves a definition as the form's next version (administrators); answers the version.
+ * `baseVersion`: the version it was edited from (a newer one saved since is refused, 409).
+ */
+export async function saveFormDefinition(definition: unknown, baseVersion?: number) {
   const answer = await http.post<CommonResult<number>>(
     'form',
     '/form/form/v1/save',
-    { definition },
+    baseVersion === undefined ? { definition } : { definition, baseVersion },
     { quiet: true },
   );
   return { version: answer.value ?? 0, message: answer.message ?? '' };

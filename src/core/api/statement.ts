@@ -1,3 +1,4 @@
+import { streamRequest } from '../http';
 import { http, type CommonResult } from '../http';
 
 /** A column of a query view or data template list. */
@@ -82,6 +83,16 @@ export function queryView(sqlAlias: string, alias: string): Promise<QueryView> {
   return http.get<QueryView>('form', '/form/query/queryView/getJson', { sqlAlias, alias });
 }
 
+/** The XLSX of every row of a view under the filter, read as a stream. */
+export function exportQueryView(
+  sqlAlias: string,
+  alias: string,
+  filter: QueryFilter,
+): Promise<Response> {
+  const query = `sqlAlias=${encodeURIComponent(sqlAlias)}&alias=${encodeURIComponent(alias)}`;
+  return streamRequest('form', `/form/query/queryView/export?${query}`, filter);
+}
+
 export function queryViewRows(
   sqlAlias: string,
   alias: string,
@@ -131,39 +142,4 @@ export function dataTemplateRows(templateKey: string, filter: QueryFilter): Prom
     `/form/dataTemplate/v1/dataList_${encodeURIComponent(templateKey)}`,
     filter,
   );
-}
-
-export interface TemplateForm {
-  formKey: string;
-  boAlias: string;
-  fields: TemplateField[];
-  data: Row;
-  readonly: boolean;
-}
-
-export async function templateForm(
-  formKey: string,
-  boAlias: string,
-  id?: string,
-): Promise<TemplateForm> {
-  const answer = await http.get<CommonResult<TemplateForm>>(
-    'form',
-    `/form/dataTemplate/v1/getForm/${encodeURIComponent(formKey)}/${encodeURIComponent(boAlias)}`,
-    id ? { id } : {},
-  );
-  return answer.value!;
-}
-
-/** Saves a record (ID_ present = edit); the server checks the same rules as the form. */
-export async function saveTemplateRecord(
-  boAlias: string,
-  values: Row,
-): Promise<{ id: string; message: string }> {
-  const answer = await http.post<CommonResult<string>>(
-    'form',
-    `/form/dataTemplate/v1/boSave/${encodeURIComponent(boAlias)}`,
-    values,
-    { quiet: true },
-  );
-  return { id: answer.value ?? '', message: answer.message ?? '' };
 }

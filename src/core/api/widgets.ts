@@ -9,9 +9,18 @@ export interface Meeting {
   hymc: string;
   kssj: string;
   taskId: string;
+  /** A workflow meeting (opens its task) or a meeting booking of the online forms. */
+  kind: 'meeting' | 'booking';
+  /** A booking's room; empty for a meeting. */
+  room: string;
+  /** A booking the caller may open (they booked it, or manage bookings). */
+  canOpen: boolean;
 }
 
-/** menu/getMeetingPagination: the caller's meetings, start time descending. */
+/**
+ * menu/getMeetingPagination: the caller's meetings and upcoming meeting bookings (booked,
+ * hosted or invited to), start time descending.
+ */
 export function meetings(page: number, pageSize: number): Promise<PageList<Meeting>> {
   return http.post<PageList<Meeting>>('portal', '/portal/meeting/v1/getMeetingPagination', {
     pageBean: { page, pageSize },

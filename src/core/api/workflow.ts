@@ -122,6 +122,8 @@ export interface InstanceInfo {
     status: string;
     assigneeName: string | null;
   }[];
+  /** The caller's own open task in the instance, if any. */
+  myTaskId?: string | null;
 }
 
 export interface TaskDetail {
@@ -235,6 +237,16 @@ export async function saveTaskDraft(taskId: string, data: FormValues): Promise<s
     await http.post<CommonResult>('bpmRunTime', `${task}/saveDraft`, {
       taskId,
       actionName: 'saveDraft',
+      data: encodeData(data),
+    }),
+  );
+}
+
+/** instance/v1/saveFormData: the form of an instance changed through the caller's open task. */
+export async function saveInstanceForm(instId: string, data: FormValues): Promise<string> {
+  return messageOf(
+    await http.post<CommonResult>('bpmRunTime', `${instance}/saveFormData`, {
+      instId,
       data: encodeData(data),
     }),
   );
@@ -376,6 +388,11 @@ export interface FlowImage {
   defId: string;
   defKey: string;
   bpmnXml: string;
+  /**
+   * Names of nodes and sequence flows in the reader's language where they differ from the
+   * XML's, by element id (empty for Chinese readers and for flows without English).
+   */
+  names?: Record<string, string>;
   instStatus?: string;
   doneNodes: string[];
   doneFlows: string[];

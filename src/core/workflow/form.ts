@@ -1,18 +1,41 @@
 import { daySpan, parseRules, rulesFor, validateValue } from '../rules/rule-string';
 import type { RuleFailure } from '../rules/types';
+import type { FormDefinition } from '../forms/definition';
 
 /** A field of a flow form (docs/workflow.md, "Forms"). */
 export interface FlowField {
   name: string;
   label: string;
+  /** The label in English (the form's own text; what users type stays as typed). */
+  labelEn?: string;
   type: 'text' | 'textarea' | 'number' | 'money' | 'date' | 'select' | 'user' | 'boolean';
   rules?: string;
   required?: boolean;
-  options?: { value: string; label: string }[];
+  options?: { value: string; label: string; labelEn?: string }[];
 }
 
 export interface FlowForm {
   fields: FlowField[];
+  /**
+   * An online form the flow is bound to (docs/workflow.md, "Online forms in flows"): then it
+   * is rendered and checked as that form, and `fields` only names its main fields.
+   */
+  formKey?: string;
+  online?: FormDefinition;
+}
+
+/** The form with its labels in the reader's language (English where the form has it). */
+export function localFlowForm(form: FlowForm, language: string): FlowForm {
+  if (language !== 'en-US') return form;
+  const english = <T extends { label: string; labelEn?: string }>(item: T): T =>
+    item.labelEn ? { ...item, label: item.labelEn } : item;
+  return {
+    ...form,
+    fields: form.fields.map((field) => ({
+      ...english(field),
+      ...(field.options && { options: field.options.map(english) }),
+    })),
+  };
 }
 
 export type FormValues = Record<string, unknown>;

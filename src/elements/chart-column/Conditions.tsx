@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import type { ChartQuery, ConditionField } from './api';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { controlStyle } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
@@ -111,22 +112,17 @@ export function Conditions({
             <div key={field.field} role="group" aria-label={field.comment} className="label">
               {field.comment}
               <span className="range">
-                <input
-                  css={controlStyle}
-                  type="date"
-                  aria-label={`${field.comment} ${t('charts:from')}`}
-                  data-condition={`${field.field}-from`}
-                  value={from}
-                  onChange={(event) => set(field.field, [event.target.value, to])}
-                />
-                <input
-                  css={controlStyle}
-                  type="date"
-                  aria-label={`${field.comment} ${t('charts:to')}`}
-                  data-condition={`${field.field}-to`}
-                  value={to}
-                  onChange={(event) => set(field.field, [from, event.target.value])}
-                />
+                {(['from', 'to'] as const).map((end, i) => (
+                  <DateField
+                    key={end}
+                    name={`${field.field}-${end}`}
+                    kind="date"
+                    label={field.comment}
+                    ariaLabel={`${field.comment} ${t(`charts:${end}`)}`}
+                    value={[from, to][i]!}
+                    onChange={(next) => set(field.field, i === 0 ? [next, to] : [from, next])}
+                  />
+                ))}
               </span>
             </div>
           );

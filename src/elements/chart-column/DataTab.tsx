@@ -105,7 +105,7 @@ export function DataTab({
             </option>
           ))}
         </select>
-        <Pager page={page} pageSize={pageSize} total={data.data?.total ?? 0} onPage={setPage} />
+        <Pager page={page} pageSize={pageSize} answer={data} onPage={setPage} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   choiceLimit,
   dialogByAlias,
@@ -7,8 +7,9 @@ import {
   type CustomDialogDefinition,
 } from '../../core/api/custom-dialog';
 import { Button } from '../../ui/Button';
-import { useEmit, useFormAssociation, useHost, useHostMethods } from '../../ui/element/context';
+import { useEmit, useHost, useHostMethods } from '../../ui/element/context';
 import { useT } from '../../ui/i18n';
+import { useFormValue } from '../../ui/plug/useFormValue';
 import { ChooserDialog } from './ChooserDialog';
 import { Chips } from './Chips';
 import type { Choice } from './choices';
@@ -45,11 +46,9 @@ export function CustomDialogElement({
   const t = useT();
   const host = useHost();
   const emit = useEmit();
-  const form = useFormAssociation();
   const [state, setState] = useState<DefinitionState>({ status: 'waiting' });
   const [chosen, setChosen] = useState<Choice[]>([]);
   const [open, setOpen] = useState(false);
-  const initial = useRef(value ?? '');
   const joined = joinedValue(valuesOf(value));
 
   useEffect(() => {
@@ -83,23 +82,8 @@ export function CustomDialogElement({
     );
   }, [joined]);
 
-  // The form sees the joined values and the validity.
-  useEffect(() => {
-    if (!form || typeof form.internals.setFormValue !== 'function') return;
-    form.internals.setFormValue(joined);
-    const anchor = host.shadowRoot?.querySelector('button') ?? undefined;
-    if (required && !joined) {
-      form.internals.setValidity({ valueMissing: true }, t('customDialog:dialog.required'), anchor);
-    } else form.internals.setValidity({});
-  }, [form, host, joined, required, t]);
-
-  useEffect(() => {
-    if (!form) return;
-    form.onReset = () => host.setAttribute('value', initial.current);
-    return () => {
-      form.onReset = undefined;
-    };
-  }, [form, host]);
+  // The host page's form sees the value and its validity.
+  useFormValue(joined, required && !joined ? t('customDialog:dialog.required') : null, 'button');
 
   const ready = state.status === 'found' && !disabled;
   useHostMethods(useMemo(() => ({ open: () => ready && setOpen(true) }), [ready]));

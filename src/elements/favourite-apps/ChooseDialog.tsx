@@ -106,7 +106,7 @@ export function ChooseDialog({
             />
           )}
         </div>
-        <div data-part="apps">
+        <div data-part="apps" aria-busy={apps.loading}>
           <h4>{t('widgets:favourites.apps')}</h4>
           {apps.loading ? (
             <Loading />

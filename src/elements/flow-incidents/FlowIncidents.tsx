@@ -164,7 +164,7 @@ export function FlowIncidents({ state = 'open' }: { state?: string }) {
             empty={t('workflow:incidents.none')}
           />
         </div>
-        <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+        <Pager page={page} pageSize={pageSize} answer={list} onPage={setPage} />
       </section>
       <ConfirmDialog
         open={cancelling !== null}

@@ -12,18 +12,18 @@ import {
   type FlowDefinition,
 } from '../../core/api/workflow';
 import { ApiError } from '../../core/http';
+import type { FormValues } from '../../core/workflow/form';
 import { notify } from '../../core/notices';
-import { formData, validateForm, type FormValues } from '../../core/workflow/form';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useEmit } from '../../ui/element/context';
-import { useFailureText, useLanguage, useT } from '../../ui/i18n';
+import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
-import { FlowFormView } from '../../ui/workflow/FlowFormView';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
+import { useFlowForm } from '../../ui/workflow/useFlowForm';
 
 const actions = css`
   display: flex;
@@ -91,7 +91,6 @@ export function StartForm({
   copyInstId?: string | undefined;
 }) {
   const t = useT();
-  const failureText = useFailureText();
   const language = useLanguage();
   const navigate = useNavigate();
   const emit = useEmit();
@@ -99,13 +98,13 @@ export function StartForm({
     () => load({ defId, defKey }, leaderId, draftId, copyInstId),
     [defId, defKey, leaderId, draftId, copyInstId, language],
   );
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [savedDraft, setSavedDraft] = useState(draftId);
   const [busy, setBusy] = useState<'start' | 'draft' | null>(null);
+  const flowForm = useFlowForm(loaded.data?.flow.form, {}, everything);
+  const { reset } = flowForm;
   useEffect(() => {
-    if (loaded.data) setValues(loaded.data.values);
-  }, [loaded.data]);
+    if (loaded.data) reset(loaded.data.values);
+  }, [loaded.data, reset]);
 
   if (loaded.loading && !loaded.data) return <Loading />;
   if (loaded.error || !loaded.data)
@@ -124,22 +123,16 @@ export function StartForm({
         </section>
       </div>
     );
-  const form = flow.form ?? { fields: [] };
   const acting = loaded.data.leaderId;
 
   const submit = async () => {
-    const failures = validateForm(form, values);
-    setErrors(
-      Object.fromEntries(
-        Object.entries(failures).map(([name, failure]) => [name, failureText(failure) ?? '']),
-      ),
-    );
-    if (Object.keys(failures).length) return notify('error', t('workflow:errors.formInvalid'));
+    const data = flowForm.check();
+    if (data === false) return notify('error', t('workflow:errors.formInvalid'));
     setBusy('start');
     try {
       const answer = await startFlow({
         defId: flow.id,
-        data: formData(form, values),
+        data,
         ...(savedDraft ? { draftId: savedDraft } : {}),
         leaderId: acting,
       });
@@ -157,7 +150,7 @@ export function StartForm({
     try {
       const answer = await saveStartDraft({
         defId: flow.id,
-        data: formData(form, values),
+        data: flowForm.data(),
         ...(savedDraft ? { draftId: savedDraft } : {}),
         leaderId: acting,
       });
@@ -187,16 +180,7 @@ export function StartForm({
           </p>
         )}
         {flow.desc && <p css={{ color: vars.textMuted, marginTop: 0 }}>{flow.desc}</p>}
-        <FlowFormView
-          form={form}
-          values={values}
-          editable={everything}
-          errors={errors}
-          onChange={(name, value) => {
-            setValues((current) => ({ ...current, [name]: value }));
-            setErrors(({ [name]: _dropped, ...rest }) => rest);
-          }}
-        />
+        {flowForm.view}
         <div css={actions} part="actions">
           <Button onClick={() => navigate('/v-flow/v-flowList')} data-action="back">
             {t('workflow:starter.back')}

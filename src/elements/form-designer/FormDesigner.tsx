@@ -112,7 +112,12 @@ function Editor({ version, initial }: { version: number; initial: FormDefinition
   const save = async () => {
     setServerError('');
     try {
-      const answer = await saveFormDefinition(JSON.parse(text));
+      const definition = JSON.parse(text) as { key?: unknown };
+      // The version this text was edited from: someone else's newer save is a 409, not lost.
+      const answer = await saveFormDefinition(
+        definition,
+        definition.key === initial.key ? saved : undefined,
+      );
       setSaved(answer.version);
       notify('success', answer.message);
     } catch (error) {

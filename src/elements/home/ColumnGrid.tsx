@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
 import { columnByAliasBatched } from './batch';
 import { columnByAlias, homeLayout, type ColumnConfig } from '../../core/api/shell';
+import { useDefined } from '../../ui/plug/useDefined';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
@@ -69,24 +69,6 @@ const card = css`
     height: 100%;
   }
 `;
-
-/**
- * Whether an element is defined, and becomes so: the page may load the widgets' modules
- * beside the home element, so a column can draw before its widget's tag is defined (CI
- * caught a chart column left "unavailable" that way).
- */
-function useDefined(tag: string | undefined): boolean {
-  const [defined, setDefined] = useState(() => Boolean(tag && customElements.get(tag)));
-  useEffect(() => {
-    if (!tag || defined) return;
-    let live = true;
-    void customElements.whenDefined(tag).then(() => live && setDefined(true));
-    return () => {
-      live = false;
-    };
-  }, [tag, defined]);
-  return defined;
-}
 
 function ColumnBody({ column }: { column: ColumnConfig }) {
   const t = useT();

@@ -4,13 +4,29 @@ import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
 
-/** Each step points at a part of the page: an element of the portal, found by its tag. */
+/**
+ * Each step points at a part of the page: an element of the portal, found by its tag; the
+ * first of its tags that is on screen. On a phone the side menu is folded away behind the
+ * top bar's menu button, so the menu step points at the top bar there.
+ */
 const steps = [
   { key: 'search', target: 'atrium-top-bar' },
-  { key: 'menu', target: 'atrium-side-menu' },
+  { key: 'menu', target: 'atrium-side-menu, atrium-top-bar' },
   { key: 'user', target: 'atrium-top-bar' },
   { key: 'home', target: 'atrium-home' },
 ] as const;
+
+/** The first element of `tags` (a comma-separated list, in order) drawn on screen. */
+function shownTarget(tags: string): Element | null {
+  for (const tag of tags.split(',')) {
+    const element = document.querySelector(tag.trim());
+    const rect = element?.getBoundingClientRect();
+    if (rect && rect.width > 8 && rect.height > 8 && rect.right > 0 && rect.left < innerWidth) {
+      return element!;
+    }
+  }
+  return null;
+}
 
 const layer = css`
   position: fixed;
@@ -52,23 +68,42 @@ const layer = css`
   }
 `;
 
-function rectOf(tag: string): DOMRect | null {
-  const element = document.querySelector(tag);
-  return element ? element.getBoundingClientRect() : null;
+/** Space between the target and the highlight's outline. */
+const pad = 4;
+
+/**
+ * Where the target of a step is now: measured again whenever the window is resized or
+ * scrolled or the target changes size (the home page grows as its widgets load), so the
+ * highlight always covers the whole target, not where it was when the step began.
+ */
+function useTargetRect(tags: string): DOMRect | null {
+  const [rect, setRect] = useState<DOMRect | null>(null);
+  useEffect(() => {
+    // Chosen again on every change: the side menu is drawn, then folded away on a phone.
+    const update = () => setRect(shownTarget(tags)?.getBoundingClientRect() ?? null);
+    update();
+    const resized = new ResizeObserver(update);
+    for (const tag of tags.split(',')) {
+      const element = document.querySelector(tag.trim());
+      if (element) resized.observe(element);
+    }
+    addEventListener('resize', update);
+    addEventListener('scroll', update, true);
+    return () => {
+      resized.disconnect();
+      removeEventListener('resize', update);
+      removeEventListener('scroll', update, true);
+    };
+  }, [tags]);
+  return rect;
 }
 
 /** The guided tour; finishing or skipping it is reported (the server counts both as seen). */
 export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void }) {
   const t = useT();
   const [step, setStep] = useState(0);
-  const [rect, setRect] = useState<DOMRect | null>(null);
   const current = steps[step]!;
-  useEffect(() => {
-    const update = () => setRect(rectOf(current.target));
-    update();
-    addEventListener('resize', update);
-    return () => removeEventListener('resize', update);
-  }, [current.target]);
+  const rect = useTargetRect(current.target);
 
   const last = step === steps.length - 1;
   const cardTop = rect
@@ -87,13 +122,15 @@ export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void 
       data-tour-step={current.key}
     >
       {rect && (
+        // The whole target: a tall one (the home page) was cut to its first 80 px before.
         <div
           className="spot"
+          data-tour-spot={current.key}
           style={{
-            top: rect.top - 4,
-            left: rect.left - 4,
-            width: rect.width + 8,
-            height: Math.min(rect.height, 80) + 8,
+            top: rect.top - pad,
+            left: rect.left - pad,
+            width: rect.width + 2 * pad,
+            height: rect.height + 2 * pad,
           }}
         />
       )}

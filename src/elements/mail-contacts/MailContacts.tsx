@@ -195,7 +195,7 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
           empty={t('mail:contact.none')}
         />
         {(list.data?.total ?? 0) > pageSize && (
-          <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+          <Pager page={page} pageSize={pageSize} answer={list} onPage={setPage} />
         )}
       </section>
       {editing && (

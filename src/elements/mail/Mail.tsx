@@ -433,7 +433,7 @@ export function Mail({
           ))}
         </ul>
         {(list.data?.total ?? 0) > pageSize && (
-          <Pager page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
+          <Pager page={page} pageSize={pageSize} answer={list} onPage={setPage} />
         )}
       </section>
       <section>

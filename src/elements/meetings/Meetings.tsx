@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { meetings } from '../../core/api/widgets';
 import { Alert } from '../../ui/Alert';
@@ -7,10 +8,36 @@ import { useNavigate } from '../../ui/navigate';
 import { Pager } from '../../ui/Pager';
 import { Empty, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
+import { vars } from '../../ui/theme';
 import { widgetList } from '../../ui/widget-list';
 
 /** Spec section 9: the home card shows 3 meetings; the list page pages by 10. */
 export const cardRows = 3;
+/** The online form whose bookings the card shows beside the meetings (docs/forms.md). */
+const bookingTemplate = 'meetingBooking';
+
+/** A booking the caller may not open (invited, hosting) is a row like the others, not a button. */
+const rowList = css`
+  ${widgetList};
+  li > .row {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    gap: 12px;
+    align-items: center;
+    padding: 8px 0;
+    border-bottom: 1px dashed ${vars.border};
+  }
+  /* A booking's detail (time, room) gives way before the title does on a narrow card. */
+  li > button,
+  li > .row {
+    grid-template-columns: minmax(35%, 1fr) minmax(0, max-content);
+  }
+  small {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
 
 export function Meetings({ mode, columnAlias }: { mode?: string; columnAlias?: string }) {
   const t = useT();
@@ -29,19 +56,44 @@ export function Meetings({ mode, columnAlias }: { mode?: string; columnAlias?: s
       {rows.length === 0 ? (
         <Empty>{t('widgets:meetings.empty')}</Empty>
       ) : (
-        <ul css={widgetList} part="list">
-          {rows.map((row) => (
-            <li key={row.id}>
-              <button
-                type="button"
-                data-meeting={row.id}
-                onClick={() => navigate(`/task/${row.taskId}`)}
-              >
+        <ul css={rowList} part="list">
+          {rows.map((row) => {
+            const body = (
+              <>
                 <span className="title">{row.hymc}</span>
-                <small>{row.kssj}</small>
-              </button>
-            </li>
-          ))}
+                <small>
+                  {row.kssj}
+                  {row.kind === 'booking' &&
+                    ` · ${row.room ? `${row.room} · ` : ''}${t('widgets:meetings.booking')}`}
+                </small>
+              </>
+            );
+            // A meeting opens its task; a booking its record when the caller may open it.
+            const target =
+              row.kind === 'meeting'
+                ? `/task/${row.taskId}`
+                : row.canOpen
+                  ? `/statement/template/form/${bookingTemplate}/get?id=${encodeURIComponent(row.id)}`
+                  : null;
+            return (
+              <li key={row.id}>
+                {target ? (
+                  <button
+                    type="button"
+                    data-meeting={row.id}
+                    data-kind={row.kind}
+                    onClick={() => navigate(target)}
+                  >
+                    {body}
+                  </button>
+                ) : (
+                  <div className="row" data-meeting={row.id} data-kind={row.kind}>
+                    {body}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {list && answer.data && (

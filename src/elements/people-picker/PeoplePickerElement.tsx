@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { peopleByIds, type Person } from '../../core/api/directory';
-import { useEmit, useFormAssociation, useHost } from '../../ui/element/context';
+import { useEmit, useHost } from '../../ui/element/context';
 import { useT } from '../../ui/i18n';
+import { useFormValue } from '../../ui/plug/useFormValue';
 import { PeoplePicker } from '../../ui/people/PeoplePicker';
 
 const idsOf = (value: string | undefined) =>
@@ -31,9 +32,7 @@ export function PeoplePickerElement({
   const t = useT();
   const host = useHost();
   const emit = useEmit();
-  const form = useFormAssociation();
   const [people, setPeople] = useState<Person[]>([]);
-  const initial = useRef(value ?? '');
   const ids = idsOf(value).join(',');
 
   // A value set by the page (attribute or property): show who those ids are.
@@ -60,24 +59,8 @@ export function PeoplePickerElement({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids]);
 
-  // The form sees the ids and the validity.
-  useEffect(() => {
-    // Browsers without form-associated elements still get a working picker.
-    if (!form || typeof form.internals.setFormValue !== 'function') return;
-    form.internals.setFormValue(ids);
-    const anchor = host.shadowRoot?.querySelector('input') ?? undefined;
-    if (required && !ids) {
-      form.internals.setValidity({ valueMissing: true }, t('people:picker.required'), anchor);
-    } else form.internals.setValidity({});
-  }, [form, host, ids, required, t]);
-
-  useEffect(() => {
-    if (!form) return;
-    form.onReset = () => host.setAttribute('value', initial.current);
-    return () => {
-      form.onReset = undefined;
-    };
-  }, [form, host]);
+  // The host page's form sees the value and its validity.
+  useFormValue(ids, required && !ids ? t('people:picker.required') : null, 'input');
 
   return (
     <PeoplePicker

@@ -9,7 +9,7 @@ import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 import { AreaMenu, findByAlias, firstShowable } from '../../ui/menu/AreaMenu';
-import { QueryViewPage } from './QueryViewPage';
+import { QueryViewPage } from '../../ui/query-view/QueryViewPage';
 import { ReportPage } from './ReportPage';
 import { decodeHref, parseContent } from './routes';
 import { TemplateRecord } from './TemplateRecord';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { isFormTemplate } from '../../core/api/forms';
 import { dataTemplate, dataTemplateRows, queryFilter } from '../../core/api/statement';
 import { FormTemplateList } from '../../ui/forms/FormTemplateList';
@@ -6,8 +5,9 @@ import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
-import { ConditionForm } from './ConditionForm';
-import { PagedTable } from './PagedTable';
+import { ConditionForm } from '../../ui/query-view/ConditionForm';
+import { PagedTable } from '../../ui/query-view/PagedTable';
+import { useAppliedConditions } from '../../ui/query-view/useAppliedConditions';
 
 /** A data template's list (template/preview): conditions, rows, add, open a record. */
 export function TemplateList({
@@ -22,21 +22,20 @@ export function TemplateList({
   const t = useT();
   const language = useLanguage();
   const template = useAsync(() => dataTemplate(templateKey), [templateKey, language]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [applied, setApplied] = useState<Record<string, string>>({});
-  const [page, setPage] = useState(1);
+  const { applied, page, setPage, form } = useAppliedConditions();
   const pageSize = 20;
   const info = template.data;
   const rows = useAsync(
     () =>
-      info && !isFormTemplate(info)
+      info && (!isFormTemplate(info) || info.list === 'query')
         ? dataTemplateRows(templateKey, queryFilter(info.conditions, applied, page, pageSize))
         : Promise.resolve({ rows: [], total: 0, page: 1, pageSize }),
     [info, applied, page],
   );
   if (!info) return template.loading ? <Loading /> : null;
-  // An online form's template: its own list (sort, selection, export, import, drafts).
-  if (isFormTemplate(info))
+  // An online form's template: its own list (sort, selection, export, import, drafts); a
+  // bound table's (dyzl) keeps the plain list of its named query.
+  if (isFormTemplate(info) && info.list !== 'query')
     return <FormTemplateList template={info} onOpen={onOpen} onDrafts={onDrafts} />;
   return (
     <section data-template={templateKey}>
@@ -48,19 +47,11 @@ export function TemplateList({
           </Button>
         )}
       </div>
-      <ConditionForm
-        conditions={info.conditions}
-        values={values}
-        onChange={setValues}
-        onSubmit={() => {
-          setPage(1);
-          setApplied({ ...values });
-        }}
-      />
+      <ConditionForm conditions={info.conditions} {...form} />
       <PagedTable
         columns={info.columns}
         rows={rows.data?.rows ?? []}
-        total={rows.data?.total ?? 0}
+        total={rows.data?.total}
         page={page}
         pageSize={pageSize}
         loading={rows.loading}

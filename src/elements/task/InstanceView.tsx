@@ -27,11 +27,12 @@ import { Loading } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
-import { FlowFormView } from '../../ui/workflow/FlowFormView';
+import { InstanceForm } from '../../ui/workflow/InstanceForm';
 import { FlowImagePanel } from '../../ui/workflow/FlowImagePanel';
 import { childRevokeCall, OpinionHistory } from '../../ui/workflow/OpinionHistory';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { FollowDialog, UrgeDialog } from './InstanceDialogs';
+import { FormLinks } from './FormLinks';
 import { Summary } from './Summary';
 
 type Dialog = 'withdraw' | 'urge' | 'follow' | 'end' | null;
@@ -202,13 +203,10 @@ export function InstanceView({
           onChange={setTab}
         >
           {tab === 'form' && (
-            <FlowFormView
-              form={instance.form}
-              values={instance.data ?? {}}
-              editable={() => false}
-              errors={{}}
-              onChange={() => undefined}
-            />
+            <>
+              <FormLinks form={instance.form} defId={instance.procDefId} instId={instance.id} />
+              <InstanceForm form={instance.form} values={instance.data ?? {}} />
+            </>
           )}
           {tab === 'history' && (
             <OpinionHistory

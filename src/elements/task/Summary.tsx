@@ -46,7 +46,7 @@ export function Summary({
       <dl css={factsStyle}>
         <div>
           <dt>{t('workflow:task.flow')}</dt>
-          <dd>{instance.procDefName}</dd>
+          <dd data-flow-name>{instance.procDefName}</dd>
         </div>
         <div>
           <dt>{t('workflow:task.applicant')}</dt>

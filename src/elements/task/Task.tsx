@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { $actingFor } from '../../core/session';
 import { Alert } from '../../ui/Alert';
 import { useT } from '../../ui/i18n';
+import { InstanceFormPage } from './InstanceFormPage';
 import { InstanceView } from './InstanceView';
 import { TaskView } from './TaskView';
 
@@ -32,6 +33,8 @@ export function Task({ taskId, leaderId = '0', instId, mode, noticeId, readonly 
         readonly={readonly === true}
       />
     );
+  if (instId && (mode === 'form' || mode === 'formEdit'))
+    return <InstanceFormPage key={instId} instId={instId} edit={mode === 'formEdit'} />;
   if (instId)
     return <InstanceView key={instId} instId={instId} mode={mode ?? 'read'} noticeId={noticeId} />;
   return <Alert>{t('workflow:task.notFound')}</Alert>;

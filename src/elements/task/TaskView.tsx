@@ -13,20 +13,21 @@ import {
 } from '../../core/api/workflow';
 import { notify } from '../../core/notices';
 import { orderButtons, type TaskButton } from '../../core/workflow/buttons';
-import { editableTest, formData, validateForm, type FormValues } from '../../core/workflow/form';
+import { editableTest, type FormValues } from '../../core/workflow/form';
 import { lockMessage } from '../../core/workflow/lock';
 import { Alert } from '../../ui/Alert';
 import { useEmit } from '../../ui/element/context';
-import { useFailureText, useLanguage, useT } from '../../ui/i18n';
+import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Loading } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
 import { useAsync } from '../../ui/useAsync';
-import { FlowFormView } from '../../ui/workflow/FlowFormView';
 import { FlowImagePanel } from '../../ui/workflow/FlowImagePanel';
 import { childRevokeCall, OpinionHistory } from '../../ui/workflow/OpinionHistory';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
+import { useFlowForm } from '../../ui/workflow/useFlowForm';
 import { ActionBar } from './ActionBar';
+import { FormLinks } from './FormLinks';
 import { askFirst, finishing, needOpinion, peopleAliases } from './actions';
 import { OpinionBox } from './OpinionBox';
 import type { PeopleAlias } from './PeopleDialog';
@@ -47,7 +48,6 @@ export function TaskView({
   readonly: boolean;
 }) {
   const t = useT();
-  const failureText = useFailureText();
   const language = useLanguage();
   const navigate = useNavigate();
   const emit = useEmit();
@@ -66,8 +66,6 @@ export function TaskView({
     () => (leaderId ? leadersServed() : Promise.resolve([])),
     [leaderId, language],
   );
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [opinion, setOpinion] = useState('');
   const [opinionError, setOpinionError] = useState<string>();
   const [files, setFiles] = useState<OpinionFile[]>([]);
@@ -77,9 +75,6 @@ export function TaskView({
   const [busy, setBusy] = useState<string | null>(null);
 
   const detail = loaded.data?.detail;
-  useEffect(() => {
-    if (detail) setValues(detail.data ?? {});
-  }, [detail]);
 
   const buttons = useMemo(
     () =>
@@ -93,7 +88,11 @@ export function TaskView({
     () => (canAct && detail ? editableTest(detail.editable) : () => false),
     [canAct, detail],
   );
-  const formEditable = detail?.form.fields.some((field) => editable(field.name)) ?? false;
+  const flowForm = useFlowForm(detail?.form, {}, editable);
+  const { reset } = flowForm;
+  useEffect(() => {
+    if (detail) reset(detail.data ?? {});
+  }, [detail, reset]);
 
   if (loaded.loading && !loaded.data) return <Loading />;
   if (loaded.error || !detail || !loaded.data)
@@ -127,19 +126,13 @@ export function TaskView({
 
   /** The form's data when this node may change it, after the rule check. */
   const checkedData = (): FormValues | undefined | false => {
-    if (!formEditable) return undefined;
-    const failures = validateForm(detail.form, values, editable);
-    setErrors(
-      Object.fromEntries(
-        Object.entries(failures).map(([name, failure]) => [name, failureText(failure) ?? '']),
-      ),
-    );
-    if (Object.keys(failures).length) {
+    if (!flowForm.anyEditable) return undefined;
+    const data = flowForm.check();
+    if (data === false) {
       setTab('form');
       notify('error', t('workflow:errors.formInvalid'));
-      return false;
     }
-    return formData(detail.form, values);
+    return data;
   };
   const requireOpinion = (): boolean => {
     if (opinion.trim()) return true;
@@ -179,9 +172,7 @@ export function TaskView({
     if (alias === 'saveDraft') {
       const data = checkedData();
       if (data === false) return;
-      return quietly(
-        run(alias, () => saveTaskDraft(taskId, data ?? formData(detail.form, values))),
-      );
+      return quietly(run(alias, () => saveTaskDraft(taskId, data ?? flowForm.data())));
     }
     if (needOpinion.has(alias) && !requireOpinion()) return;
     const data = alias === 'agree' ? checkedData() : undefined;
@@ -236,16 +227,15 @@ export function TaskView({
           onChange={setTab}
         >
           {tab === 'form' && (
-            <FlowFormView
-              form={detail.form}
-              values={values}
-              editable={editable}
-              errors={errors}
-              onChange={(name, value) => {
-                setValues((current) => ({ ...current, [name]: value }));
-                setErrors(({ [name]: _dropped, ...rest }) => rest);
-              }}
-            />
+            <>
+              <FormLinks
+                form={detail.form}
+                defId={instance.procDefId}
+                instId={instance.id}
+                mayEdit={canAct && !handled && flowForm.anyEditable}
+              />
+              {flowForm.view}
+            </>
           )}
           {tab === 'history' && (
             <OpinionHistory

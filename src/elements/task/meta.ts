@@ -16,7 +16,7 @@ export const meta: ElementMeta = {
     mode: {
       kind: 'string',
       description:
-        'Read-only views: read (default), agent (the owner of an agent task), todoRead / doneRead / myRead (a notice, with notice-id), done.',
+        "Read-only views: read (default), agent (the owner of an agent task), todoRead / doneRead / myRead (a notice, with notice-id), done. form: the instance form alone; formEdit: the form with the fields the caller's open task may change, saved without acting.",
     },
     noticeId: { kind: 'string', description: 'The carbon copy or follow notice being read.' },
     readonly: { kind: 'boolean', description: 'Shows the task without its buttons (/taskRead).' },

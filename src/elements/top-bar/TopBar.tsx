@@ -8,7 +8,7 @@ import { $session } from '../../core/session';
 import { Dialog } from '../../ui/Dialog';
 import { useEmit } from '../../ui/element/context';
 import { Icon } from '../../ui/icons';
-import { useT } from '../../ui/i18n';
+import { useLanguage, useT } from '../../ui/i18n';
 import { PasswordChangeForm } from '../../ui/password/PasswordChangeForm';
 import { useAsync } from '../../ui/useAsync';
 import { AppSearch } from './AppSearch';
@@ -49,9 +49,11 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
     () => logoFileId(tenantId ?? session?.tenantId),
     [tenantId, session?.tenantId],
   );
+  const language = useLanguage();
+  // The server answers the greeting in the reader's language: asked again when it changes.
   const greeting = useAsync(
     () => (session ? greetingText().catch(() => '') : Promise.resolve('')),
-    [session?.account],
+    [session?.account, language],
   );
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<Open>(null);

@@ -2,9 +2,11 @@ import { requestPrintLink, type PrintKind, type PrintParams } from '../../core/a
 import type { QueryDescriptor } from '../../core/api/finance';
 import { $config } from '../../core/config';
 import { t } from '../../core/i18n';
+import { $language } from '../../core/language';
 import '../../core/i18n/print';
 import { batchPrintKeys, type BatchPrintKind } from '../../core/print-keys';
 import { writeStored } from '../../core/storage';
+import { vars } from '../theme';
 import { openNearFullScreen } from './windows';
 
 /**
@@ -24,11 +26,28 @@ export function printUrl(route: string, params: Record<string, string>): string 
 /** `print_lyfyjsd_all` → `lyfyjsd_all`. */
 const kindOf = (route: string) => route.replace(/^print_/, '') as PrintKind;
 
-/** A same-origin blank page says what is happening while the link is being signed. */
+/**
+ * A same-origin blank page says what is happening while the link is being signed, styled
+ * like the portal (its font and a spinner, centred) rather than the browser's default serif
+ * text at the corner (issue 13 item 6). Styles go through the CSSOM (`style.cssText`) and the
+ * spinner through the Web Animations API: the blank page inherits the portal's CSP, which
+ * allows neither style attributes in markup nor style elements without its nonce.
+ */
 function showOpening(target: Window): void {
   try {
-    target.document.title = t('print:states.opening');
-    target.document.body.textContent = t('print:states.opening');
+    const page = target.document;
+    const text = t('print:states.opening');
+    page.title = text;
+    page.documentElement.lang = $language.get();
+    page.body.style.cssText = `margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;gap:12px;font:15px ${vars.font};color:${vars.text};background:${vars.surfaceMuted}`;
+    const spinner = page.createElement('span');
+    spinner.setAttribute('aria-hidden', 'true');
+    spinner.style.cssText = `width:20px;height:20px;border:2px solid ${vars.border};border-top-color:${vars.primary};border-radius:50%`;
+    spinner.animate({ rotate: ['0turn', '1turn'] }, { duration: 800, iterations: Infinity });
+    const status = page.createElement('p');
+    status.setAttribute('role', 'status');
+    status.textContent = text;
+    page.body.replaceChildren(spinner, status);
   } catch {
     // Not ours to write to (a browser that opened it elsewhere): it just stays blank.
   }

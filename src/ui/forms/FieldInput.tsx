@@ -1,3 +1,4 @@
+import { DialogInput } from './DialogInput';
 import type { FormField } from '../../core/forms/definition';
 import { DateField } from '../DateField';
 import { FieldFrame, SelectField, TextAreaField, TextField } from '../Field';
@@ -40,7 +41,7 @@ export function FieldInput({
     name: field.name,
     'data-field': field.name,
   };
-  if (computed || (readonly && !['attachment', 'user'].includes(field.type))) {
+  if (computed || (readonly && !['attachment', 'user', 'dialog'].includes(field.type))) {
     const shown =
       field.type === 'select'
         ? fieldLabel(
@@ -129,6 +130,19 @@ export function FieldInput({
     case 'user':
       return (
         <UserInput
+          label={label}
+          value={text(value)}
+          required={required}
+          error={error}
+          disabled={readonly}
+          onChange={set}
+        />
+      );
+    case 'dialog':
+      return (
+        <DialogInput
+          name={field.name}
+          alias={field.dialog ?? ''}
           label={label}
           value={text(value)}
           required={required}

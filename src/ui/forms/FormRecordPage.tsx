@@ -17,9 +17,7 @@ import { Button } from '../Button';
 import { useLanguage, useT } from '../i18n';
 import { Loading } from '../Status';
 import { useAsync } from '../useAsync';
-import { fieldLabel } from './FieldInput';
 import { FormView } from './FormView';
-import { validateRecord } from '../../core/forms/validate';
 import { useFormRecord } from './useFormRecord';
 
 const bar = css`
@@ -32,6 +30,11 @@ const bar = css`
     font-size: 17px;
     margin: 0;
     flex: 1;
+  }
+  @media print {
+    button {
+      display: none;
+    }
   }
 `;
 
@@ -61,11 +64,14 @@ export function FormRecordPage({
   target,
   onSaved,
   onBack,
+  onClose,
   onValues,
 }: {
   target: RecordTarget;
   onSaved?: ((id: string) => void) | undefined;
   onBack?: (() => void) | undefined;
+  /** The record opened in a window of its own (isNewPage, 合同打印): closes that window. */
+  onClose?: (() => void) | undefined;
   /** Every change: the values and the first failure (atrium-form's form value and validity). */
   onValues?: ((values: Record<string, unknown>, failure: string | undefined) => void) | undefined;
 }) {
@@ -84,6 +90,7 @@ export function FormRecordPage({
       target={target}
       onSaved={onSaved}
       onBack={onBack}
+      onClose={onClose}
       onValues={onValues}
     />
   );
@@ -96,9 +103,11 @@ function RecordEditor({
   target,
   onSaved,
   onBack,
+  onClose,
   onValues,
 }: {
   onValues?: ((values: Record<string, unknown>, failure: string | undefined) => void) | undefined;
+  onClose?: (() => void) | undefined;
   template: FormTemplate;
   definition: FormDefinition;
   values: Record<string, unknown>;
@@ -114,25 +123,27 @@ function RecordEditor({
   const readonly =
     target.action === 'get' || (target.action === 'edit' && !template.permission.edit);
   const recordId = target.action === 'add' ? undefined : target.id;
-  const language = useLanguage();
+  // The record's updated stamp as read: a save over someone else's newer save is refused
+  // (409) rather than losing theirs. A resumed draft saves over whatever is there.
+  const [stamp, setStamp] = useState(target.draftId ? undefined : initial.UPDATED_AT_);
   useEffect(() => {
     if (!onValues) return;
-    const failures = validateRecord(definition, state.values, (field) =>
-      fieldLabel(field, language),
-    );
-    const [path, failure] = Object.entries(failures)[0] ?? [];
+    const [path, failure] = Object.entries(state.problems)[0] ?? [];
     onValues(state.values, failure ? `${path}: ${t(failure.key, failure.params)}` : undefined);
-  }, [state.values, onValues, definition, language, t]);
+  }, [state.values, state.problems, onValues, t]);
 
   const save = async () => {
     setServerError('');
     if (!state.check()) return notify('error', t('forms:form.fixErrors'));
     setBusy(true);
     try {
+      const { UPDATED_AT_: _read, ...values } = state.values;
       const saved = await saveFormRecord(template, {
-        ...state.values,
+        ...values,
         ...(recordId ? { ID_: recordId } : {}),
+        ...(recordId && stamp ? { UPDATED_AT_: stamp } : {}),
       });
+      if (recordId) setStamp((await formRecord(template, saved.id)).UPDATED_AT_);
       notify('success', saved.message);
       onSaved?.(saved.id);
     } catch (error) {
@@ -159,31 +170,53 @@ function RecordEditor({
 
   return (
     <section data-record={recordId ?? 'new'} data-draft={draftId}>
-      <div css={bar}>
-        <h2>{template.name}</h2>
-        {!readonly && (
-          <>
-            <Button
-              variant="primary"
-              onClick={() => void save()}
-              disabled={busy}
-              data-action="save"
-            >
-              {t('forms:form.save')}
+      {/* A form for the record's buttons and fields; Enter in a field does not send it. */}
+      <form
+        noValidate
+        data-form={template.templateKey}
+        data-action={target.action}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div css={bar} part="form-toolbar">
+          <h2>{template.name}</h2>
+          {!readonly && (
+            <>
+              <Button
+                variant="primary"
+                onClick={() => void save()}
+                disabled={busy}
+                data-action="save"
+              >
+                {t('forms:form.save')}
+              </Button>
+              {/* A bound table's records (dyzl) are saved whole: the server keeps no drafts. */}
+              {template.list !== 'query' && (
+                <Button onClick={() => void keepDraft()} data-action="save-draft">
+                  {t('forms:form.saveDraft')}
+                </Button>
+              )}
+            </>
+          )}
+          {/* A record read (合同打印 opens one so) is printed from here. */}
+          {readonly && (
+            <Button onClick={() => globalThis.print()} data-action="print">
+              {t('common:actions.print')}
             </Button>
-            <Button onClick={() => void keepDraft()} data-action="save-draft">
-              {t('forms:form.saveDraft')}
+          )}
+          {onBack && (
+            <Button onClick={onBack} data-action="back">
+              {t('forms:form.back')}
             </Button>
-          </>
-        )}
-        {onBack && (
-          <Button onClick={onBack} data-action="back">
-            {t('forms:form.back')}
-          </Button>
-        )}
-      </div>
-      {serverError && <Alert>{serverError}</Alert>}
-      <FormView definition={definition} state={state} readonly={readonly} />
+          )}
+          {onClose && (
+            <Button onClick={onClose} data-action="close">
+              {t('common:actions.close')}
+            </Button>
+          )}
+        </div>
+        {serverError && <Alert>{serverError}</Alert>}
+        <FormView definition={definition} state={state} readonly={readonly} />
+      </form>
     </section>
   );
 }

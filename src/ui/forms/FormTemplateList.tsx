@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   deleteFormRecords,
   exportRecords,
@@ -10,6 +10,7 @@ import {
   type FormTemplate,
   type ImportProblem,
 } from '../../core/api/forms';
+import { peopleByIds } from '../../core/api/directory';
 import { notify } from '../../core/notices';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -17,13 +18,14 @@ import { useLanguage, useT } from '../i18n';
 import { Pager } from '../Pager';
 import { Table } from '../table/Table';
 import type { Column } from '../table/columns';
-import { saveBlob } from '../table/save';
+import { saveResponse } from '../table/save';
 import type { SortState } from '../table/sort';
 import { useAsync } from '../useAsync';
 import { ConfirmDialog } from '../workflow/ConfirmDialog';
 import { BatchEditDialog } from './BatchEditDialog';
 import { fieldLabel } from './FieldInput';
 import { ListConditions, querysOf, type ConditionValues } from './ListConditions';
+import { useTotal } from './useTotal';
 
 type Row = Record<string, unknown>;
 
@@ -50,20 +52,6 @@ const problems = css`
 `;
 
 /** Reads a streamed download to the end, telling how much has arrived. */
-async function download(response: Response, name: string, onBytes: (bytes: number) => void) {
-  const reader = response.body!.getReader();
-  const parts: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    bytes += value.length;
-    onBytes(bytes);
-  }
-  saveBlob(new Blob(parts as BlobPart[]), name);
-}
-
 /**
  * An online form's records (template/preview of a form template, atrium-data-template):
  * conditions, a server-sorted and paged table with selection, add, open, delete, export of
@@ -92,6 +80,8 @@ export function FormTemplateList({
   const [reload, setReload] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const { permission } = template;
+  // A bound table's records (dyzl): its named query's order, saved whole, no batch or drafts.
+  const bound = template.list === 'query';
   const pageSize = template.pageSize || 20;
   const filter = (): FormFilter => ({
     pageBean: { page, pageSize },
@@ -100,12 +90,26 @@ export function FormTemplateList({
       ? { sorter: [{ property: sort.key, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }] }
       : {}),
   });
+  const fieldOf = (name: string) => template.form.fields.find((each) => each.name === name);
+  const counted = useTotal(template.templateKey, filter, [template, applied, sort, reload]);
   const rows = useAsync(
-    () => formRecords(template.templateKey, filter()),
+    () => formRecords(template.templateKey, { ...filter(), count: counted.mode(page) }),
     [template, applied, page, sort, reload],
   );
+  useEffect(() => counted.take(rows.data), [rows.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const list = rows.data?.rows ?? [];
   const name = template.name;
+  // People columns show names, not the ids the records keep (one call per page of rows).
+  const peopleColumns = template.columns
+    .filter((column) => fieldOf(column.field)?.type === 'user')
+    .map((column) => column.field);
+  const peopleIds = [
+    ...new Set(list.flatMap((row) => peopleColumns.map((field) => row[field])).filter(Boolean)),
+  ].map(String);
+  const people = useAsync(
+    () => (peopleIds.length ? peopleByIds(peopleIds) : Promise.resolve([])),
+    [peopleIds.join(',')],
+  );
 
   const columns: Column<Row>[] = [
     ...(permission.del || permission.edit
@@ -134,7 +138,7 @@ export function FormTemplateList({
         ]
       : []),
     ...template.columns.map((column) => {
-      const field = template.form.fields.find((each) => each.name === column.field);
+      const field = fieldOf(column.field);
       const kind = field?.type === 'money' ? ('money' as const) : ('text' as const);
       const options = field?.options ?? [];
       // A choice shows its label (the store's name); the server sorts on its value.
@@ -142,12 +146,14 @@ export function FormTemplateList({
         const found = options.find((option) => option.value === row[column.field]);
         return found ? fieldLabel(found, language) : row[column.field];
       };
+      const person = (row: Row) =>
+        people.data?.find((each) => each.id === row[column.field])?.fullname ?? row[column.field];
       return {
         key: column.field,
         title: fieldLabel(column, language),
         width: column.width ?? 140,
         kind,
-        ...(options.length ? { value } : {}),
+        ...(options.length ? { value } : field?.type === 'user' ? { value: person } : {}),
       };
     }),
     {
@@ -174,7 +180,7 @@ export function FormTemplateList({
         ...filter(),
         pageBean: { page: 1, pageSize },
       });
-      await download(response, `${name}.xlsx`, (bytes) =>
+      await saveResponse(response, `${name}.xlsx`, (bytes) =>
         setProgress(t('forms:list.exporting', { size: `${Math.round(bytes / 1024)} KB` })),
       );
     } finally {
@@ -193,7 +199,11 @@ export function FormTemplateList({
     } else setReport({ message: answer.message, problems: answer.problems });
   };
   const runTemplate = async () => {
-    await download(await importTemplateFile(template.templateKey), `${name}.xlsx`, () => undefined);
+    await saveResponse(
+      await importTemplateFile(template.templateKey),
+      `${name}.xlsx`,
+      () => undefined,
+    );
   };
 
   return (
@@ -210,7 +220,7 @@ export function FormTemplateList({
             {t('forms:list.delete')}
           </Button>
         )}
-        {permission.edit && (
+        {permission.edit && !bound && (
           <Button
             disabled={!selected.length}
             onClick={() => setBatch(true)}
@@ -254,7 +264,7 @@ export function FormTemplateList({
             </Button>
           </>
         )}
-        {onDrafts && (
+        {onDrafts && !bound && (
           <Button variant="text" onClick={onDrafts} data-action="drafts">
             {t('forms:list.drafts')}
           </Button>
@@ -299,7 +309,7 @@ export function FormTemplateList({
           row: (index) => list[index],
           onRange: () => undefined,
           sort,
-          sortable: template.columns.map((column) => column.field),
+          sortable: bound ? [] : template.columns.map((column) => column.field),
         }}
         rowKey={(row, index) => String(row.ID_ ?? index)}
         height={Math.min(560, 40 + Math.max(list.length, 3) * 36)}
@@ -309,7 +319,18 @@ export function FormTemplateList({
           setPage(1);
         }}
       />
-      <Pager page={page} pageSize={pageSize} total={rows.data?.total ?? 0} onPage={setPage} />
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={counted.total}
+        loading={rows.loading}
+        countText={
+          counted.estimated
+            ? t('forms:list.countEstimated', { count: counted.total ?? 0 })
+            : undefined
+        }
+        onPage={setPage}
+      />
       {batch && (
         <BatchEditDialog
           template={template}

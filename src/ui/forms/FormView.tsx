@@ -46,7 +46,10 @@ const formulaAlert = css`
   margin: 8px 0;
 `;
 
-/** An online form's fields and sub-tables; values and checks live in useFormRecord. */
+/**
+ * An online form's fields and sub-tables; values and checks live in useFormRecord. `readonly`
+ * is the whole form, or per field or sub-table name (a flow node edits only some of them).
+ */
 export function FormView({
   definition,
   state,
@@ -54,9 +57,10 @@ export function FormView({
 }: {
   definition: FormDefinition;
   state: FormRecordState;
-  readonly: boolean;
+  readonly: boolean | ((name: string) => boolean);
 }) {
   const t = useT();
+  const locked = (name: string) => (typeof readonly === 'function' ? readonly(name) : readonly);
   const failureText = useFailureText();
   const errorOf = (path: string) => {
     const failure = state.failures[path];
@@ -84,7 +88,7 @@ export function FormView({
               field={field}
               value={state.values[field.name]}
               error={errorOf(field.name)}
-              readonly={readonly}
+              readonly={locked(field.name)}
               onChange={(value) => state.set(field.name, value)}
             />
           </div>
@@ -95,7 +99,7 @@ export function FormView({
           key={table.name}
           table={table}
           state={state}
-          readonly={readonly}
+          readonly={locked(table.name)}
           errorOf={errorOf}
         />
       ))}

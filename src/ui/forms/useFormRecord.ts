@@ -19,13 +19,15 @@ export function useFormRecord(definition: FormDefinition, initial: Values) {
   const [checked, setChecked] = useState(false);
   const computed = useMemo(() => computeFormulas(definition, entered), [definition, entered]);
   const values = computed.values;
-  const labelOf = (field: { label: string; labelEn?: string }) => fieldLabel(field, language);
-  const failures: Record<FailurePath, RuleFailure> = checked
-    ? validateRecord(definition, values, labelOf)
-    : {};
+  // Every failure of the moment; they show once the user has tried to save.
+  const problems: Record<FailurePath, RuleFailure> = useMemo(
+    () => validateRecord(definition, values, (field) => fieldLabel(field, language)),
+    [definition, values, language],
+  );
   return {
     values,
-    failures,
+    problems,
+    failures: checked ? problems : {},
     formulaErrors: computed.errors,
     set: (name: string, value: unknown) => setEntered((was) => ({ ...was, [name]: value })),
     setRow: (table: string, index: number, name: string, value: unknown) =>
@@ -45,10 +47,7 @@ export function useFormRecord(definition: FormDefinition, initial: Values) {
     /** Shows every failure; answers whether the record may be sent. */
     check: () => {
       setChecked(true);
-      return (
-        Object.keys(validateRecord(definition, values, labelOf)).length === 0 &&
-        computed.errors.length === 0
-      );
+      return Object.keys(problems).length === 0 && computed.errors.length === 0;
     },
   };
 }

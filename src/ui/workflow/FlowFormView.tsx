@@ -1,8 +1,10 @@
 import { css } from '@emotion/react';
+import { useMemo } from 'react';
 import type { FlowField, FlowForm, FormValues } from '../../core/workflow/form';
-import { derivedValues, inputText } from '../../core/workflow/form';
-import { SelectField, TextAreaField, TextField } from '../Field';
-import { useT } from '../i18n';
+import { derivedValues, inputText, localFlowForm } from '../../core/workflow/form';
+import { DateField } from '../DateField';
+import { FieldFrame, SelectField, TextAreaField, TextField } from '../Field';
+import { useLanguage, useT } from '../i18n';
 import { vars } from '../theme';
 
 const grid = css`
@@ -49,7 +51,7 @@ function displayValue(field: FlowField, value: unknown, yes: string, no: string)
  * user may change, plain values for the others. Messages come from the rule engine.
  */
 export function FlowFormView({
-  form,
+  form: definition,
   values,
   editable,
   errors,
@@ -62,6 +64,8 @@ export function FlowFormView({
   onChange: (name: string, value: unknown) => void;
 }) {
   const t = useT();
+  const language = useLanguage();
+  const form = useMemo(() => localFlowForm(definition, language), [definition, language]);
   // A change also sets the values that follow from it (days from dates), if editable here.
   const change = (name: string, value: unknown) => {
     onChange(name, value);
@@ -138,6 +142,23 @@ function FieldInput({
           ))}
         </SelectField>
       );
+    case 'date':
+      // The app's calendar, in the app's language (a native date input follows the browser's).
+      return (
+        <FieldFrame label={common.label} error={common.error} required={common.required}>
+          {({ inputId, errorId }) => (
+            <DateField
+              id={inputId}
+              describedBy={common.error ? errorId : undefined}
+              name={field.name}
+              kind="date"
+              label={common.label}
+              value={text}
+              onChange={(next) => onChange(field.name, next)}
+            />
+          )}
+        </FieldFrame>
+      );
     case 'boolean':
       return (
         <label css={{ display: 'flex', gap: 8, alignItems: 'center', height: 60 }}>
@@ -154,7 +175,7 @@ function FieldInput({
       return (
         <TextField
           {...common}
-          type={field.type === 'date' ? 'date' : 'text'}
+          type="text"
           inputMode={field.type === 'number' || field.type === 'money' ? 'decimal' : undefined}
           placeholder={field.type === 'user' ? t('workflow:form.userHint') : undefined}
           value={text}

@@ -9,7 +9,7 @@ import { Button } from '../Button';
 import { useT, type Translate } from '../i18n';
 import { Loading } from '../Status';
 import { vars } from '../theme';
-import { loadViewer, type DiagramViewer } from './bpmn-viewer';
+import { loadViewer, withNames, type DiagramViewer } from './bpmn-viewer';
 
 /**
  * Marker classes on the diagram's shapes. bpmn-js paints shapes with inline styles, so
@@ -141,7 +141,7 @@ export function FlowViewer({ image, height = 420 }: { image: FlowImage; height?:
         setStyles(kit.css);
         const instance = kit.create(container.current);
         viewer.current = instance;
-        await instance.importXML(image.bpmnXml);
+        await instance.importXML(withNames(image.bpmnXml, image.names));
         if (!alive) return;
         const canvas = instance.get<Canvas>('canvas');
         const registry = instance.get<{ get(id: string): unknown }>('elementRegistry');

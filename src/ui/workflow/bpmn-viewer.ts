@@ -29,3 +29,19 @@ export function loadViewer(): Promise<ViewerKit> {
   loading.catch(() => (loading = null));
   return loading;
 }
+
+/**
+ * The BPMN XML with the names of the elements in `names` (by id) replaced: the chart then
+ * draws the reader's language. The XML is left as it is when it does not parse (the viewer
+ * reports that) or when there is nothing to replace.
+ */
+export function withNames(xml: string, names: Record<string, string> | undefined): string {
+  if (!names || Object.keys(names).length === 0) return xml;
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  if (doc.getElementsByTagName('parsererror').length > 0) return xml;
+  for (const element of Array.from(doc.querySelectorAll('[id]'))) {
+    const name = names[element.getAttribute('id') ?? ''];
+    if (name) element.setAttribute('name', name);
+  }
+  return new XMLSerializer().serializeToString(doc);
+}

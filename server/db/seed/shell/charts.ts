@@ -1,11 +1,13 @@
 import type { Db } from '../../database';
 import { roleIds, seedId } from '../ids';
 
-/** The three demo charts (docs/charts.md): each names a query of domain/charts/queries.ts. */
+/** The demo charts (docs/charts.md): each names a query of domain/charts/queries.ts. */
 export const chartIds = {
   monthlySales: seedId(80, 1),
   tasksByFlow: seedId(80, 2),
   overdueByFloor: seedId(80, 3),
+  /** Shown in the 会议管理 system module (server/db/seed/sys-modules.ts), not on the home. */
+  bookingsByRoom: seedId(80, 4),
 };
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -123,6 +125,32 @@ const charts = [
     ]),
     xaxis_field: 'floor',
     sortfield: json([{ field: 'total', direction: 'DESC' }]),
+    conf: json({}),
+  },
+  {
+    id: chartIds.bookingsByRoom,
+    name: '各会议室预约',
+    name_en: 'Bookings per room',
+    style: 2,
+    query_name: 'bookingsByRoom',
+    conditionfield: json([
+      {
+        field: 'room',
+        comment: '会议室',
+        commentEn: 'Room',
+        dbType: 'varchar',
+        condition: 'LK',
+        defaultType: '',
+        defaultValue: '',
+      },
+    ]),
+    displayfield: json([
+      { field: 'room', comment: '会议室', commentEn: 'Room' },
+      { field: 'bookings', comment: '预约次数', commentEn: 'Bookings' },
+      { field: 'hours', comment: '预约时长（小时）', commentEn: 'Hours booked' },
+    ]),
+    xaxis_field: 'room',
+    sortfield: json([{ field: 'bookings', direction: 'DESC' }]),
     conf: json({}),
   },
 ];

@@ -10,6 +10,8 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
       {
         id: seedId(65, 1),
         text: '【通知】12 月结算单已发布，请各商户于次月 5 日前登录门户完成确认。',
+        text_en:
+          '[Notice] The December statements are out: merchants, please sign in to the portal and confirm them by the 5th of next month.',
         starts_on: addDays(today, -3),
         ends_on: addDays(today, 27),
         sort: 1,
@@ -17,6 +19,8 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
       {
         id: seedId(65, 2),
         text: '【安全】商场消防演练将于本周五 22:00 闭店后进行，请各专柜提前做好准备。',
+        text_en:
+          '[Safety] A fire drill takes place after closing at 22:00 this Friday; counters, please get ready in advance.',
         starts_on: addDays(today, -1),
         ends_on: addDays(today, 4),
         sort: 2,
@@ -24,6 +28,7 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
       {
         id: seedId(65, 3),
         text: '【服务】企业门户服务热线 400-800-1234（工作日 9:00-18:00）。',
+        text_en: '[Service] Portal hotline 400-800-1234 (weekdays 9:00-18:00).',
         starts_on: addDays(today, -90),
         ends_on: null,
         sort: 3,
@@ -31,6 +36,7 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
       {
         id: seedId(65, 4),
         text: '【已结束】国庆黄金周营业时间调整通知。',
+        text_en: '[Ended] Opening hours during the National Day Golden Week.',
         starts_on: addDays(today, -60),
         ends_on: addDays(today, -30),
         sort: 4,
@@ -89,17 +95,35 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
     ])
     .execute();
 
-  const greetings = [
-    '新的一天，从一杯热茶开始，祝您工作顺利！',
-    '顾客的微笑是我们最好的名片，今天也请多多微笑。',
-    '天气转凉，注意添衣保暖。',
-    '每一次用心服务，都让海雅更温暖。',
-    '今日事今日毕，下班前记得查看待办事项。',
-    '合理安排工作与休息，保持好心情。',
+  // The general greetings (the top bar's slogan), in both languages.
+  const greetings: [string, string][] = [
+    [
+      '新的一天，从一杯热茶开始，祝您工作顺利！',
+      'A new day starts with a cup of tea. Have a good day!',
+    ],
+    [
+      '顾客的微笑是我们最好的名片，今天也请多多微笑。',
+      'A customer’s smile is our best card. Smile a lot today.',
+    ],
+    ['天气转凉，注意添衣保暖。', 'It is getting cold: dress warmly.'],
+    ['每一次用心服务，都让海雅更温暖。', 'Every caring service makes Haiya a warmer place.'],
+    [
+      '今日事今日毕，下班前记得查看待办事项。',
+      'Finish today’s work today: check your to-do list before you leave.',
+    ],
+    ['合理安排工作与休息，保持好心情。', 'Balance work and rest, and keep a good mood.'],
   ];
   await db
     .insertInto('greetings')
-    .values(greetings.map((text, i) => ({ id: seedId(62, i + 1), user_id: null, text, sort: i })))
+    .values(
+      greetings.map(([text, textEn], i) => ({
+        id: seedId(62, i + 1),
+        user_id: null,
+        text,
+        text_en: textEn,
+        sort: i,
+      })),
+    )
     .execute();
 }
 
@@ -125,16 +149,17 @@ export async function seedTips(db: Db, today: string, pictures: string[]): Promi
     .execute();
   const year = Number(today.slice(0, 4));
   // Fixed-date festivals of this year and the next; each shows from two days before.
-  const fixed: [string, string, string, string][] = [
-    ['01-01', '元旦', '新年快乐！愿新的一年万事如意。', 'Happy New Year!'],
-    ['05-01', '劳动节', '劳动最光荣，祝您节日快乐！', 'Happy Labour Day!'],
-    ['10-01', '国庆节', '举国同庆，祝您国庆快乐！', 'Happy National Day!'],
-    ['12-25', '圣诞节', '圣诞快乐！愿温暖与欢笑常伴。', 'Merry Christmas!'],
+  const fixed: [string, string, string, string, string][] = [
+    ['01-01', '元旦', "New Year's Day", '新年快乐！愿新的一年万事如意。', 'Happy New Year!'],
+    ['05-01', '劳动节', 'Labour Day', '劳动最光荣，祝您节日快乐！', 'Happy Labour Day!'],
+    ['10-01', '国庆节', 'National Day', '举国同庆，祝您国庆快乐！', 'Happy National Day!'],
+    ['12-25', '圣诞节', 'Christmas', '圣诞快乐！愿温暖与欢笑常伴。', 'Merry Christmas!'],
   ];
   const rows = [year, year + 1].flatMap((y, yi) =>
-    fixed.map(([day, name, text, textEn], i) => ({
+    fixed.map(([day, name, nameEn, text, textEn], i) => ({
       id: seedId(64, yi * 10 + i + 1),
       name,
+      name_en: nameEn,
       starts_on: addDays(`${y}-${day}`, -2),
       ends_on: `${y}-${day}`,
       text,
@@ -146,6 +171,7 @@ export async function seedTips(db: Db, today: string, pictures: string[]): Promi
   rows.push({
     id: seedId(64, 99),
     name: '海雅缤纷城店庆',
+    name_en: 'Haiya Binfen store anniversary',
     starts_on: addDays(today, -2),
     ends_on: addDays(today, 5),
     text: '海雅缤纷城店庆周火热进行中，感谢每一位同事与商户伙伴的辛勤付出！',

@@ -7,15 +7,15 @@ import { userId } from '../people';
  * open the finance area's contract print rows. They are made from whatever those seeds made
  * (they run first), so the links are always real; without those rows there is nothing to link.
  */
-const postTitles: Record<number, [string, string][]> = {
-  1: [['XXZX-ZG', '信息中心主管']],
+const postTitles: Record<number, [string, string, string][]> = {
+  1: [['XXZX-ZG', '信息中心主管', 'IT centre supervisor']],
   5: [
-    ['MD-YYZG', '门店运营主管'],
-    ['MD-SHDJ', '商户对接专员'],
+    ['MD-YYZG', '门店运营主管', 'Store operations supervisor'],
+    ['MD-SHDJ', '商户对接专员', 'Merchant liaison'],
   ],
-  6: [['ZS-HTZY', '合同管理专员']],
-  7: [['CW-WLKJ', '往来会计']],
-  8: [['MD-YYZL', '运营助理']],
+  6: [['ZS-HTZY', '合同管理专员', 'Contract specialist']],
+  7: [['CW-WLKJ', '往来会计', 'Accounts receivable accountant']],
+  8: [['MD-YYZL', '运营助理', 'Operations assistant']],
 };
 
 /** One post per title, in the user's orgs: the first title in the main org, the next ones after. */
@@ -30,11 +30,14 @@ export async function seedPosts(db: Db): Promise<void> {
       .orderBy('is_main', 'desc')
       .orderBy('org_id')
       .execute();
-    for (const [i, [code, name]] of titles.entries()) {
+    for (const [i, [code, name, nameEn]] of titles.entries()) {
       const org = orgs[Math.min(i, orgs.length - 1)];
       if (!org) break;
       const id = seedId(69, ++n);
-      await db.insertInto('posts').values({ id, org_id: org.org_id, code, name }).execute();
+      await db
+        .insertInto('posts')
+        .values({ id, org_id: org.org_id, code, name, name_en: nameEn })
+        .execute();
       await db.insertInto('user_posts').values({ user_id: user, post_id: id }).execute();
     }
   }
@@ -73,7 +76,9 @@ export async function seedReminders(db: Db): Promise<void> {
         id: seedId(67, i + 1),
         user_id: user,
         subject: `请核对${row.brand}的合同打印资料`,
+        subject_en: `Check the contract print details of ${row.brand}`,
         content: `合同号 ${row.contract_no} 的打印资料已登记，请核对联系人与短信发送情况。`,
+        content_en: `The print details of contract ${row.contract_no} are registered: check the contact and the text messages sent.`,
         count: 1,
         template_key: 'dyzl',
         record_id: row.id,

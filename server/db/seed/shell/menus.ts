@@ -1,6 +1,7 @@
 import type { Db } from '../../database';
 import type { AppType } from '../../schema-shell';
 import { roleIds, seedId } from '../ids';
+import { moduleIds } from '../sys-modules';
 
 /**
  * The demo menus. front_menu: what staff and merchants see in the side menu and the menu
@@ -106,7 +107,7 @@ function frontMenu(product: string): MenuSeed {
       },
       // The floor map (docs/floor-map.md): everyone reads it; its two editors by role.
       {
-        ...leaf('mapContainer', '楼层地图', 'Floor map', '/mapContainer'),
+        ...leaf('mapContainer', '楼层地图', 'Floor map', '/floorMap'),
         icon: 'compass',
         roles: [staff, merchant],
       },
@@ -152,6 +153,25 @@ function frontMenu(product: string): MenuSeed {
             ),
             roles: [staff],
           },
+          // System modules (docs/forms.md): a business page of tabs, for the module's roles.
+          {
+            ...leaf(
+              'of-module-fitOut',
+              '商户装修管理',
+              'Fitting-out management',
+              `/sysModulePreview/${moduleIds.fitOutManagement}`,
+            ),
+            roles: [store, contracts],
+          },
+          {
+            ...leaf(
+              'of-module-meetings',
+              '会议管理',
+              'Meetings',
+              `/sysModulePreview/${moduleIds.meetingManagement}`,
+            ),
+            roles: [staff],
+          },
           leaf('of-drafts', '表单草稿', 'Form drafts', 'draftList'),
           {
             ...leaf('of-designer', '表单定义', 'Form definitions', '/formDesigner'),
@@ -192,6 +212,8 @@ function frontMenu(product: string): MenuSeed {
             ...leaf('wb-dyzl-add', '登记打印资料', 'Register print data', 'template/form/dyzl/add'),
             roles: [contracts, store],
           },
+          // The supervision tasks (spec: merchant-finance "Special targets").
+          leaf('wb-wfzdrw', '督办任务', 'Supervision tasks', '/flowcenter/template/preview/wfzdrw'),
           leaf('wb-kqyc', '考勤异常', 'Attendance exceptions', 'querySql/queryView/kqyc/kqycmx'),
           leaf('wb-grqj', '个人请假', 'My leave', 'querySql/queryView/grqjmx/grqj'),
           {

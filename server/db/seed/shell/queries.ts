@@ -1,5 +1,7 @@
 import type { Db } from '../../database';
-import type { QueryViewColumn, QueryViewCondition, TemplateField } from '../../schema-shell';
+import type { QueryViewColumn, QueryViewCondition } from '../../schema-shell';
+import { saveDefinition } from '../../../domain/forms/definitions';
+import { contractPrintForm } from '../../../domain/shell/templates/contract-print-form';
 import { roleIds } from '../ids';
 
 /**
@@ -196,110 +198,6 @@ const queryViews = [
   },
 ];
 
-/** The dyzl form: the contract print row fields with the rules the server checks again. */
-const dyzlFields: TemplateField[] = [
-  {
-    name: 'F_MDID',
-    label: '门店',
-    labelEn: 'Store',
-    type: 'select',
-    options: 'stores',
-    rules: '',
-    required: true,
-  },
-  {
-    name: 'F_GYSDM',
-    label: '往来单位编码',
-    labelEn: 'Vendor code',
-    type: 'text',
-    rules: 'max:20|regex:^[0-9A-Za-z]+$',
-    required: false,
-  },
-  {
-    name: 'F_GYSMC',
-    label: '商户名称',
-    labelEn: 'Merchant',
-    type: 'text',
-    rules: 'max:100',
-    required: true,
-  },
-  {
-    name: 'F_PPMC',
-    label: '品牌',
-    labelEn: 'Brand',
-    type: 'text',
-    rules: 'max:60',
-    required: true,
-  },
-  {
-    name: 'F_HTH',
-    label: '合同号',
-    labelEn: 'Contract no.',
-    type: 'text',
-    rules: 'max:40|regex:^[0-9A-Za-z-]+$',
-    required: true,
-  },
-  {
-    name: 'F_LXR',
-    label: '品牌联系人',
-    labelEn: 'Brand contact',
-    type: 'text',
-    rules: 'max:30',
-    required: true,
-  },
-  {
-    name: 'F_LXSJH',
-    label: '联系人手机号',
-    labelEn: 'Contact mobile',
-    type: 'text',
-    rules: 'phone',
-    required: true,
-  },
-  {
-    name: 'F_ZSRY',
-    label: '招商对接人员',
-    labelEn: 'Merchant liaison',
-    type: 'text',
-    rules: 'max:30',
-    required: true,
-  },
-  {
-    name: 'F_ZSRYSJH',
-    label: '对接人员手机号',
-    labelEn: 'Liaison mobile',
-    type: 'text',
-    rules: 'phone',
-    required: true,
-  },
-  {
-    name: 'F_DXSFFSCG',
-    label: '品牌短信是否发送成功',
-    labelEn: 'Brand SMS sent',
-    type: 'boolean',
-    rules: '',
-    required: false,
-    readonly: true,
-  },
-  {
-    name: 'F_ZSRYTZSFCG',
-    label: '人员短信是否发送成功',
-    labelEn: 'Liaison SMS sent',
-    type: 'boolean',
-    rules: '',
-    required: false,
-    readonly: true,
-  },
-  {
-    name: 'F_CJSJ',
-    label: '创建时间',
-    labelEn: 'Created',
-    type: 'datetime',
-    rules: '',
-    required: false,
-    readonly: true,
-  },
-];
-
 const dyzlColumns = [
   col('F_MD', '门店', 'Store', { width: 140 }),
   col('F_GYSMC', '商户名称', 'Merchant', { width: 230 }),
@@ -327,6 +225,8 @@ export async function seedQueries(db: Db): Promise<void> {
       })),
     )
     .execute();
+  // dyzl is an online form whose records are the rows of contract_prints (record-stores.ts).
+  await saveDefinition(db, contractPrintForm, null);
   await db
     .insertInto('data_templates')
     .values({
@@ -344,7 +244,8 @@ export async function seedQueries(db: Db): Promise<void> {
         { field: 'F_PPMC', label: '品牌', labelEn: 'Brand', type: 'text' },
         { field: 'F_CJSJ', label: '创建时间', labelEn: 'Created', type: 'date' },
       ] satisfies QueryViewCondition[]),
-      fields: JSON.stringify(dyzlFields),
+      fields: '[]',
+      source: 'form',
       edit_role_ids: JSON.stringify([roleIds.contractManager, roleIds.store]),
     })
     .execute();

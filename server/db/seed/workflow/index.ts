@@ -9,12 +9,26 @@ import { seedWorkflowPeople, staffId } from './people';
 const flowFile = (name: string) =>
   readFile(fileURLToPath(new URL(`./flows/${name}`, import.meta.url)), 'utf8');
 
-export const categoryIds = { hr: seedId(23, 1), contract: seedId(23, 2), finance: seedId(23, 3) };
+export const categoryIds = {
+  hr: seedId(23, 1),
+  contract: seedId(23, 2),
+  finance: seedId(23, 3),
+  operations: seedId(23, 4),
+};
 export const definitionIds = {
   leave: seedId(24, 1),
   contract: seedId(24, 2),
   expense: seedId(24, 3),
+  fitOut: seedId(24, 4),
 };
+
+interface DemoFlow {
+  key: keyof typeof definitionIds;
+  name: string;
+  category: string;
+  rights: string[];
+  desc: string;
+}
 
 const flows = [
   {
@@ -38,17 +52,58 @@ const flows = [
     rights: [roleIds.staff],
     desc: '会计与预算并行审核，按金额与类别加签，出纳付款并抄送财务',
   },
-] as const;
+] as const satisfies DemoFlow[];
+
+/** Flows over online forms (docs/workflow.md): deployed once the forms exist. */
+const formFlows: DemoFlow[] = [
+  {
+    key: 'fitOut',
+    name: '装修审批',
+    category: categoryIds.operations,
+    rights: [roleIds.store, roleIds.contractManager],
+    desc: '门店提交商户装修申请，运营审核；预算50万元及以上再由总经理审批',
+  },
+];
+
+async function deployFlow(db: Db, flow: DemoFlow) {
+  await deployDefinition(db, {
+    id: definitionIds[flow.key],
+    defKey: flow.key,
+    name: flow.name,
+    categoryId: flow.category,
+    bpmnXml: await flowFile(`${flow.key}.bpmn`),
+    form: JSON.parse(await flowFile(`${flow.key}.form.json`)),
+    description: flow.desc,
+    createdBy: staffId('admin'),
+  });
+  await db
+    .insertInto('wf_start_rights')
+    .values(flow.rights.map((ref_id) => ({ def_key: flow.key, kind: 'role' as const, ref_id })))
+    .execute();
+}
+
+/** The flows whose forms are online forms: after seedForms. */
+export async function seedFormFlows(db: Db): Promise<void> {
+  for (const flow of formFlows) await deployFlow(db, flow);
+}
 
 async function seedDefinitions(db: Db) {
   await db
     .insertInto('wf_categories')
     .values([
-      { id: categoryIds.hr, code: 'hr', name: '人事类', icon: '{"color":"#1890ff"}', sort: 1 },
+      {
+        id: categoryIds.hr,
+        code: 'hr',
+        name: '人事类',
+        name_en: 'HR',
+        icon: '{"color":"#1890ff"}',
+        sort: 1,
+      },
       {
         id: categoryIds.contract,
         code: 'contract',
         name: '合同类',
+        name_en: 'Contracts',
         icon: '{"color":"#fa8c16"}',
         sort: 2,
       },
@@ -56,27 +111,21 @@ async function seedDefinitions(db: Db) {
         id: categoryIds.finance,
         code: 'finance',
         name: '财务类',
+        name_en: 'Finance',
         icon: '{"color":"#52c41a"}',
         sort: 3,
       },
+      {
+        id: categoryIds.operations,
+        code: 'operations',
+        name: '运营类',
+        name_en: 'Operations',
+        icon: '{"color":"#722ed1"}',
+        sort: 4,
+      },
     ])
     .execute();
-  for (const flow of flows) {
-    await deployDefinition(db, {
-      id: definitionIds[flow.key],
-      defKey: flow.key,
-      name: flow.name,
-      categoryId: flow.category,
-      bpmnXml: await flowFile(`${flow.key}.bpmn`),
-      form: JSON.parse(await flowFile(`${flow.key}.form.json`)),
-      description: flow.desc,
-      createdBy: staffId('admin'),
-    });
-    await db
-      .insertInto('wf_start_rights')
-      .values(flow.rights.map((ref_id) => ({ def_key: flow.key, kind: 'role' as const, ref_id })))
-      .execute();
-  }
+  for (const flow of flows) await deployFlow(db, flow);
 }
 
 async function seedSettings(db: Db) {

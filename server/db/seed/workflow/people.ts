@@ -53,39 +53,46 @@ export const staffId = (account: string): string => {
   return foundationUserId(foundation);
 };
 
-/** Org tree: [n, code, name, parent n, leader, members]. */
-const orgs: [number, string, string, number | null, string, string[]][] = [
-  [1, 'hy', '海雅商业集团', null, 'gm01', []],
-  [2, 'office', '总经办', 1, 'gm01', ['admin', 'sec01']],
-  [3, 'it', '信息部', 1, 'lead01', ['emp01', 'emp02', 'mgr01', 'newhire']],
-  [4, 'ops', '运营部', 1, 'ops01', ['lead02', 'store01']],
-  [5, 'legal', '法务部', 1, 'legal01', ['contract01']],
-  [6, 'finance', '财务部', 1, 'fin01', ['acct01', 'cashier01']],
-  [7, 'hr', '人力资源部', 1, 'hr01', ['mgr02']],
+/** Org tree: [n, code, [name, English name], parent n, leader, members]. */
+const orgs: [number, string, [string, string], number | null, string, string[]][] = [
+  [1, 'hy', ['海雅商业集团', 'Haiya Commercial Group'], null, 'gm01', []],
+  [2, 'office', ['总经办', "General Manager's Office"], 1, 'gm01', ['admin', 'sec01']],
+  [3, 'it', ['信息部', 'IT Department'], 1, 'lead01', ['emp01', 'emp02', 'mgr01', 'newhire']],
+  [4, 'ops', ['运营部', 'Operations Department'], 1, 'ops01', ['lead02', 'store01']],
+  [5, 'legal', ['法务部', 'Legal Department'], 1, 'legal01', ['contract01']],
+  [6, 'finance', ['财务部', 'Finance Department'], 1, 'fin01', ['acct01', 'cashier01']],
+  [7, 'hr', ['人力资源部', 'Human Resources Department'], 1, 'hr01', ['mgr02']],
 ];
 
 export const orgId = (n: number) => seedId(21, n);
 
-/** Posts of the workflow staff: [org n, code, name, holder, the org's leading post]. */
-const staffPosts: [number, string, string, string, boolean][] = [
-  [1, 'JT-ZJL', '总经理', 'gm01', true],
-  [2, 'ZJB-MS', '总经理秘书', 'sec01', false],
-  [3, 'XX-FZR', '信息部负责人', 'lead01', true],
-  [3, 'XX-JL', '信息部经理', 'mgr01', false],
-  [3, 'XX-RJGCS', '软件工程师', 'emp01', false],
-  [3, 'XX-XTGLY', '系统管理员', 'emp02', false],
-  [4, 'YY-ZJ', '运营总监', 'ops01', true],
-  [4, 'YY-ZG', '运营主管', 'lead02', false],
-  [5, 'FW-JL', '法务经理', 'legal01', true],
-  [6, 'CW-JL', '财务经理', 'fin01', true],
-  [6, 'CW-CN', '出纳', 'cashier01', false],
-  [7, 'RL-JL', '人力资源经理', 'hr01', true],
-  [7, 'RL-RSJL', '人事经理', 'mgr02', false],
+/** Posts of the workflow staff: [org n, code, [name, English], holder, the org's leading post]. */
+const staffPosts: [number, string, [string, string], string, boolean][] = [
+  [1, 'JT-ZJL', ['总经理', 'General manager'], 'gm01', true],
+  [2, 'ZJB-MS', ['总经理秘书', 'Secretary to the general manager'], 'sec01', false],
+  [3, 'XX-FZR', ['信息部负责人', 'Head of IT'], 'lead01', true],
+  [3, 'XX-JL', ['信息部经理', 'IT manager'], 'mgr01', false],
+  [3, 'XX-RJGCS', ['软件工程师', 'Software engineer'], 'emp01', false],
+  [3, 'XX-XTGLY', ['系统管理员', 'System administrator'], 'emp02', false],
+  [4, 'YY-ZJ', ['运营总监', 'Operations director'], 'ops01', true],
+  [4, 'YY-ZG', ['运营主管', 'Operations supervisor'], 'lead02', false],
+  [5, 'FW-JL', ['法务经理', 'Legal manager'], 'legal01', true],
+  [6, 'CW-JL', ['财务经理', 'Finance manager'], 'fin01', true],
+  [6, 'CW-CN', ['出纳', 'Cashier'], 'cashier01', false],
+  [7, 'RL-JL', ['人力资源经理', 'Human resources manager'], 'hr01', true],
+  [7, 'RL-RSJL', ['人事经理', 'Personnel manager'], 'mgr02', false],
 ];
 
 async function seedStaffPosts(db: Db) {
-  const rows = staffPosts.map(([org, code, name, holder, isLeader], i) => ({
-    post: { id: seedId(28, i + 1), org_id: orgId(org), code, name, is_leader: isLeader },
+  const rows = staffPosts.map(([org, code, [name, nameEn], holder, isLeader], i) => ({
+    post: {
+      id: seedId(28, i + 1),
+      org_id: orgId(org),
+      code,
+      name,
+      name_en: nameEn,
+      is_leader: isLeader,
+    },
     holder: staffId(holder),
   }));
   await db
@@ -102,10 +109,11 @@ async function seedOrgs(db: Db) {
   await db
     .insertInto('wf_orgs')
     .values(
-      orgs.map(([n, code, name, parent]) => ({
+      orgs.map(([n, code, [name, nameEn], parent]) => ({
         id: orgId(n),
         code,
         name,
+        name_en: nameEn,
         parent_id: parent ? orgId(parent) : null,
         sort: n,
       })),

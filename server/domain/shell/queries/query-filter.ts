@@ -1,3 +1,4 @@
+import type { CountMode } from '../../../lib/bounded-count';
 import { badRequest } from '../../../lib/errors';
 import type { Filters } from './registry';
 
@@ -5,6 +6,8 @@ import type { Filters } from './registry';
 export interface QueryFilterBody {
   pageBean?: { page?: number; pageSize?: number };
   querys?: { property: string; value?: unknown; operation?: string }[];
+  /** How the total is counted (online form lists); exact when absent. */
+  count?: CountMode;
 }
 
 const text = (value: unknown) =>

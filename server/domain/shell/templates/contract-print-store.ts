@@ -1,11 +1,13 @@
 import type { Db } from '../../../db/database';
+import type { DataTemplateRow } from '../../../db/schema-shell';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { financeScope, type FinanceScope } from '../../finance/scope';
+import type { RecordStore } from '../../forms/record-store';
 import type { SmsProvider } from '../../sms';
-import type { QueryContext } from '../queries/registry';
-import { contractPrintRows } from './contract-prints';
-import type { TemplateStore } from './store';
+import { assertMethod, mayUse } from '../methods';
+import { runNamedQuery, type QueryContext } from '../queries/registry';
+import { contractPrintRows, contractPrints } from './contract-prints';
 
 /** The form values the server keeps; store name, SMS flags and creation time it sets itself. */
 interface PrintValues {
@@ -132,27 +134,75 @@ function columnsOf(values: PrintValues, linked: Awaited<ReturnType<typeof links>
   };
 }
 
-export function contractPrintStore(sms: SmsProvider): TemplateStore {
+/** The template's own roles say who may write at all (data); the store's scope says where. */
+const holdsRole = (ctx: QueryContext, template: DataTemplateRow) =>
+  template.edit_role_ids.some((role) => ctx.caller.roleIds.includes(role));
+
+/** Someone who may add holds some store to add in (or every store). */
+const addsSomewhere = (scope: FinanceScope) =>
+  scope.contractManager || (scope.storeRole && scope.storeCodes.length > 0);
+
+async function mayAct(ctx: QueryContext, template: DataTemplateRow, action: string) {
+  return (
+    holdsRole(ctx, template) &&
+    (await mayUse(ctx.db, ctx.caller, `${template.template_key}:${action}`))
+  );
+}
+
+/**
+ * The dyzl form's records: the rows of contract_prints (the /ht contract list), seen through
+ * the finance area's financeScope, listed by the contractPrints named query (its indexes);
+ * a save links the row to its contract and, on add, sends the registration SMS. Export and
+ * import are of the JSONB store only (the /ht list exports these rows).
+ */
+export function contractPrintStore(sms: SmsProvider): RecordStore {
   return {
-    boAlias: 'dyzl',
-    async get(ctx, id) {
-      return getRow(ctx, await financeScope(ctx.db, ctx.caller), id);
+    list: (ctx, _form, filters, paging) => runNamedQuery(contractPrints, ctx, filters, paging),
+    async get(ctx, _form, id) {
+      const row = await getRow(ctx, await financeScope(ctx.db, ctx.caller), id);
+      if (!row) throw notFound('server:shell.recordNotFound');
+      return row;
     },
-    async canWrite(ctx, record) {
+    async permissions(ctx, { template }) {
+      const [add = false, edit = false, del = false] = await Promise.all(
+        ['add', 'edit', 'del'].map((action) => mayAct(ctx, template, action)),
+      );
       const scope = await financeScope(ctx.db, ctx.caller);
-      if (record) return writesStore(scope, String(record.F_MDID));
-      return scope.contractManager || (scope.storeRole && scope.storeCodes.length > 0);
+      return {
+        add: add && addsSomewhere(scope),
+        edit,
+        del: del && addsSomewhere(scope),
+        export: false,
+        import: false,
+        get: true,
+      };
     },
-    async save(ctx, given, id) {
+    async assertMayWrite(ctx, { template }, id) {
+      if (!holdsRole(ctx, template)) throw forbidden('server:shell.templateNoWrite');
+      await assertMethod(ctx.db, ctx.caller, `${template.template_key}:${id ? 'edit' : 'add'}`);
       const scope = await financeScope(ctx.db, ctx.caller);
-      const values = valuesOf(given);
+      if (!id) {
+        if (!addsSomewhere(scope)) throw forbidden('server:shell.templateNoWrite');
+        return;
+      }
+      const existing = await getRow(ctx, scope, id);
+      if (!existing) throw notFound('server:shell.recordNotFound');
+      if (!writesStore(scope, existing.F_MDID)) throw forbidden('server:shell.templateNoWrite');
+    },
+    async mayEdit(ctx, { template }, record) {
+      if (!(await mayAct(ctx, template, 'edit'))) return false;
+      return writesStore(await financeScope(ctx.db, ctx.caller), String(record.F_MDID));
+    },
+    async save(ctx, _form, record, id) {
+      const scope = await financeScope(ctx.db, ctx.caller);
+      const values = valuesOf(record.main);
+      // The store the row is saved in (also the one it is moved to) must be the caller's.
       if (!writesStore(scope, values.F_MDID)) throw forbidden('server:shell.templateNoWrite');
       const columns = columnsOf(values, await links(ctx.db, values));
       if (id) {
         const existing = await getRow(ctx, scope, id);
         if (!existing) throw notFound('server:shell.recordNotFound');
-        if (!writesStore(scope, String(existing.F_MDID)))
-          throw forbidden('server:shell.templateNoWrite');
+        if (!writesStore(scope, existing.F_MDID)) throw forbidden('server:shell.templateNoWrite');
         await ctx.db.updateTable('contract_prints').set(columns).where('id', '=', id).execute();
         return id;
       }
@@ -169,6 +219,18 @@ export function contractPrintStore(sms: SmsProvider): TemplateStore {
         .execute();
       await notify(ctx.db, sms, rowId, values);
       return rowId;
+    },
+    async remove(ctx, { template }, ids) {
+      if (!holdsRole(ctx, template)) throw forbidden('server:forms.noDelete');
+      await assertMethod(ctx.db, ctx.caller, `${template.template_key}:del`);
+      const scope = await financeScope(ctx.db, ctx.caller);
+      const rows = await contractPrintRows(ctx, scope).where('p.id', 'in', ids).execute();
+      // Another's row (or none) among them: nothing is deleted, as the form store does.
+      if (rows.length !== new Set(ids).size) throw notFound('server:shell.recordNotFound');
+      if (rows.some((row) => !writesStore(scope, row.F_MDID)))
+        throw forbidden('server:forms.noDelete');
+      await ctx.db.deleteFrom('contract_prints').where('id', 'in', ids).execute();
+      return rows.length;
     },
   };
 }

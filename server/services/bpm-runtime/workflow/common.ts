@@ -14,6 +14,7 @@ export function callerOf(request: FastifyRequest, leaderId?: string | null): Cal
     isAdmin: user.seesEverything,
     leaderId: leaderId ?? null,
     translate: (key, params) => request.t(key, params),
+    language: request.language,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { nodeName } from '../../../workflow/queries/names';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
@@ -174,7 +175,8 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: looseList },
       },
     },
-    async (request) => nodeDefs(db, { defId: (request.query as { defId: string }).defId }),
+    async (request) =>
+      nodeDefs(db, { defId: (request.query as { defId: string }).defId }, request.language),
   );
 
   app.get(
@@ -292,6 +294,13 @@ export async function detailRoutes(app: FastifyInstance) {
         's.fullname as sender_name',
         'i.subject',
       ])
+      .select(
+        nodeName(request.language, {
+          defId: 'i.def_id',
+          nodeId: 'n.node_id',
+          stored: 'n.node_name',
+        }).as('reader_node_name'),
+      )
       .where('n.id', '=', noticeId)
       .executeTakeFirst();
     if (!row) throw notFound('server:workflow.noticeNotFound');
@@ -302,7 +311,7 @@ export async function detailRoutes(app: FastifyInstance) {
       procInstId: row.inst_id,
       taskId: row.task_id ?? '',
       nodeId: row.node_id,
-      name: row.node_name,
+      name: row.reader_node_name,
       status: row.kind,
       subject: row.subject,
       opinion: row.opinion,
@@ -407,7 +416,7 @@ export async function detailRoutes(app: FastifyInstance) {
         const caller = callerOf(request);
         await assertCanView(db, query.instId, caller.id, caller.isAdmin);
       }
-      return nodeDefs(db, query);
+      return nodeDefs(db, query, request.language);
     },
   );
 
@@ -474,7 +483,7 @@ export async function detailRoutes(app: FastifyInstance) {
       return categories
         .map((category) => ({
           id: category.id,
-          name: category.name,
+          name: (request.language === 'en-US' && category.name_en) || category.name,
           code: category.code,
           icon: category.icon,
           sn: category.sort,

@@ -46,7 +46,7 @@ const instanceStatus = Type.Object({
 function lists(): ListDef[] {
   const user = (request: FastifyRequest) => callerOf(request);
   const notices = (box: NoticeBox) => (request: FastifyRequest) =>
-    noticeList(user(request).id, box);
+    noticeList(user(request).id, box, request.language);
   return [
     {
       path: '/runtime/task/v1/getTodoList',
@@ -60,14 +60,14 @@ function lists(): ListDef[] {
       count: { path: '/runtime/task/v1/getLeaderTodoCount', method: 'POST' },
       summary:
         'To-do tasks of the leaders the caller is secretary of (identityList, orgId, orgName)',
-      spec: (request) => leaderTodoList(user(request).id),
+      spec: (request) => leaderTodoList(user(request).id, request.language),
       times: taskTimes,
     },
     {
       path: '/runtime/task/v1/getDelegate',
       count: { path: '/runtime/task/v1/getDelegateCount', method: 'POST' },
       summary: 'Open tasks the caller owns that another person holds (DELIVERTO, AGENT)',
-      spec: (request) => delegateList(user(request).id),
+      spec: (request) => delegateList(user(request).id, request.language),
       times: taskTimes,
     },
     {
@@ -95,7 +95,8 @@ function lists(): ListDef[] {
       path: '/runtime/instance/v1/getDoneInstList',
       count: { path: '/runtime/instance/v1/getDoneInstCount', method: 'POST' },
       summary: 'One row per action the caller took on a task, with the computed revoke flag',
-      spec: (request) => doneList(user(request).id, (request.query as { status?: string }).status),
+      spec: (request) =>
+        doneList(user(request).id, (request.query as { status?: string }).status, request.language),
       times: instanceTimes,
     },
     {
@@ -106,6 +107,7 @@ function lists(): ListDef[] {
         doneInstanceList(
           user(request).id,
           (request.query as { isCheckRevoke?: boolean }).isCheckRevoke === true,
+          request.language,
         ),
       times: instanceTimes,
       query: Type.Object({ isCheckRevoke: Type.Optional(Type.Boolean()) }),
@@ -114,14 +116,14 @@ function lists(): ListDef[] {
       path: '/runtime/instance/v1/myRequest',
       count: { path: '/runtime/instance/v1/myRequestCount', method: 'GET' },
       summary: 'Instances the caller started (revoke: they may still withdraw it)',
-      spec: (request) => requestList(user(request).id),
+      spec: (request) => requestList(user(request).id, request.language),
       times: instanceTimes,
     },
     {
       path: '/runtime/instance/v1/getMyDraftList',
       count: { path: '/runtime/instance/v1/myDraftCount', method: 'GET' },
       summary: "The caller's drafts",
-      spec: (request) => draftList(user(request).id),
+      spec: (request) => draftList(user(request).id, request.language),
       times: instanceTimes,
     },
     {

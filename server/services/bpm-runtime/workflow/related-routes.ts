@@ -67,6 +67,9 @@ export async function relatedRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      page(linkableList(callerOf(request).id), (request.body ?? {}) as QueryFilter),
+      page(
+        linkableList(callerOf(request).id, request.language),
+        (request.body ?? {}) as QueryFilter,
+      ),
   );
 }

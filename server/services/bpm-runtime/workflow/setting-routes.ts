@@ -235,7 +235,8 @@ export async function settingRoutes(app: FastifyInstance) {
         rows: rows.map((row) => ({
           id: row.id,
           kind: row.kind,
-          text: row.text,
+          // Composed in both languages when written (migration 0027); older ones in Chinese.
+          text: (request.language === 'en-US' && row.text_en) || row.text,
           procInstId: row.inst_id ?? '',
           taskId: row.task_id ?? '',
           createTime: formatDateTime(row.created_at, tz),

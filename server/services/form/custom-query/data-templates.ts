@@ -1,30 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { FormDefinition } from '../../../../src/core/forms/definition';
 import {
   filtersOf,
   pageOf,
   type QueryFilterBody,
 } from '../../../domain/shell/queries/query-filter';
-import {
-  loadTemplate,
-  saveRecord,
-  templateByBoAlias,
-  templateInfo,
-  templateRecord,
-  templateRows,
-} from '../../../domain/shell/templates/data-templates';
-import type { TemplateStore } from '../../../domain/shell/templates/store';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
-import type { DataTemplateRow } from '../../../db/schema-shell';
-import { notFound } from '../../../lib/errors';
 import {
   formTemplate,
   formTemplateByAlias,
-  permissions,
   saveFormRecord,
+  type FormTemplate,
 } from '../../../domain/forms/form-templates';
-import { getRecord, listRecords, type RecordSort } from '../../../domain/forms/records';
-import { assertMayDo } from '../../../domain/forms/access';
+import { sortOf } from '../../../domain/forms/record-order';
+import type { RecordStore } from '../../../domain/forms/record-store';
+import { isStoreBound, recordStoreOf } from '../../../domain/forms/record-stores';
 import { withChoices } from '../../../domain/forms/dictionaries';
 import { commonResult } from '../../schemas';
 import { queryContext } from '../../portal/shell/context';
@@ -47,15 +38,8 @@ const fieldSchema = Type.Object({
  * Data templates: template/preview/{templateKey} lists, template/form/{templateKey}/{action}
  * adds, edits or shows a record (docs/shell-api.md, "Data templates").
  */
-export async function dataTemplateRoutes(
-  app: FastifyInstance,
-  options: { stores: TemplateStore[] },
-) {
-  const storeOf = (boAlias: string) => {
-    const store = options.stores.find((candidate) => candidate.boAlias === boAlias);
-    if (!store) throw notFound('server:shell.templateNotFound');
-    return store;
-  };
+export async function dataTemplateRoutes(app: FastifyInstance) {
+  const storeOf = (form: FormTemplate) => recordStoreOf(form.template, app.deps.sms);
   const base = '/form/dataTemplate/v1';
 
   app.get(
@@ -85,6 +69,7 @@ export async function dataTemplateRoutes(
               /** An online form's definition (source 'form'): fields, sub-tables, formulas. */
               form: Type.Optional(Type.Unknown()),
               pageSize: Type.Optional(Type.Integer()),
+              list: Type.Optional(Type.Literal('query')),
             }),
           ),
         },
@@ -92,12 +77,9 @@ export async function dataTemplateRoutes(
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const template = await loadTemplate(
-        ctx,
-        (request.query as { templateKey: string }).templateKey,
-      );
-      if (template.source === 'form') return { state: true, value: await formInfo(ctx, template) };
-      return { state: true, value: await templateInfo(ctx, template, storeOf(template.bo_alias)) };
+      const { templateKey } = request.query as { templateKey: string };
+      const form = await formTemplate(ctx, templateKey);
+      return { state: true, value: await formInfo(ctx, form, storeOf(form)) };
     },
   );
 
@@ -113,23 +95,18 @@ export async function dataTemplateRoutes(
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const template = await loadTemplate(
-        ctx,
-        (request.params as { templateKey: string }).templateKey,
-      );
+      const { templateKey } = request.params as { templateKey: string };
+      const form = await formTemplate(ctx, templateKey);
       const body = request.body as QueryFilterBody | null | undefined;
-      const paging = pageOf(body, template.page_size);
-      const result =
-        template.source === 'form'
-          ? await listRecords(
-              ctx,
-              template,
-              (await formTemplate(ctx, template.template_key)).definition,
-              filtersOf(body),
-              paging,
-              sortOf(body),
-            )
-          : await templateRows(ctx, template, filtersOf(body), paging);
+      const paging = pageOf(body, form.template.page_size);
+      const result = await storeOf(form).list(
+        ctx,
+        form,
+        filtersOf(body),
+        paging,
+        sortOf(body),
+        body?.count,
+      );
       return { ...result, ...paging };
     },
   );
@@ -158,28 +135,21 @@ export async function dataTemplateRoutes(
     async (request) => {
       const { boAlias } = request.params as { formKey: string; boAlias: string };
       const ctx = queryContext(app, request);
-      const template = await templateByBoAlias(ctx, boAlias);
+      const form = await formTemplateByAlias(ctx, boAlias);
+      const store = storeOf(form);
       const { id } = request.query as { id?: string };
-      if (template.source === 'form') {
-        const { definition } = await formTemplateByAlias(ctx, boAlias);
-        if (!id) await assertMayDo(ctx, template, 'add');
-        const record = id ? await getRecord(ctx, template, id) : undefined;
-        return {
-          state: true,
-          value: {
-            formKey: template.form_key,
-            boAlias,
-            fields: [],
-            form: await withChoices(ctx.db, definition),
-            data: record?.data ?? {},
-            readonly: false,
-          },
-        };
-      }
-      const record = await templateRecord(ctx, template, storeOf(boAlias), id || undefined);
+      if (!id) await store.assertMayWrite(ctx, form);
+      const data = id ? await store.get(ctx, form, id) : {};
       return {
         state: true,
-        value: { formKey: template.form_key, boAlias, fields: template.fields, ...record },
+        value: {
+          formKey: form.template.form_key,
+          boAlias,
+          fields: legacyFields(form),
+          form: await withChoices(ctx.db, form.definition),
+          data,
+          readonly: id ? !(await store.mayEdit(ctx, form, data)) : false,
+        },
       };
     },
   );
@@ -197,21 +167,35 @@ export async function dataTemplateRoutes(
     async (request) => {
       const { boAlias } = request.params as { boAlias: string };
       const ctx = queryContext(app, request);
-      const template = await templateByBoAlias(ctx, boAlias);
+      const form = await formTemplateByAlias(ctx, boAlias);
       const body = request.body as Record<string, unknown>;
-      if (template.source === 'form') {
-        const saved = await saveFormRecord(ctx, await formTemplateByAlias(ctx, boAlias), body);
-        return { state: true, message: request.t('server:forms.saved'), value: saved };
-      }
-      const id = await saveRecord(ctx, template, storeOf(boAlias), body);
-      return { state: true, message: request.t('server:shell.saved'), value: id };
+      const saved = await saveFormRecord(ctx, form, body, storeOf(form));
+      return { state: true, message: request.t('server:forms.saved'), value: saved };
     },
   );
 }
 
-/** getBpmDataTemplateInfo of an online form: its definition and the caller's buttons. */
-async function formInfo(ctx: QueryContext, template: DataTemplateRow) {
-  const { definition } = await formTemplate(ctx, template.template_key);
+/**
+ * The form's fields as the platform's template answered them (name, label, rule string,
+ * required, a select's option source), for a template over a bound table (dyzl); an ordinary
+ * form's page reads the definition (`form`) only.
+ */
+function legacyFields({ template, definition }: FormTemplate) {
+  if (!isStoreBound(template)) return [];
+  return definition.fields.map((field: FormDefinition['fields'][number]) => ({
+    name: field.name,
+    label: field.label,
+    ...(field.labelEn ? { labelEn: field.labelEn } : {}),
+    type: field.type,
+    rules: field.rules ?? '',
+    required: field.required === true,
+    ...(field.dictionary ? { options: field.dictionary } : {}),
+  }));
+}
+
+/** getBpmDataTemplateInfo: the form's definition, its list and the caller's buttons. */
+async function formInfo(ctx: QueryContext, form: FormTemplate, store: RecordStore) {
+  const { template, definition } = form;
   const english = ctx.language === 'en-US';
   return {
     templateKey: template.template_key,
@@ -220,17 +204,12 @@ async function formInfo(ctx: QueryContext, template: DataTemplateRow) {
     formKey: template.form_key,
     columns: template.columns,
     conditions: template.conditions,
-    fields: [],
-    permission: await permissions(ctx, template),
+    fields: legacyFields(form),
+    permission: await store.permissions(ctx, form),
     form: await withChoices(ctx.db, definition),
     pageSize: template.page_size,
+    // A bound table's rows are listed by its named query (its conditions, its order and
+    // indexes): the page shows the template's plain list, not the form list's sort and export.
+    ...(isStoreBound(template) ? { list: 'query' as const } : {}),
   };
-}
-
-/** The platform's sorter: [{ property, direction }]; the first one counts. */
-function sortOf(body: QueryFilterBody | null | undefined): RecordSort | undefined {
-  const first = (body as { sorter?: unknown[] } | null | undefined)?.sorter?.[0] as
-    { property?: unknown; direction?: unknown } | undefined;
-  if (!first || typeof first.property !== 'string') return undefined;
-  return { field: first.property, order: first.direction === 'ASC' ? 'asc' : 'desc' };
 }

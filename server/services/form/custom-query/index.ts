@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { contractPrintStore } from '../../../domain/shell/templates/contract-print-store';
 import { customQueryRoutes } from './custom-queries';
 import { dataTemplateRoutes } from './data-templates';
 import { demoExternalRoutes } from './demo-external';
@@ -14,6 +13,6 @@ export async function customQueryService(app: FastifyInstance) {
   await app.register(customQueryRoutes);
   await app.register(demoExternalRoutes);
   await app.register(queryViewRoutes);
-  await app.register(dataTemplateRoutes, { stores: [contractPrintStore(app.deps.sms)] });
+  await app.register(dataTemplateRoutes);
   await app.register(reminderRoutes);
 }

@@ -5,7 +5,14 @@ import {
   pageOf,
   type QueryFilterBody,
 } from '../../../domain/shell/queries/query-filter';
-import { loadView, toViewDefinition, viewRows } from '../../../domain/shell/query-views';
+import {
+  loadView,
+  toViewDefinition,
+  viewRowBatches,
+  viewRows,
+} from '../../../domain/shell/query-views';
+import { streamWorkbook } from '../../../domain/forms/spreadsheet';
+import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { queryContext } from '../../portal/shell/context';
 import { queryFilterBody, rowPage, viewColumns, viewConditions } from './schemas';
 
@@ -57,6 +64,34 @@ export async function queryViewRoutes(app: FastifyInstance) {
       const ctx = queryContext(app, request);
       const view = await loadView(ctx, sqlAlias, alias);
       return viewRows(ctx, view, filtersOf(body), pageOf(body, view.page_size));
+    },
+  );
+
+  app.post(
+    '/form/query/queryView/export',
+    {
+      schema: {
+        summary:
+          "Every row of a view under its conditions, with the caller's scope, streamed as XLSX (the row count in the file name)",
+        querystring: Type.Object(aliases),
+        body: Type.Union([queryFilterBody, Type.Null()]),
+      },
+    },
+    async (request, reply) => {
+      const { sqlAlias, alias } = request.query as { sqlAlias: string; alias: string };
+      const ctx = queryContext(app, request);
+      const view = await loadView(ctx, sqlAlias, alias);
+      await enforceExportLimit(ctx.db, ctx.caller.id);
+      const english = ctx.language === 'en-US';
+      const { total, batches } = await viewRowBatches(ctx, view, filtersOf(request.body as never));
+      const columns = view.columns.map((column) => ({
+        name: column.field,
+        label: column.label,
+        ...(column.labelEn ? { labelEn: column.labelEn } : {}),
+        type: 'text' as const,
+      }));
+      const name = `${toViewDefinition(view, english).name} (${total})`;
+      return sendXlsx(reply, name, streamWorkbook(ctx.language, name, columns, batches));
     },
   );
 }

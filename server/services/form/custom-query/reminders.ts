@@ -34,7 +34,7 @@ export async function reminderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await remindersOf(db, currentUser(request));
+      const rows = await remindersOf(db, currentUser(request), request.language);
       return {
         state: true,
         value: rows.map((row) => ({

@@ -70,15 +70,22 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'Saves a definition as the next version (administrators only)',
-        body: Type.Object({ definition: Type.Unknown() }),
+        body: Type.Object({
+          definition: Type.Unknown(),
+          /** The version the definition was edited from: a newer one saved since is a 409. */
+          baseVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+        }),
         response: { 200: commonResult(Type.Integer()) },
       },
     },
     async (request) => {
       const caller = currentUser(request);
       if (!caller.seesEverything) throw forbidden('server:forms.noWrite');
-      const { definition } = request.body as { definition: unknown };
-      const version = await saveDefinition(app.deps.db, definition, caller.id);
+      const { definition, baseVersion } = request.body as {
+        definition: unknown;
+        baseVersion?: number;
+      };
+      const version = await saveDefinition(app.deps.db, definition, caller.id, baseVersion);
       return { state: true, message: request.t('server:forms.saved'), value: version };
     },
   );

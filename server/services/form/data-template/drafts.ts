@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { getDraft, listDrafts, removeDrafts, saveDraft } from '../../../domain/forms/drafts';
 import { formTemplate } from '../../../domain/forms/form-templates';
-import { getRecord } from '../../../domain/forms/records';
+import { assertInFormRecords, getRecord } from '../../../domain/forms/records';
 import { queryContext } from '../../portal/shell/context';
 import { commonResult } from '../../schemas';
 import { idList, page, pageBean, recordId, splitIds, templateKey, values } from './schemas';
@@ -36,6 +36,8 @@ export async function formDraftRoutes(app: FastifyInstance) {
         data: Record<string, unknown>;
       };
       const { template } = await formTemplate(ctx, body.templateKey);
+      // A bound table's records (dyzl) are saved whole or not at all: no drafts.
+      assertInFormRecords(template);
       // Resuming a record's draft needs that record to be the caller's to see.
       if (body.recordId) await getRecord(ctx, template, body.recordId);
       const id = await saveDraft(ctx, template, body.data, {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { assertMayDo } from '../../../domain/forms/access';
 import {
   batchUpdate,
   formTemplate,
   formTemplateByAlias,
 } from '../../../domain/forms/form-templates';
-import { deleteRecords, getRecord } from '../../../domain/forms/records';
+import { getRecord } from '../../../domain/forms/records';
+import { recordStoreOf } from '../../../domain/forms/record-stores';
 import { notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
 import { commonResult } from '../../schemas';
@@ -53,13 +53,9 @@ export async function formRecordRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = queryContext(app, request);
       const { boAlias } = request.params as { boAlias: string };
-      const { template } = await formTemplateByAlias(ctx, boAlias);
-      await assertMayDo(ctx, template, 'del');
-      const count = await deleteRecords(
-        ctx,
-        template,
-        splitIds((request.query as { ids: string }).ids),
-      );
+      const form = await formTemplateByAlias(ctx, boAlias);
+      const ids = splitIds((request.query as { ids: string }).ids);
+      const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
       return { state: true, message: request.t('server:forms.deleted'), value: count };
     },
   );

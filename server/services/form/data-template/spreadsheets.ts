@@ -2,34 +2,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { assertMayDo } from '../../../domain/forms/access';
 import { checkContext, formTemplate } from '../../../domain/forms/form-templates';
-import { getRecord, insertRecords, recordBatches } from '../../../domain/forms/records';
+import {
+  assertInFormRecords,
+  getRecord,
+  insertRecords,
+  recordBatches,
+} from '../../../domain/forms/records';
 import { readWorkbook, streamWorkbook, templateWorkbook } from '../../../domain/forms/spreadsheet';
 import { checkRecord, checkSubRow, type CheckedRecord } from '../../../domain/forms/values';
+import { duplicatesInFile } from '../../../domain/forms/unique';
+import { sortOf } from '../../../domain/forms/record-order';
 import { filtersOf } from '../../../domain/shell/queries/query-filter';
-import { contentDisposition } from '../../../domain/files';
 import { UserError, badRequest, notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
 import { readOneFile } from '../../portal/shell/attachments';
 import { queryFilterBody } from '../../schemas';
+import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { recordId, templateKey } from './schemas';
 
 const base = '/form/dataTemplate/v1';
-const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function sendXlsx(reply: FastifyReply, name: string, body: Buffer | NodeJS.ReadableStream) {
-  return reply
-    .header('content-type', xlsxType)
-    .header('content-disposition', contentDisposition(`${name}.xlsx`, false))
-    .send(body);
-}
-
 /** export, downloadMainTempFile, exportSub, importSub, importMain (docs/forms.md). */
 export async function formSpreadsheetRoutes(app: FastifyInstance) {
   app.post(
     `${base}/export`,
     {
       schema: {
-        summary: 'Every record matching the filters on screen, streamed as XLSX',
+        summary: 'Every record matching the filters on screen, in its sort order, streamed as XLSX',
         querystring: Type.Object({ templateKey }),
         body: Type.Union([queryFilterBody, Type.Null()]),
       },
@@ -40,10 +38,13 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
         ctx,
         (request.query as { templateKey: string }).templateKey,
       );
+      // A form kept in a table of its own (dyzl) is refused before it counts as an export.
+      assertInFormRecords(template);
       await assertMayDo(ctx, template, 'export');
+      await enforceExportLimit(ctx.db, ctx.caller.id);
       const filters = filtersOf(request.body as never);
       // The first batch is read before answering, so a bad filter is a 400, not a torn file.
-      const batches = recordBatches(ctx, template, definition, filters);
+      const batches = recordBatches(ctx, template, definition, filters, sortOf(request.body));
       const first = await batches.next();
       async function* all() {
         if (!first.done) yield first.value;
@@ -133,18 +134,19 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const { template, definition } = await formTemplate(
-        ctx,
-        (request.query as { templateKey: string }).templateKey,
-      );
+      const form = await formTemplate(ctx, (request.query as { templateKey: string }).templateKey);
+      const { template, definition } = form;
       await assertMayDo(ctx, template, 'import');
       const rows = await readWorkbook(definition.fields, await upload(app, request));
       const context = checkContext(ctx, template.form_key);
-      const checked = await checkRows(request, rows, (values) =>
-        checkRecord(context, definition, values),
+      const checked = await checkRows(
+        request,
+        rows,
+        (values) => checkRecord(context, definition, values),
+        duplicatesInFile(ctx.language, definition, rows),
       );
       if ('errors' in checked) return refuseImport(request, reply, checked.errors);
-      const count = await insertRecords(ctx, template, checked.records);
+      const count = await insertRecords(ctx, form, checked.records);
       return { state: true, message: request.t('server:forms.imported', { count }), value: count };
     },
   );
@@ -158,14 +160,18 @@ async function upload(app: FastifyInstance, request: FastifyRequest): Promise<Bu
 
 type Checked = { records: CheckedRecord[] } | { errors: { row: number; message: string }[] };
 
-/** Checks every row; answers all of them checked, or every row's problem (sheet row numbers). */
+/**
+ * Checks every row; answers all of them checked, or every row's problem (sheet row numbers,
+ * with the file's own problems such as repeated unique values).
+ */
 async function checkRows(
   request: FastifyRequest,
   rows: { row: number; values: Record<string, unknown> }[],
   check: (values: Record<string, unknown>) => Promise<CheckedRecord>,
+  fileProblems: { row: number; message: string }[] = [],
 ): Promise<Checked> {
   const records: CheckedRecord[] = [];
-  const errors: { row: number; message: string }[] = [];
+  const errors: { row: number; message: string }[] = [...fileProblems];
   for (const { row, values } of rows) {
     try {
       records.push(await check(values));
@@ -174,7 +180,7 @@ async function checkRows(
       errors.push({ row, message: request.t(error.key, error.params) });
     }
   }
-  return errors.length ? { errors } : { records };
+  return errors.length ? { errors: errors.sort((a, b) => a.row - b.row) } : { records };
 }
 
 function refuseImport(

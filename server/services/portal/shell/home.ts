@@ -55,7 +55,10 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         },
       },
     },
-    async () => ({ state: true, value: await runningNotices(db, today()) }),
+    async (request) => ({
+      state: true,
+      value: await runningNotices(db, today(), request.language),
+    }),
   );
 
   app.post(

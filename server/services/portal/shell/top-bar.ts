@@ -46,7 +46,7 @@ export async function topBarRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       state: true,
-      value: { zswb: await greetingFor(db, currentUser(request), today()) },
+      value: { zswb: await greetingFor(db, currentUser(request), today(), request.language) },
     }),
   );
 

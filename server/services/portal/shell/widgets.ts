@@ -18,6 +18,9 @@ const meetingRow = Type.Object({
   hymc: Type.String(),
   kssj: Type.String(),
   taskId: Type.String(),
+  kind: Type.Union([Type.Literal('meeting'), Type.Literal('booking')]),
+  room: Type.String(),
+  canOpen: Type.Boolean(),
 });
 
 const favouriteApp = Type.Object({
@@ -40,6 +43,11 @@ export async function widgetRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: "The caller's meetings (hymc, kssj, taskId), start time descending",
+        description:
+          'Workflow meetings the caller attends (kind meeting, opens /task/{taskId}) and the ' +
+          'meeting bookings (online form meetingBooking) they booked, host or are invited to ' +
+          'that start today or later (kind booking, with its room; canOpen when the caller ' +
+          'may open the record).',
         body: Type.Optional(queryFilterBody),
         response: { 200: pageList(meetingRow) },
       },

@@ -1,8 +1,8 @@
 import type { ViewColumn } from '../../core/api/statement';
-import { useLanguage } from '../../ui/i18n';
-import { Pager } from '../../ui/Pager';
-import { Table } from '../../ui/table/Table';
-import type { Column } from '../../ui/table/columns';
+import { useLanguage } from '../i18n';
+import { Pager } from '../Pager';
+import { Table } from '../table/Table';
+import type { Column } from '../table/columns';
 import { labelOf } from './ConditionForm';
 
 type Row = Record<string, unknown>;
@@ -20,7 +20,8 @@ export function PagedTable({
 }: {
   columns: ViewColumn[];
   rows: Row[];
-  total: number;
+  /** Undefined until the first answer is here. */
+  total: number | undefined;
   page: number;
   pageSize: number;
   loading: boolean;
@@ -45,7 +46,7 @@ export function PagedTable({
         height={Math.min(560, 40 + Math.max(rows.length, 3) * 36)}
         loading={loading}
       />
-      <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <Pager page={page} pageSize={pageSize} total={total} loading={loading} onPage={onPage} />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import type { FormEvent } from 'react';
+import { Fragment, type FormEvent } from 'react';
 import type { ViewCondition } from '../../core/api/statement';
-import { Button } from '../../ui/Button';
-import { controlStyle } from '../../ui/Field';
-import { filterBar } from '../../ui/filter-bar';
-import { storeOptions } from '../../ui/finance/stores';
-import { useLanguage, useT } from '../../ui/i18n';
-import { useAsync } from '../../ui/useAsync';
+import { Button } from '../Button';
+import { DateField } from '../DateField';
+import { controlStyle } from '../Field';
+import { filterBar } from '../filter-bar';
+import { storeOptions } from '../finance/stores';
+import { useLanguage, useT } from '../i18n';
+import { useAsync } from '../useAsync';
 
 export const labelOf = (item: { label: string; labelEn?: string }, language: string) =>
   language === 'en-US' && item.labelEn ? item.labelEn : item.label;
@@ -44,21 +45,18 @@ export function ConditionForm({
             <label key={condition.field}>
               {label}
               <span className="range">
-                <input
-                  css={controlStyle}
-                  type="date"
-                  name={`${condition.field}.from`}
-                  value={values[`${condition.field}.from`] ?? ''}
-                  onChange={(event) => set(`${condition.field}.from`, event.target.value)}
-                />
-                –
-                <input
-                  css={controlStyle}
-                  type="date"
-                  name={`${condition.field}.to`}
-                  value={values[`${condition.field}.to`] ?? ''}
-                  onChange={(event) => set(`${condition.field}.to`, event.target.value)}
-                />
+                {(['from', 'to'] as const).map((end, i) => (
+                  <Fragment key={end}>
+                    {i > 0 && '–'}
+                    <DateField
+                      name={`${condition.field}.${end}`}
+                      kind="date"
+                      label={label}
+                      value={values[`${condition.field}.${end}`] ?? ''}
+                      onChange={(value) => set(`${condition.field}.${end}`, value)}
+                    />
+                  </Fragment>
+                ))}
               </span>
             </label>
           );

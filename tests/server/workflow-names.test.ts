@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import {
+  fillSeededEnglish,
+  seededCategories,
+  seededFlows,
+  seededNotices,
+  seededOrgs,
+} from '../../server/db/migrations/0024-english-names';
+import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { bpmn, Client, leaveForm, userTask, type Json } from './workflow-harness';
+
+/**
+ * Flow and node names in the reader's language (issue 13 item 10; docs/workflow.md "Names in
+ * the reader's language"): English from the definition version, the stored Chinese as the
+ * fallback, both databases.
+ */
+const task = '/bpm-runtime/runtime/task/v1';
+const instance = '/bpm-runtime/runtime/instance/v1';
+const han = /\p{Script=Han}/u;
+
+type Row = Record<string, string>;
+
+describe.each(databaseKinds)('flow and node names by language on %s', (kind) => {
+  let server: TestServer;
+  let client: Client;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    client = new Client(server.app, server.db);
+  });
+  afterAll(() => server.close());
+
+  const read = (account: string, method: 'GET' | 'POST', url: string, language: string) =>
+    client.call(account, method, url, method === 'POST' ? {} : undefined, language);
+  const rows = async (account: string, url: string, language: string, body: unknown = {}) => {
+    const answer: Json = await client.call(account, 'POST', url, body, language);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.rows as Row[];
+  };
+  const rowOf = (list: Row[], instId: string, column = 'procInstId') =>
+    list.find((row) => row[column] === instId)!;
+
+  /** Deploys a flow as the admin, with the given body fields. */
+  const deployFlow = async (body: Record<string, unknown>) => {
+    const types = await client.get('admin', '/bpm-model/flow/type/v1/tree');
+    const answer = await client.post('admin', '/bpm-model/flow/def/v1/deploy', {
+      typeId: (types.raw as { id: string }[])[0]!.id,
+      form: { fields: [{ name: 'note', label: '说明', type: 'text' }] },
+      ...body,
+    });
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ state: true });
+    const rights = await client.post('admin', '/bpm-model/flow/defAuthorize/v1/save', {
+      defKey: body.defKey,
+      rights: [{ type: 'everyone' }],
+    });
+    expect(rights.body.state).toBe(true);
+  };
+
+  it('answers a to-do list and an instance in the reader language', async () => {
+    const id = await client.start('emp01', 'leave', leaveForm(2));
+    const english = rowOf(await rows('lead01', `${task}/getTodoList`, 'en-US'), id);
+    expect(english).toMatchObject({ name: 'Team leader approval', procDefName: 'Leave request' });
+    const chinese = rowOf(await rows('lead01', `${task}/getTodoList`, 'zh-CN'), id);
+    expect(chinese).toMatchObject({ name: '直属领导审批', procDefName: '请假申请' });
+    // Every seeded flow and node has English: no Chinese left in any to-do row's names.
+    for (const account of ['lead01', 'contract01', 'hr01', 'admin']) {
+      for (const row of await rows(account, `${task}/getTodoList`, 'en-US')) {
+        expect(`${row.name} ${row.procDefName}`, account).not.toMatch(han);
+      }
+    }
+    // Filters read the names the reader sees.
+    const filtered = await rows('lead01', `${task}/getTodoList`, 'en-US', {
+      querys: [{ property: 'procDefName', value: 'Leave', operation: 'LIKE' }],
+    });
+    expect(filtered.map((row) => row.procInstId)).toContain(id);
+
+    const info = await read(
+      'lead01',
+      'GET',
+      `${instance}/getInstanceByInstId?instId=${id}`,
+      'en-US',
+    );
+    expect(info.body).toMatchObject({
+      procDefName: 'Leave request',
+      currentNodes: 'Team leader approval',
+      currentTasks: [{ name: 'Team leader approval', nodeId: 'teamLeader' }],
+    });
+    const infoZh = await read(
+      'lead01',
+      'GET',
+      `${instance}/getInstanceByInstId?instId=${id}`,
+      'zh-CN',
+    );
+    expect(infoZh.body).toMatchObject({ procDefName: '请假申请', currentNodes: '直属领导审批' });
+
+    const taskId = await client.task(id, 'lead01');
+    const page = await read('lead01', 'GET', `${task}/get?id=${taskId}`, 'en-US');
+    expect(page.body).toMatchObject({
+      task: { name: 'Team leader approval' },
+      instance: { procDefName: 'Leave request' },
+    });
+    const history = await read(
+      'emp01',
+      'GET',
+      `${instance}/instanceFlowOpinions?instId=${id}`,
+      'en-US',
+    );
+    expect((history.raw as Row[]).map((item) => item.taskName)).toContain('Applicant');
+    const chart = await read('emp01', 'GET', `${instance}/getBpmImage?instId=${id}`, 'en-US');
+    expect(chart.body.names).toMatchObject({
+      teamLeader: 'Team leader approval',
+      toManager: 'More than 3 days',
+    });
+    const chartZh = await read('emp01', 'GET', `${instance}/getBpmImage?instId=${id}`, 'zh-CN');
+    expect(chartZh.body.names).toEqual({});
+
+    const requests = await rows('emp01', `${instance}/myRequest`, 'en-US');
+    expect(rowOf(requests, id, 'id')).toMatchObject({
+      procDefName: 'Leave request',
+      currentNodes: 'Team leader approval',
+    });
+    const startable = await rows('emp01', `${instance}/newProcess`, 'en-US');
+    expect(startable.find((row) => row.defKey === 'leave')).toMatchObject({
+      name: 'Leave request',
+      typeName: 'HR',
+    });
+
+    await client.act('lead01', id, 'agree');
+    const done = rowOf(await rows('lead01', `${instance}/getDoneInstList`, 'en-US'), id, 'id');
+    expect(done).toMatchObject({ name: 'Team leader approval', procDefName: 'Leave request' });
+    const doneZh = rowOf(await rows('lead01', `${instance}/getDoneInstList`, 'zh-CN'), id, 'id');
+    expect(doneZh).toMatchObject({ name: '直属领导审批', procDefName: '请假申请' });
+  });
+
+  it('falls back to the Chinese names of a flow that has no English', async () => {
+    await deployFlow({
+      defKey: 'plainNames',
+      name: '测试流程',
+      bpmnXml: bpmn(
+        'plainNames',
+        [
+          '<startEvent id="start" name="发起人"/>',
+          '<userTask id="check" name="复核" atrium:assignee="user:lead01"/>',
+          '<endEvent id="end"/>',
+        ],
+        [
+          ['f1', 'start', 'check'],
+          ['f2', 'check', 'end'],
+        ],
+      ),
+    });
+    const id = await client.start('emp01', 'plainNames', {});
+    const row = rowOf(await rows('lead01', `${task}/getTodoList`, 'en-US'), id);
+    expect(row).toMatchObject({ name: '复核', procDefName: '测试流程' });
+    const chart = await read('lead01', 'GET', `${instance}/getBpmImage?instId=${id}`, 'en-US');
+    expect(chart.body.names).toEqual({});
+    // A language the server does not know is Chinese.
+    const other = rowOf(await rows('lead01', `${task}/getTodoList`, 'fr-FR'), id);
+    expect(other).toMatchObject({ name: '复核', procDefName: '测试流程' });
+  });
+
+  it('keeps the English of each deployed version for its own instances', async () => {
+    const version = (nodeEn: string, processEn: string) =>
+      bpmn(
+        'versioned',
+        [
+          '<startEvent id="start" name="发起人"/>',
+          userTask('check', 'user:lead01', `atrium:nameEn="${nodeEn}"`),
+          '<endEvent id="end"/>',
+        ],
+        [
+          ['f1', 'start', 'check'],
+          ['f2', 'check', 'end'],
+        ],
+      ).replace(
+        '<process id="versioned">',
+        `<process id="versioned" atrium:nameEn="${processEn}">`,
+      );
+    // The body's nameEn wins over the process's.
+    await deployFlow({
+      defKey: 'versioned',
+      name: '版本流程',
+      nameEn: 'Versioned one',
+      bpmnXml: version('Check one', 'Ignored'),
+    });
+    const first = await client.start('emp01', 'versioned', {});
+    await deployFlow({
+      defKey: 'versioned',
+      name: '版本流程',
+      bpmnXml: version('Check two', 'Versioned two'),
+    });
+    const second = await client.start('emp01', 'versioned', {});
+    // An English name longer than a name may be is refused, and no version is added.
+    const types = await client.get('admin', '/bpm-model/flow/type/v1/tree');
+    const tooLong = await client.post('admin', '/bpm-model/flow/def/v1/deploy', {
+      defKey: 'versioned',
+      name: '版本流程',
+      nameEn: 'x'.repeat(101),
+      typeId: (types.raw as { id: string }[])[0]!.id,
+      bpmnXml: version('Check three', 'Versioned three'),
+      form: { fields: [{ name: 'note', label: '说明', type: 'text' }] },
+    });
+    expect(tooLong.status).toBe(400);
+    const versions = await server.db
+      .selectFrom('wf_definitions')
+      .select('version')
+      .where('def_key', '=', 'versioned')
+      .execute();
+    expect(versions).toHaveLength(2);
+    const todo = await rows('lead01', `${task}/getTodoList`, 'en-US');
+    expect(rowOf(todo, first)).toMatchObject({ name: 'Check one', procDefName: 'Versioned one' });
+    expect(rowOf(todo, second)).toMatchObject({ name: 'Check two', procDefName: 'Versioned two' });
+    expect(rowOf(await rows('lead01', `${task}/getTodoList`, 'zh-CN'), second)).toMatchObject({
+      name: 'check',
+      procDefName: '版本流程',
+    });
+  });
+
+  it('gives a seeded database the same English as migration 0024 gives an older one', async () => {
+    // An older database: the seeded rows without English, as 0024's columns start. The
+    // migration's fill gives them theirs; a row given other English keeps it.
+    await server.db.updateTable('wf_definitions').set({ name_en: '', names_en: '{}' }).execute();
+    await server.db.updateTable('wf_orgs').set({ name_en: '' }).execute();
+    await server.db.updateTable('wf_categories').set({ name_en: '' }).execute();
+    await server.db.updateTable('enterprise_notices').set({ text_en: '' }).execute();
+    await server.db
+      .updateTable('wf_orgs')
+      .set({ name_en: 'Our own name' })
+      .where('id', '=', seededOrgs[6]![0])
+      .execute();
+    await fillSeededEnglish(server.db as unknown as Kysely<unknown>);
+    const kept = await server.db
+      .selectFrom('wf_orgs')
+      .select('name_en')
+      .where('id', '=', seededOrgs[6]![0])
+      .executeTakeFirstOrThrow();
+    expect(kept.name_en).toBe('Our own name');
+    await server.db
+      .updateTable('wf_orgs')
+      .set({ name_en: seededOrgs[6]![1] })
+      .where('id', '=', seededOrgs[6]![0])
+      .execute();
+
+    for (const [id, name, names] of seededFlows) {
+      const row = await server.db
+        .selectFrom('wf_definitions')
+        .select(['name_en', 'names_en'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ name_en: name, names_en: names });
+    }
+    for (const [table, seeded] of [
+      ['wf_orgs', seededOrgs],
+      ['wf_categories', seededCategories],
+    ] as const) {
+      for (const [id, name] of seeded) {
+        const row = await server.db
+          .selectFrom(table)
+          .select('name_en')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.name_en).toBe(name);
+      }
+    }
+    for (const [id, text] of seededNotices) {
+      const row = await server.db
+        .selectFrom('enterprise_notices')
+        .select('text_en')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.text_en).toBe(text);
+    }
+  });
+});
