@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { listen } from './db/notifications';
 import { isEmpty, seedDemo } from './db/seed';
 import { pruneRateLimits } from './domain/rate-limit';
-import { SessionCache, sessionChannel } from './domain/session-cache';
+import { listenerName, SessionCache, sessionChannel } from './domain/session-cache';
 import { localStorage, type FileStorage } from './domain/storage';
 import { translate } from './i18n';
 import { startMailSync } from './mail/jobs';
@@ -53,22 +53,20 @@ async function serve(config: ServerConfig): Promise<void> {
   const storage = localStorage(join(config.dataDir, 'files'));
   if (cluster.isPrimary) await prepare(database, storage);
 
-  // Checked sessions are kept briefly in a single process; the database announces changes
-  // made elsewhere (migration 0019). Not with several workers: a NOTIFY reaches another
-  // process's listener a moment after the commit, so a session logged out in one worker
-  // could still pass in another for that moment; revocation must be at once (issue 18).
-  const sessionCache = workers === 1 ? new SessionCache() : undefined;
-  const sessionEvents = sessionCache
-    ? await listen(database, sessionChannel, {
-        onMessage: (payload) => sessionCache.onEvent(payload),
-        onListening: (listening) => sessionCache.setListening(listening),
-      })
-    : null;
+  // Checked sessions are kept briefly in each process; the database announces changes made
+  // elsewhere (migration 0019), and a revocation answers once every process has heard it
+  // (SessionCache.settle), so a logout is refused at once by every worker.
+  const sessionCache = new SessionCache();
+  const sessionEvents = await listen(database, sessionChannel, {
+    onMessage: (payload) => sessionCache.onEvent(payload, database.db),
+    onListening: (listening) => sessionCache.setListening(listening),
+    applicationName: listenerName,
+  });
   const app = await buildApp({
     config,
     db: database.db,
     storage,
-    ...(sessionCache ? { sessionCache } : {}),
+    sessionCache,
   });
   // Ended rate-limit windows are useless rows; a minute's worth at most is kept.
   const prune = setInterval(

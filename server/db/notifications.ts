@@ -9,6 +9,8 @@ export interface ListenHandlers {
   onMessage(payload: string): void;
   /** true once LISTEN is in place; false whenever the connection is lost (until it is back). */
   onListening(listening: boolean): void;
+  /** The listening connection's application_name (PostgreSQL), so others can count it. */
+  applicationName?: string;
 }
 
 /**
@@ -44,7 +46,10 @@ export async function listen(
   };
   async function connect(): Promise<void> {
     retry = null;
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      ...(handlers.applicationName ? { application_name: handlers.applicationName } : {}),
+    });
     next.on('error', () => undefined);
     next.on('end', () => {
       if (client === next) lost();

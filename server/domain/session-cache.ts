@@ -6,6 +6,9 @@ import type { AuthUser } from '../lib/context';
 /** The channel of migration 0019's notifications. */
 export const sessionChannel = 'atrium_sessions';
 
+/** The application_name of each process's listening connection: settle() counts them. */
+export const listenerName = 'atrium-session-listener';
+
 /**
  * A brief per-process memory of checked sessions, so a signed-in request costs neither a
  * token verification nor a database round trip (issue 18: the session check was the largest
@@ -18,10 +21,13 @@ export const sessionChannel = 'atrium_sessions';
  * revoked session alive. An entry also lives at most `ttlMs`, and the idle rules stay exact:
  * an entry is used only while the session's last_seen_at is recent enough that no touch is due.
  *
- * "At once": PostgreSQL sends a notification to every listener as the change commits. A
- * process that revokes waits (settle) until its own listener has heard everything up to its
- * change before it answers, so by the time anyone learns of a logout, every listener has
- * been sent it.
+ * "At once": PostgreSQL sends a notification to every listener as the change commits, but
+ * another process reads its socket when its event loop gets to it. So a process that revokes
+ * waits (settle) until every listening process has heard everything up to its change: it
+ * sends a marker after the change, and each other listener acknowledges the marker once it
+ * has heard it (a listener hears in commit order, so it has then dropped the revoked entries).
+ * Only then does the logout answer. Listening connections carry `listenerName`, so the
+ * waiting process counts how many acknowledgements to expect.
  */
 export interface CachedSession {
   user: AuthUser;
@@ -33,6 +39,13 @@ export interface CachedSession {
   freshForMs: number;
 }
 
+/** A settle() under way: its own marker heard yet, and the acknowledgements still due. */
+interface Waiter {
+  heard: boolean;
+  due: number;
+  done: () => void;
+}
+
 interface Entry extends CachedSession {
   cachedAt: number;
 }
@@ -42,7 +55,8 @@ export class SessionCache {
   private listening = false;
   /** Bumped by every event: a read that began before one must not be cached after it. */
   private events = 0;
-  private readonly waiters = new Map<string, () => void>();
+  /** The markers this process waits for: each counts the acknowledgements still due. */
+  private readonly waiters = new Map<string, Waiter>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -95,32 +109,66 @@ export class SessionCache {
   }
 
   /**
-   * Waits until this process's listener has heard every notification committed before now
-   * (notifications arrive in commit order: a marker of our own comes after them). At most
-   * `timeoutMs`; nothing to wait for while not listening.
+   * Waits until every listening process (this one included) has heard every notification
+   * committed before now: our marker comes after them in each listener's stream, and the
+   * others acknowledge it. At most `timeoutMs` (a process that died meanwhile never answers;
+   * its memory died with it); nothing to wait for while not listening. Answers how many
+   * other processes acknowledged, and whether all that were counted did.
    */
-  async settle(db: Db, timeoutMs = 2_000): Promise<void> {
-    if (!this.listening) return;
-    const marker = `sync:${randomUUID()}`;
+  async settle(db: Db, timeoutMs = 2_000): Promise<{ acknowledged: number; complete: boolean }> {
+    if (!this.listening) return { acknowledged: 0, complete: true };
+    const marker = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      this.waiters.set(marker, resolve);
+    const waiter: Waiter = { heard: false, due: 0, done: () => undefined };
+    const everyone = new Promise<void>((resolve) => {
+      waiter.done = resolve;
       timer = setTimeout(resolve, timeoutMs);
     });
+    this.waiters.set(marker, waiter);
     try {
-      await sql`select pg_notify(${sessionChannel}, ${marker})`.execute(db);
-      await heard;
+      // Counted before the marker goes out: a listener that connects later starts empty.
+      const { rows } = await sql<{ listeners: number }>`
+        select count(*)::int as listeners from pg_stat_activity
+        where application_name = ${listenerName} and datname = current_database()`.execute(db);
+      const others = Math.max(0, (rows[0]?.listeners ?? 0) - 1);
+      waiter.due += others;
+      await sql`select pg_notify(${sessionChannel}, ${`sync:${marker}`})`.execute(db);
+      this.settled(waiter);
+      await everyone;
+      return {
+        acknowledged: others - Math.max(0, waiter.due),
+        complete: waiter.heard && waiter.due <= 0,
+      };
     } finally {
       clearTimeout(timer);
       this.waiters.delete(marker);
     }
   }
 
-  /** A payload of NOTIFY atrium_sessions: `s:<session id>`, `u:<user id>` or `*`. */
-  onEvent(payload: string): void {
-    if (payload.startsWith('sync:')) {
-      // A marker (settle): ours ends a wait; another process's changes nothing.
-      this.waiters.get(payload)?.();
+  private settled(waiter: Waiter): void {
+    if (waiter.heard && waiter.due <= 0) waiter.done();
+  }
+
+  /**
+   * A payload of NOTIFY atrium_sessions: `s:<session id>`, `u:<user id>` or `*` change what
+   * is kept; `sync:<marker>` and `ack:<marker>` are settle()'s. `db` answers other processes'
+   * markers.
+   */
+  onEvent(payload: string, db?: Db): void {
+    if (payload.startsWith('sync:') || payload.startsWith('ack:')) {
+      const marker = payload.slice(payload.indexOf(':') + 1);
+      const waiter = this.waiters.get(marker);
+      if (payload.startsWith('ack:')) {
+        if (waiter) waiter.due--;
+      } else if (waiter) {
+        waiter.heard = true;
+      } else if (db) {
+        // Another process's marker: everything before it has been heard here.
+        void sql`select pg_notify(${sessionChannel}, ${`ack:${marker}`})`
+          .execute(db)
+          .catch(() => undefined);
+      }
+      if (waiter) this.settled(waiter);
       return;
     }
     this.events++;

@@ -41,7 +41,7 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.replaceAll(cspNoncePlaceholder, reply.cspNonce.style));
+      .send(page.replaceAll(cspNoncePlaceholder, reply.cspNonce));
   };
   app.get('/', (_request, reply) => reply.redirect('/fvue/'));
   app.get('/fvue', sendPortal);

@@ -8,18 +8,16 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { listen, type Listener } from '../../server/db/notifications';
-import { SessionCache } from '../../server/domain/session-cache';
+import { listenerName, SessionCache, sessionChannel } from '../../server/domain/session-cache';
 import { resolveSession, revokeOtherSessions } from '../../server/domain/sessions';
 import { localStorage } from '../../server/domain/storage';
 import { bearer, databaseKinds, freshPostgres, login } from './harness';
 
 /**
- * Issue 18: a single process keeps checked sessions briefly; its own revocations are refused
- * at once (it waits until its listener has heard them), and changes made on other
- * connections arrive by NOTIFY (migration 0019). App 0 is that process, with its cache; app 1
- * stands for another process, which does not cache (with several workers no process does,
- * server/main.ts: a NOTIFY reaches another listener a moment after the commit, and a logout
- * must be refused everywhere at once). On PostgreSQL each app has its own pool and listening
+ * Issue 18: each process keeps checked sessions briefly; a revocation answers only once every
+ * listening process has heard it (SessionCache.settle: a marker after the change, acknowledged
+ * by the others), and changes made on other connections arrive by NOTIFY (migration 0019).
+ * The two apps stand for two workers: on PostgreSQL each has its own pool and listening
  * connection; PGlite serves one process, where the two apps share the one database.
  */
 describe.each(databaseKinds)('session cache across workers on %s', (kind) => {
@@ -52,15 +50,15 @@ describe.each(databaseKinds)('session cache across workers on %s', (kind) => {
     for (const handle of handles) {
       const cache = new SessionCache();
       listeners.push(
-        await listen(handle, 'atrium_sessions', {
-          onMessage: (payload) => cache.onEvent(payload),
+        await listen(handle, sessionChannel, {
+          onMessage: (payload) => cache.onEvent(payload, handle.db),
           onListening: (listening) => cache.setListening(listening),
+          applicationName: listenerName,
         }),
       );
       const storage = localStorage(join(dataDir, 'files'));
-      const cached = workers.length === 0;
       const app = await buildApp(
-        { config, db: handle.db, storage, ...(cached ? { sessionCache: cache } : {}) },
+        { config, db: handle.db, storage, sessionCache: cache },
         { logger: false },
       );
       await app.ready();
@@ -79,25 +77,30 @@ describe.each(databaseKinds)('session cache across workers on %s', (kind) => {
   const read = (worker: number, token: string) =>
     workers[worker]!.app.inject({ url: me, headers: bearer(token) });
 
-  it('refuses at once, in the caching process and any other, a session logged out', async () => {
-    const [a, b] = workers;
-    for (let round = 0; round < 5; round++) {
-      const token = await login(a!.app, 'SZHY10001', 'Merchant#2026');
+  it('refuses at once, in both caching processes, a session logged out in either', async () => {
+    for (let round = 0; round < 6; round++) {
+      const [out, other] = round % 2 ? [1, 0] : [0, 1];
+      const token = await login(workers[out]!.app, 'SZHY10001', 'Merchant#2026');
       // Both workers have checked the session and keep it.
       expect((await read(0, token)).statusCode).toBe(200);
       expect((await read(1, token)).statusCode).toBe(200);
-      expect(a!.cache.size).toBeGreaterThan(0);
-      void b;
-      const out = await a!.app.inject({
+      expect(workers[0]!.cache.size).toBeGreaterThan(0);
+      expect(workers[1]!.cache.size).toBeGreaterThan(0);
+      const logout = await workers[out]!.app.inject({
         method: 'POST',
         url: '/uc/logout',
         headers: bearer(token),
       });
-      expect(out.statusCode).toBe(200);
-      const refused = await read(1, token);
-      expect(refused.statusCode).toBe(401);
-      expect((await read(0, token)).statusCode).toBe(401);
+      expect(logout.statusCode).toBe(200);
+      expect((await read(other, token)).statusCode).toBe(401);
+      expect((await read(out, token)).statusCode).toBe(401);
     }
+  });
+
+  it('waits, on a revocation, for the other listening process to acknowledge it', async () => {
+    const settled = await workers[0]!.cache.settle(handles[0]!.db);
+    // PostgreSQL: two listening connections, so one acknowledgement. PGlite: one process.
+    expect(settled).toEqual({ acknowledged: kind === 'postgres' ? 1 : 0, complete: true });
   });
 
   it('ends the cached sessions of a user disabled in the database, in every worker', async () => {

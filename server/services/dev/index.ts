@@ -58,7 +58,7 @@ export async function devService(app: FastifyInstance) {
       const { mobile, format } = request.query as { mobile?: string; format?: 'json' };
       const wantsJson = format === 'json' || !request.headers.accept?.includes('text/html');
       if (!wantsJson) {
-        return reply.type('text/html; charset=utf-8').send(outboxPage(reply.cspNonce.script));
+        return reply.type('text/html; charset=utf-8').send(outboxPage(reply.cspNonce));
       }
       const caller = currentUser(request);
       if (!caller.seesEverything) throw forbidden();
