@@ -2,8 +2,10 @@
  * The top costs of a V8 CPU profile (`node --cpu-prof`): `npx tsx bench/profile-top.ts
  * FILE.cpuprofile [N] [FROM]`. Self time by function and by where the code lives (a package
  * of node_modules, our own folder, node's internals), as shares of busy time (idle apart).
- * FROM (a piece of a file path) skips the samples before the first one with that file on its
- * stack, so start-up (module loading, migrations) does not count: e.g. execute-sql.ts.
+ * FROM (a piece of a file path, or a function's exact name) skips the samples before the
+ * first one with it on its stack, so start-up (module loading, migrations, route schemas)
+ * does not count: e.g. feeNoticeRow, which only a request runs (a file of routes is on the
+ * stack at start-up too, while its routes are registered).
  */
 import { readFileSync } from 'node:fs';
 
@@ -25,8 +27,10 @@ export function topCosts(file: string, count = 5, from?: string) {
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id);
   const onStack = (id: number | undefined, piece: string): boolean => {
-    for (; id !== undefined; id = parent.get(id))
-      if (byId.get(id)!.callFrame.url.includes(piece)) return true;
+    for (; id !== undefined; id = parent.get(id)) {
+      const { url, functionName } = byId.get(id)!.callFrame;
+      if (functionName === piece || url.includes(piece)) return true;
+    }
     return false;
   };
   let started = !from;

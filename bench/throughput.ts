@@ -167,6 +167,32 @@ function cpuSeconds(root: number): number {
   return ticks / 100;
 }
 
+/** Busy and total CPU ticks of the whole machine, from /proc/stat (idle and iowait apart). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total };
+}
+
+/** CPU seconds of every PostgreSQL process (the server and its backends). */
+function postgresSeconds(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')).startsWith('postgres'))
+        continue;
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks / 100;
+}
+
 async function start(
   script: string,
   port: number,
@@ -218,14 +244,24 @@ interface Figures {
   failed: number;
   /** CPU milliseconds the server spent per answered request. */
   cpuMs: number;
+  /** Shares of the machine's CPU time during the run: all work, the server, PostgreSQL, us. */
+  machine: { busy: number; server: number; postgres: number; load: number };
 }
 
 async function drive(name: string, running: Running, headers: Record<string, string>) {
   // The warm-up fills pools, JIT and caches (and, with a cluster, reaches every worker).
   await autocannon({ url: running.url, connections, duration: 2, headers });
   const cpuBefore = cpuSeconds(running.pid);
+  const machineBefore = machineTicks();
+  const postgresBefore = postgresSeconds();
+  const loadBefore = process.cpuUsage();
   const result = await autocannon({ url: running.url, connections, duration: seconds, headers });
   const cpuUsed = cpuSeconds(running.pid) - cpuBefore;
+  const machineAfter = machineTicks();
+  const load = process.cpuUsage(loadBefore);
+  // Machine ticks are summed over cores; /proc/<pid>/stat ticks are per process (1/100 s).
+  const machineSeconds = (machineAfter.total - machineBefore.total) / 100;
+  const share = (secondsUsed: number) => secondsUsed / Math.max(0.001, machineSeconds);
   const figures: Figures = {
     name,
     rps: result.requests.average,
@@ -233,9 +269,20 @@ async function drive(name: string, running: Running, headers: Record<string, str
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
     cpuMs: (cpuUsed * 1000) / Math.max(1, result.requests.total),
+    machine: {
+      busy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+      server: share(cpuUsed),
+      postgres: share(postgresSeconds() - postgresBefore),
+      load: share((load.user + load.system) / 1e6),
+    },
   };
+  const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
   console.info(
     `${name.padEnd(20)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  CPU ${figures.cpuMs.toFixed(2)} ms/request${figures.failed ? `  (${figures.failed} failed)` : ''}`,
+  );
+  const { machine } = figures;
+  console.info(
+    `${''.padEnd(20)} machine ${pct(machine.busy)} busy: this server ${pct(machine.server)}, PostgreSQL ${pct(machine.postgres)}, load generator ${pct(machine.load)}`,
   );
   return figures;
 }

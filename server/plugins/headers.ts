@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
@@ -9,6 +9,12 @@ declare module 'fastify' {
   interface FastifyReply {
     /** This answer's CSP nonce, for the style and script tags of a page it sends. */
     cspNonce: string;
+  }
+  interface FastifyContextConfig {
+    /** The route answers an HTML page: its CSP carries a fresh nonce (reply.cspNonce). */
+    cspNonce?: boolean;
+    /** false: no CORS headers at all (@fastify/cors reads it; the /dev/ routes). */
+    cors?: false;
   }
 }
 
@@ -18,7 +24,7 @@ const nonceSource = (_request: unknown, response: ServerResponse) =>
   `'nonce-${(response as WithNonce).cspNonce}'`;
 
 /** Development routes (the SMS outbox) are never readable from another origin. */
-const sameOriginOnly = (url: string) => url.startsWith('/dev/');
+const sameOriginOnly = (url: string) => url.startsWith('/dev/') || url === '/dev';
 
 /**
  * Public content pages (announcements given by URL) are shown in a frame by the news element
@@ -51,30 +57,34 @@ function originOf(address: string | undefined): string[] {
  */
 export const headersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app.deps;
-  await app.register(cors, {
-    delegator: (request, callback) =>
-      callback(null, {
-        origin: !sameOriginOnly(request.url ?? ''),
-        // Every method the platform's calls use; requested headers are echoed (a custom
-        // query may carry its own headers).
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-        exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Total-Count'],
-      }),
+  // Static options, normalised once (a per-request delegator normalised them on every call);
+  // the routes of /dev/ opt out by route config, their preflight included.
+  app.addHook('onRoute', (route) => {
+    if (sameOriginOnly(route.url)) route.config = { ...route.config, cors: false };
   });
+  await app.register(cors, {
+    origin: true,
+    // Every method the platform's calls use; requested headers are echoed (a custom query
+    // may carry its own headers).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Total-Count'],
+  });
+  app.options('/dev/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
   const env = process.env;
   const framedBy = ["'self'", ...config.frameAncestors];
   // Built once: @fastify/helmet built a whole helmet middleware on every request (issue 18:
-  // a few per cent of each API call's CPU); the nonce is a directive function instead.
-  const secure = helmet({
+  // a few per cent of each API call's CPU). Pages (route config `cspNonce`) get a fresh nonce
+  // through a directive function; other answers (JSON, files) need none.
+  const policy = (nonce: (typeof nonceSource)[]): HelmetOptions => ({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceSource],
+        scriptSrc: ["'self'", ...nonce],
         // Style elements need the nonce; style attributes (React's style prop, SVG of the
         // flow viewer) are allowed, they cannot run script.
-        styleSrc: ["'self'", nonceSource],
+        styleSrc: ["'self'", ...nonce],
         styleSrcAttr: ["'unsafe-inline'"],
         // https: for the pictures of a mail, once its reader allows them (docs/mail.md); the
         // mail frame's own policy keeps them out until then.
@@ -97,12 +107,16 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  const securePage = helmet(policy([nonceSource]));
+  const secure = helmet(policy([]));
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', (request, reply, done) => {
+    const next = (error?: unknown) => done(error as Error | undefined);
+    if (!request.routeOptions.config.cspNonce) return secure(request.raw, reply.raw, next);
     const nonce = randomBytes(16).toString('base64');
     reply.cspNonce = nonce;
     (reply.raw as WithNonce).cspNonce = nonce;
-    secure(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    securePage(request.raw, reply.raw, next);
   });
   app.addHook('onSend', async (request, reply) => {
     if (!framedAnywhere(request.url)) return;

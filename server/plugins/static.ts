@@ -44,6 +44,7 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       .send(page.replaceAll(cspNoncePlaceholder, reply.cspNonce));
   };
   app.get('/', (_request, reply) => reply.redirect('/fvue/'));
-  app.get('/fvue', sendPortal);
-  app.get('/fvue/*', sendPortal);
+  const page = { config: { cspNonce: true } };
+  app.get('/fvue', page, sendPortal);
+  app.get('/fvue/*', page, sendPortal);
 });

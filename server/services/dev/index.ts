@@ -45,7 +45,7 @@ export async function devService(app: FastifyInstance) {
   app.get(
     '/sms-outbox',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cspNonce: true },
       schema: {
         summary: 'Latest text messages of the outbox SMS provider (administrators only)',
         querystring: Type.Object({

@@ -63,6 +63,12 @@ export const feeFields = {
   DSYYK: 'prepaid_card_collected',
 } as const satisfies Record<string, keyof FeeNoticeColumns>;
 
+/** Read once: a page maps every row through them. */
+const feeFieldEntries = Object.entries(feeFields) as [
+  string,
+  (typeof feeFields)[keyof typeof feeFields],
+][];
+
 export type FeeNoticeRow = Selectable<FeeNoticeColumns> & { store_name: string; rent?: number };
 
 /** The edge row of a fee notice; `totalField` is FYHJ (joint) or ZJHJ (lease). */
@@ -82,7 +88,7 @@ export function feeNoticeRow(
     WLDW: row.merchant_code,
     XH: row.seq,
   };
-  for (const [field, column] of Object.entries(feeFields)) edge[field] = row[column];
+  for (const [field, column] of feeFieldEntries) edge[field] = row[column];
   if (kind === 'lease') edge.ZJ = row.rent ?? 0;
   edge[kind === 'joint' ? 'FYHJ' : 'ZJHJ'] = row.fee_total;
   edge[kind === 'joint' ? 'BZSM' : 'BZMX'] = row.remark;
