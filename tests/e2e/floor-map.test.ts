@@ -29,6 +29,15 @@ describe('floor map', () => {
     const page = await browser.newPage();
     await openMap(page);
     expect(await page.locator(`${map} path[data-shop]`).count()).toBeGreaterThan(20);
+    // The legend says what the colours of this floor mean; numbers appear once zoomed in.
+    const legend = page.locator(`${map} [data-part=legend] [data-legend]`);
+    expect(await legend.evaluateAll((items) => items.map((item) => item.textContent))).toContain(
+      '空置',
+    );
+    const number = page.locator(`${map} .shop-label b`, { hasText: 'L1-05' });
+    expect(await number.isVisible()).toBe(false);
+    await page.click(`${map} .leaflet-control-zoom-in`);
+    await expect.poll(() => number.isVisible()).toBe(true);
     await page.click(`${map} button[data-floor=B1]`);
     await page.waitForSelector(`${map} [data-floor=B1][data-ready=true] path[data-shop^="B1-"]`);
 

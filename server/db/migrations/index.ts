@@ -23,6 +23,7 @@ import * as englishNames from './0024-english-names';
 import * as dyzlForm from './0025-dyzl-form';
 import * as floorMapMenu from './0026-floor-map-menu';
 import * as englishPostsMessages from './0027-english-posts-messages';
+import * as assignShopsMenu from './0028-assign-shops-menu';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0025-dyzl-form': dyzlForm,
   '0026-floor-map-menu': floorMapMenu,
   '0027-english-posts-messages': englishPostsMessages,
+  '0028-assign-shops-menu': assignShopsMenu,
 };
 
 export const migrationProvider: MigrationProvider = {

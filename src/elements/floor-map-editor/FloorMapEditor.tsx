@@ -6,6 +6,7 @@ import { ApiError } from '../../core/http';
 import { Alert } from '../../ui/Alert';
 import { useT } from '../../ui/i18n';
 import { FloorPicker } from '../../ui/map/FloorPicker';
+import { MapLegend } from '../../ui/map/MapLegend';
 import { mapCss, shopStyle, toLatLngs } from '../../ui/map/leaflet-kit';
 import { useFloorView } from '../../ui/map/useFloorView';
 import { vars } from '../../ui/theme';
@@ -204,6 +205,11 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
           )}
         </aside>
       </div>
+      {current && (
+        <div style={{ marginTop: 8 }}>
+          <MapLegend shops={current.shops} />
+        </div>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { mapApi, type FloorData, type MapShop, type MapStore } from '../../core/
 import { useEmit } from '../../ui/element/context';
 import { useT } from '../../ui/i18n';
 import { FloorPicker } from '../../ui/map/FloorPicker';
+import { MapLegend } from '../../ui/map/MapLegend';
 import { mapCss, shopStyle, toLatLngs, type L as LeafletNs } from '../../ui/map/leaflet-kit';
 import { useFloorView } from '../../ui/map/useFloorView';
 import { useAsync } from '../../ui/useAsync';
@@ -141,6 +142,7 @@ export function FloorMap({
         />
         {shop && <ShopPanel shop={shop} contractLink={link} onClose={closePanel} />}
       </div>
+      {data && <MapLegend shops={data.shops} />}
     </div>
   );
 }
@@ -185,8 +187,20 @@ function useShopLayers(
         });
       }
       drawn.set(shop.id, polygon);
+      // The number (and brand) written on the shop; shown once zoomed in enough to fit.
+      L.marker(polygon.getBounds().getCenter(), {
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({ className: 'shop-label', html: labelHtml(shop), iconSize: undefined }),
+      }).addTo(group);
     }
+    const fitted = map.getZoom();
+    const showLabels = () =>
+      map.getContainer().classList.toggle('labelled', map.getZoom() >= fitted + labelZoom);
+    showLabels();
+    map.on('zoomend', showLabels);
     return () => {
+      map.off('zoomend', showLabels);
       group.remove();
       drawn.clear();
     };
@@ -199,6 +213,15 @@ function useShopLayers(
   }, [chosen, byId, map]);
   return layers;
 }
+
+/** Zoom steps past the whole-floor view at which shop cells are wide enough for a label. */
+const labelZoom = 1;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Text only (escaped): brands are typed by operations staff. */
+const labelHtml = (shop: MapShop) =>
+  `<b>${escapeHtml(shop.number)}</b>${shop.brand ? `<span>${escapeHtml(shop.brand)}</span>` : ''}`;
 
 const shopLabel = (t: ReturnType<typeof useT>, shop: MapShop) =>
   t('map:shopLabel', { number: shop.number, brand: shop.brand || t('map:status.vacant') });

@@ -66,13 +66,17 @@ const categoryColours: Record<string, string> = {
 };
 
 /** Fill by category (open), amber hatch tone (fitting out), grey (vacant); own shops outlined. */
+const vacantFill = '#c9c9c9';
+const fittingFill = '#f0b94d';
+const otherFill = '#7c8896';
+
 export function shopStyle(shop: Pick<MapShop, 'status' | 'category' | 'own'>, chosen = false) {
   const fill =
     shop.status === 'vacant'
-      ? '#c9c9c9'
+      ? vacantFill
       : shop.status === 'fitting'
-        ? '#f0b94d'
-        : (categoryColours[shop.category] ?? '#7c8896');
+        ? fittingFill
+        : (categoryColours[shop.category] ?? otherFill);
   return {
     color: chosen ? '#9f1d2e' : shop.own ? '#c0302a' : '#555',
     weight: chosen ? 3 : shop.own ? 3 : 1,
@@ -81,8 +85,52 @@ export function shopStyle(shop: Pick<MapShop, 'status' | 'category' | 'own'>, ch
   };
 }
 
+export interface LegendEntry {
+  key: string;
+  /** A message key of the map namespace. */
+  label: string;
+  fill: string;
+  stroke: string;
+}
+
+/**
+ * What the colours of a floor mean, for the shops on it only: the open shops' categories in
+ * a fixed order, then fitting out and vacant, then "your shops" (a merchant's outline).
+ */
+export function legendEntries(
+  shops: Pick<MapShop, 'status' | 'category' | 'own'>[],
+): LegendEntry[] {
+  const open = new Set(shops.filter((shop) => shop.status === 'open').map((shop) => shop.category));
+  const entries: LegendEntry[] = Object.keys(categoryColours)
+    .filter((category) => open.has(category))
+    .map((category) => ({
+      key: category,
+      label: `category.${category}`,
+      fill: categoryColours[category]!,
+      stroke: '#555',
+    }));
+  if ([...open].some((category) => !categoryColours[category]))
+    entries.push({ key: 'other', label: 'legendOther', fill: otherFill, stroke: '#555' });
+  const statuses = new Set(shops.map((shop) => shop.status));
+  if (statuses.has('fitting'))
+    entries.push({ key: 'fitting', label: 'status.fitting', fill: fittingFill, stroke: '#555' });
+  if (statuses.has('vacant'))
+    entries.push({ key: 'vacant', label: 'status.vacant', fill: vacantFill, stroke: '#555' });
+  if (shops.some((shop) => shop.own))
+    entries.push({ key: 'own', label: 'legendOwn', fill: '#ffffff', stroke: '#c0302a' });
+  return entries;
+}
+
 /** Extra CSS of the map inside a shadow root: keyboard focus on shops is visible. */
 export const mapCss = `
   .leaflet-container { font: inherit; background: #f1f0ec; }
   .leaflet-interactive:focus { outline: none; stroke: #2152d9; stroke-width: 4px; }
+  .shop-label { display: none; pointer-events: none; }
+  .labelled .shop-label {
+    display: flex; flex-direction: column; align-items: center; width: 0; height: 0;
+    overflow: visible; white-space: nowrap; font-size: 11px; line-height: 1.25; color: #222;
+    text-shadow: 0 0 2px #fff, 0 0 2px #fff;
+  }
+  .labelled .shop-label b, .labelled .shop-label span { transform: translateY(-50%); }
+  .labelled .shop-label span { font-size: 10px; color: #444; max-width: 90px; overflow: hidden; text-overflow: ellipsis; }
 `;

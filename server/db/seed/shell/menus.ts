@@ -117,7 +117,7 @@ function frontMenu(product: string): MenuSeed {
         roles: [administrator, store],
       },
       {
-        ...leaf('editMapYy', '铺位分配', 'Shop assignments', '/editMapYy'),
+        ...leaf('editMapYy', '铺位分配', 'Assign shops', '/editMapYy'),
         icon: 'contacts',
         roles: [administrator, operations],
       },
