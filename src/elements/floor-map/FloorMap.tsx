@@ -194,9 +194,11 @@ function useShopLayers(
         icon: L.divIcon({ className: 'shop-label', html: labelHtml(shop), iconSize: undefined }),
       }).addTo(group);
     }
-    const fitted = map.getZoom();
+    // CRS.Simple: a metre is 2^zoom pixels. Labels show once a typical shop is wide enough.
+    const widths = data.shops.map((shop) => shopWidth(shop)).sort((a, b) => a - b);
+    const typical = widths[Math.floor(widths.length / 2)] ?? 0;
     const showLabels = () =>
-      map.getContainer().classList.toggle('labelled', map.getZoom() >= fitted + labelZoom);
+      map.getContainer().classList.toggle('labelled', typical * 2 ** map.getZoom() >= labelPixels);
     showLabels();
     map.on('zoomend', showLabels);
     return () => {
@@ -214,8 +216,14 @@ function useShopLayers(
   return layers;
 }
 
-/** Zoom steps past the whole-floor view at which shop cells are wide enough for a label. */
-const labelZoom = 1;
+/** How wide (in pixels) a typical shop must be drawn for numbers to be written on shops. */
+const labelPixels = 56;
+
+/** A shop's width in plan metres (its outline's extent across). */
+function shopWidth(shop: MapShop): number {
+  const xs = shop.polygon.coordinates[0]!.map(([x]) => x);
+  return Math.max(...xs) - Math.min(...xs);
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -129,7 +129,6 @@ export const mapCss = `
   .labelled .shop-label {
     display: flex; flex-direction: column; align-items: center; width: 0; height: 0;
     overflow: visible; white-space: nowrap; font-size: 11px; line-height: 1.25; color: #222;
-    text-shadow: 0 0 2px #fff, 0 0 2px #fff;
   }
   .labelled .shop-label b, .labelled .shop-label span { transform: translateY(-50%); }
   .labelled .shop-label span { font-size: 10px; color: #444; max-width: 90px; overflow: hidden; text-overflow: ellipsis; }
