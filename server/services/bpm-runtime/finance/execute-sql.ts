@@ -6,10 +6,11 @@ import { financeScope } from '../../../domain/finance/scope';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withFilterLabel } from './labels';
+import { listRow } from '../../../lib/row-schema';
 
 const answer = Type.Object({
   state: Type.Literal(true),
-  result: Type.Array(Type.Object({}, { additionalProperties: true })),
+  result: Type.Array(listRow),
   total: Type.Union([Type.Integer(), Type.Null()]),
   estimated: Type.Optional(Type.Boolean()),
   next: Type.Optional(Type.String()),

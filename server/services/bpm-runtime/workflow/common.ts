@@ -4,6 +4,7 @@ import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import type { Caller } from '../../../workflow/access';
 import { parseRequestJson } from '../../../lib/safe-input';
+import { listRow } from '../../../lib/row-schema';
 
 /** The caller from the session; leaderId (a secretary acting for a leader) is checked later. */
 export function callerOf(request: FastifyRequest, leaderId?: string | null): Caller {
@@ -94,7 +95,7 @@ export const queryFilter = Type.Object({
 
 /** A bare PageList of loosely described rows (the fields are listed in docs/workflow.md). */
 export const pageAnswer = Type.Object({
-  rows: Type.Array(Type.Object({}, { additionalProperties: true })),
+  rows: Type.Array(listRow),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
