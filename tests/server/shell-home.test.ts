@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
+import { addYears } from '../../server/db/seed/shell/calendar';
 import { businessToday } from '../../server/domain/shell/today';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
@@ -18,6 +19,17 @@ describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
       delete process.env.REPORT_SERVER_URL;
       delete process.env.DOC_PREVIEW_URL;
     }
+    // The seed makes store01's birthday and contract01's fifth anniversary the day the test
+    // database was made; a run that passes midnight in Shanghai moves them to its own day.
+    const profiles = server.db.updateTable('staff_profiles');
+    await profiles
+      .set({ birthday: addYears(today, -32) })
+      .where('user_id', '=', userId(5)) // store01
+      .execute();
+    await profiles
+      .set({ hired_on: addYears(today, -5) })
+      .where('user_id', '=', userId(6)) // contract01
+      .execute();
     call = {};
     for (const account of ['store01', 'contract01', 'acct01', 'SZHY10001']) {
       call[account] = as(server.app, await tokenOf(server.app, account));
