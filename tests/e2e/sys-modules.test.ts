@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffId } from '../../server/db/seed/workflow/people';
 import { apiToken, baseUrl, useBrowser } from './support';
 
 /**
@@ -34,6 +35,28 @@ const tab = (name: string) => `${element} [role=tab]:text-is("${name}")`;
 
 describe('system modules, supervision tasks and bookings in the browser', () => {
   const browser = useBrowser();
+
+  // The seed books emp01's meetings for the day the demo data was made, which is the past
+  // once a run passes midnight in Shanghai: emp01 books one for tomorrow, inviting emp02.
+  beforeAll(async () => {
+    const tomorrow = new Date(Date.now() + (24 + 8) * 3_600_000).toISOString().slice(0, 10);
+    const answer = await fetch(`${baseUrl()}/form/form/dataTemplate/v1/boSave/meetingBooking`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await apiToken('emp01', 'Staff#2026')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        subject: '招商周会',
+        room: 'R501',
+        host: staffId('emp01'),
+        startAt: `${tomorrow} 10:00`,
+        hours: '1',
+        attendees: [{ person: staffId('emp02') }],
+      }),
+    });
+    expect(((await answer.json()) as { state: boolean }).state).toBe(true);
+  });
 
   it('shows a module as tabs over a data template, another and a custom query', async () => {
     const page = await browser.newPage();
