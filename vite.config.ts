@@ -3,13 +3,15 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cspNoncePlaceholder } from './server/lib/csp-nonce';
 import { sizeBudgets } from './scripts/size-budgets';
+import { trimLibraries } from './scripts/trim-libraries';
 
 /**
  * One build for everything the server serves:
  * - each folder of src/elements is an entry, emitted as /elements/<name>.js (a stable name a
  *   third-party page can put in a script tag);
- * - React, emotion, r2wc, the stores, i18n, the request layer and src/ui go into one shared
- *   chunk that every element reuses;
+ * - React, emotion, r2wc, the stores, i18n, the request layer and the element base go into
+ *   the shared chunk every element loads; the UI pieces most elements use go into the kit
+ *   chunk, and the table, filters and dayjs of the list elements into the lists chunk;
  * - the host portal (demo/fvue/index.html) is emitted as /fvue/index.html.
  */
 const elementsDir = resolve(import.meta.dirname, 'src/elements');
@@ -23,35 +25,38 @@ const elementEntries = Object.fromEntries(
 
 /** Libraries every element needs. */
 const sharedLibraries =
-  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|axios|stylis|hoist-non-react-statics|@babel\/runtime)\//;
-
-const notForEveryElement =
-  /\/src\/(ui\/(DateField|Drawer|useCountdown|useWindowHeight|widget-list|filter-bar)\.tsx?|core\/(money|list-window|formula|print-keys)\.ts)$/;
+  /node_modules\/(react|react-dom|scheduler|@emotion|@r2wc|nanostores|@nanostores|i18next|axios|stylis|@babel\/runtime)\//;
 
 /**
- * The base every element needs: core state and requests, the i18n runtime with the common
- * and validation messages, the element base and the basic form pieces. Domain messages,
- * domain API modules and heavier UI (tables, print, workflow) stay out of it.
+ * Our own modules every element loads: the session, language and request layer, the i18n
+ * runtime with the common and validation messages, the element base, and the hook nearly
+ * every element's requests go through (useAsync).
+ */
+const everyElement =
+  /\/src\/(core\/(http|shared|session|storage|notices|navigation|language|config)\.ts|core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)|ui\/(theme|i18n|toaster|useAsync)\.ts|ui\/element\/[^/]+\.tsx?)$/;
+
+/**
+ * The shared chunk (issue 18: what every element needs). Vite's helper for lazy imports goes
+ * with it: every entry with a lazy import needs it.
  */
 function isShared(id: string): boolean {
-  // Vite's helper for lazy imports: every entry with a lazy import needs it.
   if (id.includes('vite/preload-helper')) return true;
   if (id.includes('node_modules')) return sharedLibraries.test(id);
-  if (id.includes('/src/core/i18n/')) {
-    return /\/src\/core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)$/.test(id);
-  }
+  return everyElement.test(id);
+}
+
+const notForTheKit =
+  /\/src\/(ui\/(DateField|Drawer|Pager|useCountdown|useWindowHeight|widget-list|filter-bar)\.tsx?|core\/(dates|money|list-window|formula|print-keys|rules\/rule-string)\.ts)$/;
+
+/**
+ * What many elements share beyond the base: fields, dialogs, tabs, icons, the sign-in and
+ * portal requests, the validation rules. Domain API modules, dates (dayjs), the pager and the
+ * pieces of lists, forms, prints and widgets stay with the elements (or kits) that use them.
+ */
+function isElementKit(id: string): boolean {
+  if (id.includes('node_modules') || notForTheKit.test(id)) return false;
   if (/\/src\/core\/api\/(?!auth|portal)/.test(id)) return false;
-  // Dates bring dayjs; the rule-string parser (online forms, workflow) brings dates. The
-  // login box and the lists of other domains need neither.
-  if (/\/src\/core\/(dates|rules\/rule-string)\.ts$/.test(id)) return false;
-  // The pager is for paged lists only (the login box and the home page have none).
-  if (id.endsWith('/src/ui/Pager.tsx')) return false;
-  // Pieces of lists, forms, prints and widgets, not of every element (issue 18: the shared
-  // chunk holds what every element needs).
-  if (notForEveryElement.test(id)) return false;
-  return (
-    /\/src\/(core|ui)\/[^/]+\.tsx?$/.test(id) || /\/src\/(core\/(rules|api)|ui\/element)\//.test(id)
-  );
+  return /\/src\/(core|ui)\/[^/]+\.tsx?$/.test(id) || /\/src\/core\/(rules|api)\//.test(id);
 }
 
 /** What the list elements share: the table, filters, exports, dates (dayjs). */
@@ -70,7 +75,7 @@ export default defineConfig({
   // puts it on the page's script and style tags and in <meta property="csp-nonce">.
   html: { cspNonce: cspNoncePlaceholder },
   // The shared chunk and every element's chunk stay within size-budgets.json, or no build.
-  plugins: [sizeBudgets()],
+  plugins: [trimLibraries(), sizeBudgets()],
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
@@ -89,7 +94,8 @@ export default defineConfig({
         // Only what at least two entries use: a module of one element stays in its chunk.
         codeSplitting: {
           groups: [
-            { name: 'shared', test: isShared, minShareCount: 2, priority: 2 },
+            { name: 'shared', test: isShared, minShareCount: 2, priority: 3 },
+            { name: 'kit', test: isElementKit, minShareCount: 2, priority: 2 },
             { name: 'lists', test: isListKit, minShareCount: 2, priority: 1 },
           ],
         },

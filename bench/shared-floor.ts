@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
+import { trimLibraries } from '../scripts/trim-libraries';
 
 /** What every element loads: the rendering, styling, element, state, i18n and request libraries. */
 const required: Record<string, string> = {
@@ -24,6 +25,8 @@ async function gzipKiB(source: string): Promise<number> {
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [
+      // As in the app's build: code of the libraries that cannot run in a page is left out.
+      trimLibraries(),
       {
         name: 'floor-entry',
         resolveId: (id) => (id === 'virtual:floor' ? '\0virtual:floor' : null),

@@ -11,6 +11,8 @@ import type { Plugin } from 'vite';
  */
 export interface SizeBudgets {
   shared: number;
+  /** Chunks many elements load besides the shared one, by chunk name (`kit`, `lists`). */
+  kits: Record<string, number>;
   elementDefault: number;
   elements: Record<string, number>;
 }
@@ -30,10 +32,14 @@ export function overBudget(chunks: BuiltChunk[], budgets: SizeBudgets): string[]
     let limit: number | null = null;
     let what = '';
     const shared = /^elements\/chunks\/shared-[^/]+\.js$/.test(chunk.fileName);
+    const kit = /^elements\/chunks\/([a-z]+)-[^/]+\.js$/.exec(chunk.fileName)?.[1];
     const element = /^elements\/([^/]+)\.js$/.exec(chunk.fileName);
     if (shared) {
       limit = budgets.shared;
       what = 'the shared chunk';
+    } else if (kit !== undefined && budgets.kits[kit] !== undefined) {
+      limit = budgets.kits[kit];
+      what = `the ${kit} chunk`;
     } else if (chunk.isEntry && element) {
       const name = element[1]!;
       limit = budgets.elements[name] ?? budgets.elementDefault;

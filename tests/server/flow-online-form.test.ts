@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { storeFile } from '../../server/domain/files';
 import { fitOutApplication } from './form-fixtures';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client, encode, instanceStatus, openTasks } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { encode, instanceStatus, openTasks, useServerAndClient } from './workflow-harness';
 
 const runtime = '/bpm-runtime/runtime';
 
@@ -26,13 +26,7 @@ const application = (extra: Record<string, unknown> = {}) =>
  * data kept with the instance, editable fields per node, and attachments by the file rules.
  */
 describe.each(databaseKinds)('flows over online forms on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const instanceData = async (instId: string) =>
     (

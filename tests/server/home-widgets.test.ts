@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../server/workflow/jobs';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { useServerAndClient } from './workflow-harness';
 
 const portal = '/portal';
 const runtime = '/bpm-runtime';
 
 describe.each(databaseKinds)('home widgets on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const favourites = async (account: string) =>
     (await client.post(account, `${portal}/bpm/haiyaapi/getOftenFlows`)).body as unknown as {

@@ -19,7 +19,7 @@ describe.each(databaseKinds)('backend validation of online forms on %s', (kind) 
   let calls: unknown[] = [];
   beforeAll(async () => {
     server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+    client = new Client(server);
     thirdParty = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));

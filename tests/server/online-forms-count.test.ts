@@ -17,7 +17,7 @@ describe.each(databaseKinds)('form list counts on %s', (kind) => {
   let before: number;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+    client = new Client(server);
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from form_records where form_key = 'inspection'`.execute(server.db);
     before = rows[0]!.n;

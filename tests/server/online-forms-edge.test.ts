@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { newId } from '../../server/lib/ids';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { useServerAndClient } from './workflow-harness';
 
 /** Online forms at their edges (docs/forms.md): sort of exports, unique values, races. */
 const base = '/form/form/dataTemplate/v1';
@@ -57,13 +57,7 @@ const noServerErrors = (answers: Answer[]) =>
   expect(answers.filter((answer) => answer.status >= 500).map((answer) => answer.body)).toEqual([]);
 
 describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const list = async (account: string, key: string, body: unknown = {}) =>
     (await client.post(account, `${base}/dataList_${key}`, body)).body as unknown as Rows;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client } from './workflow-harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
+import { useServerAndClient } from './workflow-harness';
 
 /**
  * The exists rule of a sub-table field (docs/forms.md, "Unique values"): a value may be held
@@ -22,11 +22,7 @@ const registration = (contractNo: string, units: string[]) => ({
 });
 
 describe.each(databaseKinds)('unique sub-table values on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+  const { server, client } = useServerAndClient(kind, async () => {
     // Contract registration gains the shop units it covers: one unit under one contract.
     const current = await client.get(
       'admin',
@@ -60,7 +56,6 @@ describe.each(databaseKinds)('unique sub-table values on %s', (kind) => {
     });
     expect(saved.status).toBe(200);
   });
-  afterAll(() => server.close());
 
   const save = (body: object, language = 'zh-CN') =>
     client.call(

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import { fitOutApplication } from './form-fixtures';
-import { Client } from './workflow-harness';
+import { useServerAndClient } from './workflow-harness';
 
 const base = '/form/form/dataTemplate/v1';
 type Rows = { rows: Record<string, unknown>[]; total: number };
@@ -26,13 +26,7 @@ function multipart(name: string, bytes: Buffer) {
 }
 
 describe.each(databaseKinds)('online forms on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const list = async (account: string, key: string, body: unknown = {}) =>
     (await client.post(account, `${base}/dataList_${key}`, body)).body as unknown as Rows;

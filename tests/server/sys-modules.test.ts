@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chartIds } from '../../server/db/seed/shell/charts';
 import { moduleIds } from '../../server/db/seed/sys-modules';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { businessToday } from '../../server/domain/shell/today';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { useServerAndClient } from './workflow-harness';
 
 /**
  * System modules (/sysModulePreview/{id}), the supervision tasks template (wfzdrw) and meeting
@@ -26,11 +26,7 @@ type Meeting = {
 };
 
 describe.each(databaseKinds)('system modules and meeting bookings on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+  const { server, client } = useServerAndClient(kind, async () => {
     // The seed books them for the day the test database was made; a run that passes
     // midnight in Shanghai would find them in the past. They move to this run's day.
     const today = businessToday('Asia/Shanghai');
@@ -39,7 +35,6 @@ describe.each(databaseKinds)('system modules and meeting bookings on %s', (kind)
         'endAt', ${today}::text || substr(data->>'endAt', 11))
       where form_key = 'meetingBooking'`.execute(server.db);
   });
-  afterAll(() => server.close());
 
   const moduleOf = (account: string, id: string, language = 'zh-CN') =>
     client.call(account, 'GET', `${get}?id=${encodeURIComponent(id)}`, undefined, language);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../server/workflow/jobs';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { databaseKinds } from './harness';
 import {
-  Client,
   encode,
   expectInvariants,
   expenseForm,
@@ -10,6 +9,7 @@ import {
   instanceStatus,
   openTasks,
   staffId,
+  useServerAndClient,
 } from './workflow-harness';
 import { concurrencyCases } from './workflow-concurrency-cases';
 
@@ -18,13 +18,7 @@ const instance = '/bpm-runtime/runtime/instance/v1';
 
 /** Every approval action through the API, with the invariants after each step. */
 describe.each(databaseKinds)('workflow actions on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   concurrencyCases(() => ({ server, client }));
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../server/workflow/jobs';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { databaseKinds } from './harness';
 import {
   agentRuleForAgt,
   correctnessForm,
@@ -9,13 +9,13 @@ import {
 } from './workflow-correctness-flows';
 import {
   bpmn,
-  Client,
   deploy,
   expectInvariants,
   instanceStatus,
   openTasks,
   staffId,
   userTask,
+  useServerAndClient,
 } from './workflow-harness';
 
 const task = '/bpm-runtime/runtime/task/v1';
@@ -28,15 +28,10 @@ const incidents = '/bpm-runtime/runtime/incident/v1';
  * nobody heard of, definitions that deployed and could not run, and the missing calls.
  */
 describe.each(databaseKinds)('approval engine correctness on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+  const { server, client } = useServerAndClient(kind, async () => {
     await deployCorrectnessFlows(client);
     await agentRuleForAgt(client);
   });
-  afterAll(() => server.close());
 
   const tasks = (id: string) => openTasks(server.db, id);
 

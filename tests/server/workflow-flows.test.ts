@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import {
-  Client,
   expectInvariants,
   expenseForm,
   instanceStatus,
   leaveForm,
   openTasks,
+  useServerAndClient,
 } from './workflow-harness';
 import { returnCases } from './workflow-returns-cases';
 
@@ -15,13 +15,7 @@ import { returnCases } from './workflow-returns-cases';
  * branches, countersigns and with add-signs pending; invariants after every step.
  */
 describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   returnCases(() => ({ server, client }));
 

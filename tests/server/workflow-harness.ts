@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { createSession } from '../../server/domain/sessions';
-import { bearer, login } from './harness';
+import { bearer, login, startTestServer, type DatabaseKind, type TestServer } from './harness';
 
 /** Passwords of the demo accounts the workflow tests sign in as. */
 const passwords: Record<string, string> = { admin: 'Atrium#2026', SZHY10001: 'Merchant#2026' };
@@ -17,14 +17,39 @@ export interface Json {
   raw: unknown;
 }
 
+/** A real server on one database and a client of it, for the tests of one describe block. */
+export interface ServerAndClient {
+  server: TestServer;
+  client: Client;
+}
+
+/**
+ * Starts the server before the block's tests, runs `setup` once it is up (flows to deploy,
+ * seeded rows to move), and closes it after them. Both objects exist at once, so a block can
+ * destructure them; the server's fields are filled in when it starts.
+ */
+export function useServerAndClient(
+  kind: DatabaseKind,
+  setup?: (context: ServerAndClient) => Promise<void>,
+): ServerAndClient {
+  const server = {} as TestServer;
+  const context = { server, client: new Client(server) };
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(kind));
+    await setup?.(context);
+  });
+  afterAll(async () => {
+    if (server.close) await server.close();
+  });
+  return context;
+}
+
 /** Calls the real server as demo users; tokens are cached per account. */
 export class Client {
   private tokens = new Map<string, string>();
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly db: Db,
-  ) {}
+  /** Read on each call, so a client can be made before its server has started. */
+  constructor(private readonly server: { app: FastifyInstance; db: Db }) {}
 
   /**
    * A session token: the first account signs in with its password through /uc/auth (so
@@ -35,14 +60,14 @@ export class Client {
     let token = this.tokens.get(account);
     if (!token) {
       if (this.tokens.size === 0) {
-        token = await login(this.app, account, passwords[account] ?? 'Staff#2026');
+        token = await login(this.server.app, account, passwords[account] ?? 'Staff#2026');
       } else {
-        const user = await this.db
+        const user = await this.server.db
           .selectFrom('users')
           .select('id')
           .where('account', '=', account)
           .executeTakeFirstOrThrow();
-        token = await createSession(this.db, this.app.deps.config, user.id);
+        token = await createSession(this.server.db, this.server.app.deps.config, user.id);
       }
       this.tokens.set(account, token);
     }
@@ -56,7 +81,7 @@ export class Client {
     payload?: unknown,
     language = 'zh-CN',
   ): Promise<Json> {
-    const response = await this.app.inject({
+    const response = await this.server.app.inject({
       method,
       url,
       headers: { ...bearer(await this.token(account)), 'accept-language': language },
@@ -86,16 +111,16 @@ export class Client {
       state: true,
       message: '流程启动成功',
     });
-    await expectInvariants(this.db);
+    await expectInvariants(this.server.db);
     return answer.body.instId as string;
   }
 
   /** The open task a person holds (or may take) in an instance, found with plain SQL. */
   async task(instId: string, account: string): Promise<string> {
-    const id = await openTaskOf(this.db, instId, account);
+    const id = await openTaskOf(this.server.db, instId, account);
     if (!id)
       throw new Error(
-        `${account} has no open task in ${instId}: ${JSON.stringify(await openTasks(this.db, instId))}`,
+        `${account} has no open task in ${instId}: ${JSON.stringify(await openTasks(this.server.db, instId))}`,
       );
     return id;
   }
@@ -131,7 +156,7 @@ export class Client {
       state: true,
       message: '任务办理成功',
     });
-    await expectInvariants(this.db);
+    await expectInvariants(this.server.db);
   }
 
   /** Any call that must succeed, followed by the invariant check. */
@@ -143,7 +168,7 @@ export class Client {
   ) {
     const answer = await this.call(account, method, url, payload);
     expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(200);
-    await expectInvariants(this.db);
+    await expectInvariants(this.server.db);
     return answer;
   }
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedId } from '../../server/db/seed/ids';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { Client, encode, staffId } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { encode, staffId, useServerAndClient } from './workflow-harness';
 
 const task = '/bpm-runtime/runtime/task/v1';
 const instance = '/bpm-runtime/runtime/instance/v1';
@@ -22,13 +22,7 @@ const lists: [string, string, 'GET' | 'POST'][] = [
 ];
 
 describe.each(databaseKinds)('workflow lists and reads on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const total = async (account: string, path: string, body: unknown = {}) => {
     const answer = await client.post(account, path, body);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import {
   fillSeededEnglish,
@@ -7,8 +7,8 @@ import {
   seededNotices,
   seededOrgs,
 } from '../../server/db/migrations/0024-english-names';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { bpmn, Client, leaveForm, userTask, type Json } from './workflow-harness';
+import { databaseKinds } from './harness';
+import { bpmn, leaveForm, userTask, type Json, useServerAndClient } from './workflow-harness';
 
 /**
  * Flow and node names in the reader's language (issue 13 item 10; docs/workflow.md "Names in
@@ -22,13 +22,7 @@ const han = /\p{Script=Han}/u;
 type Row = Record<string, string>;
 
 describe.each(databaseKinds)('flow and node names by language on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const read = (account: string, method: 'GET' | 'POST', url: string, language: string) =>
     client.call(account, method, url, method === 'POST' ? {} : undefined, language);

@@ -271,7 +271,7 @@ describe.each(databaseKinds)('random action sequences on %s', (kind) => {
   const statuses = new Map<string, number>();
   beforeAll(async () => {
     server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
+    client = new Client(server);
     await deployCorrectnessFlows(client);
     await deploy(client, 'p3s', p3sXml, correctnessForm);
     await agentRuleForAgt(client);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import {
-  Client,
   encode,
   expectInvariants,
   expenseForm,
   leaveForm,
   staffId,
+  useServerAndClient,
 } from './workflow-harness';
 
 const task = '/bpm-runtime/runtime/task/v1';
@@ -20,13 +20,7 @@ const report = '/bpm-runtime/runtime/report/v1';
  * and that bad input changes nothing.
  */
 describe.each(databaseKinds)('workflow records and related processes on %s', (kind) => {
-  let server: TestServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    client = new Client(server.app, server.db);
-  });
-  afterAll(() => server.close());
+  const { server, client } = useServerAndClient(kind);
 
   const formData = async (instId: string) =>
     (

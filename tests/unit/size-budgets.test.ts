@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overBudget, readBudgets, type BuiltChunk } from '../../scripts/size-budgets';
 
 const kib = (n: number) => Math.round(n * 1024);
-const budgets = { shared: 115, elementDefault: 15, elements: { task: 20 } };
+const budgets = { shared: 115, kits: { kit: 8 }, elementDefault: 15, elements: { task: 20 } };
 
 describe('size budgets (issue 18)', () => {
   it('holds an element added later to the default, with no list to edit', () => {
@@ -37,6 +37,17 @@ describe('size budgets (issue 18)', () => {
     expect(over[1]).toContain('the shared chunk');
   });
 
+  it('holds a kit chunk to its own budget, by chunk name', () => {
+    const over = overBudget(
+      [
+        { fileName: 'elements/chunks/kit-Zx9.js', isEntry: false, gzipBytes: kib(8.5) },
+        { fileName: 'elements/chunks/lists-Zx9.js', isEntry: false, gzipBytes: kib(30) },
+      ],
+      budgets,
+    );
+    expect(over).toEqual([expect.stringContaining('the kit chunk')]);
+  });
+
   it('leaves lazily loaded libraries alone (they load only where used)', () => {
     expect(
       overBudget(
@@ -50,5 +61,6 @@ describe('size budgets (issue 18)', () => {
     const real = readBudgets();
     expect(real.shared).toBeGreaterThan(0);
     expect(real.elementDefault).toBeGreaterThan(0);
+    expect(real.kits.kit).toBeGreaterThan(0);
   });
 });

@@ -191,7 +191,7 @@ function useShopLayers(
       L.marker(polygon.getBounds().getCenter(), {
         interactive: false,
         keyboard: false,
-        icon: L.divIcon({ className: 'shop-label', html: labelHtml(shop), iconSize: undefined }),
+        icon: L.divIcon({ className: 'shop-label', html: labelNode(shop), iconSize: undefined }),
       }).addTo(group);
     }
     // CRS.Simple: a metre is 2^zoom pixels. Labels show once a typical shop is wide enough.
@@ -225,11 +225,15 @@ function shopWidth(shop: MapShop): number {
   return Math.max(...xs) - Math.min(...xs);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** Text only (escaped): brands are typed by operations staff. */
-const labelHtml = (shop: MapShop) =>
-  `<b>${escapeHtml(shop.number)}</b>${shop.brand ? `<span>${escapeHtml(shop.brand)}</span>` : ''}`;
+/** Built as nodes with textContent: brands are typed by operations staff, never markup. */
+function labelNode(shop: MapShop): HTMLElement {
+  // Leaflet puts the node inside its icon div; CSS (mapCss) lets it pass its children through.
+  const label = document.createElement('div');
+  const number = label.appendChild(document.createElement('b'));
+  number.textContent = shop.number;
+  if (shop.brand) label.appendChild(document.createElement('span')).textContent = shop.brand;
+  return label;
+}
 
 const shopLabel = (t: ReturnType<typeof useT>, shop: MapShop) =>
   t('map:shopLabel', { number: shop.number, brand: shop.brand || t('map:status.vacant') });

@@ -130,6 +130,7 @@ export const mapCss = `
     display: flex; flex-direction: column; align-items: center; width: 0; height: 0;
     overflow: visible; white-space: nowrap; font-size: 11px; line-height: 1.25; color: #222;
   }
+  .shop-label > div { display: contents; }
   .labelled .shop-label b, .labelled .shop-label span { transform: translateY(-50%); }
   .labelled .shop-label span { font-size: 10px; color: #444; max-width: 90px; overflow: hidden; text-overflow: ellipsis; }
 `;
