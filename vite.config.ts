@@ -46,7 +46,7 @@ function isShared(id: string): boolean {
 }
 
 const notForTheKit =
-  /\/src\/(ui\/(DateField|Drawer|Pager|useCountdown|useWindowHeight|widget-list|filter-bar)\.tsx?|core\/(dates|money|list-window|formula|print-keys|rules\/rule-string)\.ts)$/;
+  /\/src\/(ui\/(DateField|Drawer|Pager|useCountdown|useWindowHeight|widget-list|filter-bar)\.tsx?|core\/(dates|money|list-window|formula|rules\/rule-string)\.ts)$/;
 
 /**
  * What many elements share beyond the base: fields, dialogs, tabs, icons, the sign-in and

@@ -105,12 +105,22 @@ const panel = css`
 /**
  * The other tabs' elements, fetched once the login box is up: most visitors only sign in,
  * and these (news brings dates and the file preview) would otherwise delay the login box.
- * A tab chosen before they arrive shows its element as soon as it is defined.
+ * The login box renders in its own React root after this page's effects run, so the fetch
+ * waits for the browser's first idle moment, not for this page's mount. A tab chosen before
+ * they arrive shows its element as soon as it is defined.
  */
-function loadOtherTabs(): void {
-  void import('../../../src/elements/signup/index');
-  void import('../../../src/elements/news/index');
-  void import('../../../src/elements/about/index');
+function loadOtherTabs(): () => void {
+  const load = () => {
+    void import('../../../src/elements/signup/index');
+    void import('../../../src/elements/news/index');
+    void import('../../../src/elements/about/index');
+  };
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(load, { timeout: 1500 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(load, 300);
+  return () => clearTimeout(timer);
 }
 
 export default function LoginPage({ tenant }: { tenant?: string }) {
