@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PgliteDialect } from './pglite-dialect';
+import { usePreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -53,6 +54,7 @@ export async function openDatabase(options: {
     // An idle client whose connection ends (server restart, a dropped test database) is
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
     pool.on('error', () => undefined);
+    usePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
   }

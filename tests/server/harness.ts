@@ -80,7 +80,7 @@ export async function startTestServer(
   // Every file starts from the database seeded once for the run (tests/server/template.ts).
   const database = await openDatabase(
     postgres
-      ? { url: postgres.url }
+      ? { url: postgres.url, poolSize: config.databasePoolSize }
       : { loadDataDir: new Blob([readFileSync(template.pgliteDump)]) },
   );
   const storage = localStorage(join(dataDir, 'files'));

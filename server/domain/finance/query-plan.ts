@@ -20,6 +20,7 @@ import {
   type OrderColumn,
 } from '../../lib/keyset';
 import { plannerEstimate } from '../../lib/bounded-count';
+import { executePrepared } from '../../db/prepared-statements';
 import type { FinanceScope } from './scope';
 
 type Condition = RawBuilder<SqlBool>;
@@ -84,7 +85,7 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
       query = query.orderBy(sql.ref(column.column), column.direction);
     query = query.limit(limit);
     if (offset > 0) query = query.offset(offset);
-    return (await query.execute()) as Record<string, unknown>[];
+    return (await executePrepared(db, query)) as Record<string, unknown>[];
   }
 
   /** The sort key of the row at `index` in order, or null past the end. */
@@ -155,14 +156,16 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
   /** The exact count and the summary sums, in one pass over the filtered rows. */
   async totals(db: Db): Promise<{ total: number; summary?: Record<string, number> }> {
     const summary = Object.entries(this.definition.summary ?? {});
-    const row = (await this.filtered(db)
-      .select([
+    const [row] = (await executePrepared(
+      db,
+      this.filtered(db).select([
         sql<number>`count(*)`.as('__total'),
         ...summary.map(([field, column]) =>
           sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as(`__sum_${field}`),
         ),
-      ])
-      .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      ]),
+    )) as Record<string, unknown>[];
+    if (!row) throw new Error('a count answers one row');
     return {
       total: Number(row.__total),
       ...(this.definition.summary
