@@ -5,6 +5,7 @@ import { UserError } from '../lib/errors';
 import type { AuthUser } from '../lib/context';
 import type { SessionCache } from './session-cache';
 import { readToken, signToken } from './tokens';
+import { executePrepared } from '../db/prepared-statements';
 
 export interface SessionSettings {
   jwtSecret: Uint8Array;
@@ -88,34 +89,38 @@ export async function resolveSession(
   const mark = cache?.mark() ?? 0;
   const claims = await readToken(settings.jwtSecret, 'session', token);
   if (!claims || typeof claims.sid !== 'string') throw new UserError(401, 'server:sessionEnded');
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as session_id',
-      's.last_seen_at',
-      's.expires_at',
-      's.revoked_at',
-      'u.id',
-      'u.account',
-      'u.fullname',
-      'u.status',
-      'u.must_change_password',
-      'u.sees_everything',
-      'u.idle_minutes',
-      sql<
-        string[]
-      >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
-        'role_ids',
-      ),
-      sql<
-        string[]
-      >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
-        'store_ids',
-      ),
-    ])
-    .where('s.id', '=', claims.sid)
-    .executeTakeFirst();
+  // A named statement (prepared-statements.ts): every request whose session is not cached
+  // in this process reads it, and the tables' shape changes only by migration.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id as session_id',
+        's.last_seen_at',
+        's.expires_at',
+        's.revoked_at',
+        'u.id',
+        'u.account',
+        'u.fullname',
+        'u.status',
+        'u.must_change_password',
+        'u.sees_everything',
+        'u.idle_minutes',
+        sql<
+          string[]
+        >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
+          'role_ids',
+        ),
+        sql<
+          string[]
+        >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
+          'store_ids',
+        ),
+      ])
+      .where('s.id', '=', claims.sid),
+  );
   const now = Date.now();
   if (!row || row.revoked_at || row.expires_at.getTime() <= now || row.status !== 1) {
     throw new UserError(401, 'server:sessionEnded');

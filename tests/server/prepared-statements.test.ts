@@ -35,7 +35,7 @@ describe.runIf(process.env.DATABASE_URL)('named prepared statements on postgres'
     ]);
   });
 
-  it("runs a merchant's statement page and its count as named statements, with the same answer", async () => {
+  it("runs a merchant's session, statement page and count as named statements, with the same answer", async () => {
     const tokens = await loginAll(server.app);
     const month = businessToday().slice(0, 7);
     const descriptor = {
@@ -50,13 +50,15 @@ describe.runIf(process.env.DATABASE_URL)('named prepared statements on postgres'
     const added = (await prepared()).filter(
       (row) => !before.some((known) => known.name === row.name),
     );
+    // The session (read once, then cached in the process), the page and the count.
     expect(added.map((row) => row.statement)).toEqual([
       expect.stringMatching(/^select "n"\.\*.* from "joint_fee_notices" as "n"/),
+      expect.stringMatching(/^select "s"\."id" as "session_id".* from "sessions" as "s"/),
       expect.stringMatching(/^select count\(\*\) as "__total" from "joint_fee_notices"/),
     ]);
     // The second request reuses them: nothing new is prepared, and the answer is the same.
     const again = await merchant.query(descriptor);
     expect(again.body).toEqual(first.body);
-    expect(await prepared()).toHaveLength(before.length + 2);
+    expect(await prepared()).toHaveLength(before.length + 3);
   });
 });
