@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
 import { UserError } from '../lib/errors';
@@ -6,6 +5,7 @@ import type { AuthUser } from '../lib/context';
 import type { SessionCache } from './session-cache';
 import { readToken, signToken } from './tokens';
 import { executePrepared } from '../db/prepared-statements';
+import { grantColumns } from './grants';
 
 export interface SessionSettings {
   jwtSecret: Uint8Array;
@@ -108,16 +108,7 @@ export async function resolveSession(
         'u.must_change_password',
         'u.sees_everything',
         'u.idle_minutes',
-        sql<
-          string[]
-        >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
-          'role_ids',
-        ),
-        sql<
-          string[]
-        >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
-          'store_ids',
-        ),
+        ...grantColumns(),
       ])
       .where('s.id', '=', claims.sid),
   );

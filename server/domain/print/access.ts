@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { forbidden, UserError } from '../../lib/errors';
@@ -8,6 +7,7 @@ import { bearerToken } from '../../plugins/auth';
 import { signToken } from '../tokens';
 import { sameDescriptor, type CanonicalDescriptor } from './batch';
 import { sameParams, type BatchKind, type PrintParams, type SingleKind } from './kinds';
+import { grantColumns } from '../grants';
 
 /**
  * Who opens a print view. The page needs no sign-in, its data does: either the session
@@ -75,16 +75,7 @@ async function linkUser(db: Db, id: string, sessionId: string): Promise<AuthUser
       'u.status',
       'u.must_change_password',
       'u.sees_everything',
-      sql<
-        string[]
-      >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
-        'role_ids',
-      ),
-      sql<
-        string[]
-      >`array(select us.store_id from user_stores us where us.user_id = u.id order by us.store_id)`.as(
-        'store_ids',
-      ),
+      ...grantColumns(),
     ])
     .where('u.id', '=', id)
     .where('s.id', '=', sessionId)
