@@ -7,7 +7,8 @@
  * kept between runs; --fresh drops and seeds it again) it drives with autocannon, one after
  * the other, each after a 2 s warm-up:
  * - floor: bench/throughput-floor.ts, a minimal Fastify + pg route that verifies the same JWT
- *   and runs the very SQL (page and count) the real request runs, captured from it;
+ *   and runs the very SQL (page and count) the real request runs, captured from it, as named
+ *   prepared statements, as the server runs it (server/db/prepared-statements.ts);
  * - server: `server/main.ts` with WORKERS=1, then 2, ... (node:cluster).
  * All send SZHY10001's authenticated statement.lyfyjsd request (page 1 of 50). It prints
  * requests/s, p50 and p99 and the ratios the issue asks for (server/floor, 2 workers/1), and
