@@ -5,7 +5,7 @@ import type { AuthUser } from '../lib/context';
 import type { SessionCache } from './session-cache';
 import { readToken, signToken } from './tokens';
 import { executePrepared } from '../db/prepared-statements';
-import { grantColumns } from './grants';
+import { authUserColumns } from './grants';
 
 export interface SessionSettings {
   jwtSecret: Uint8Array;
@@ -101,14 +101,8 @@ export async function resolveSession(
         's.last_seen_at',
         's.expires_at',
         's.revoked_at',
-        'u.id',
-        'u.account',
-        'u.fullname',
-        'u.status',
-        'u.must_change_password',
-        'u.sees_everything',
+        ...authUserColumns(),
         'u.idle_minutes',
-        ...grantColumns(),
       ])
       .where('s.id', '=', claims.sid),
   );

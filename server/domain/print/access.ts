@@ -7,7 +7,7 @@ import { bearerToken } from '../../plugins/auth';
 import { signToken } from '../tokens';
 import { sameDescriptor, type CanonicalDescriptor } from './batch';
 import { sameParams, type BatchKind, type PrintParams, type SingleKind } from './kinds';
-import { grantColumns } from '../grants';
+import { authUserColumns } from '../grants';
 
 /**
  * Who opens a print view. The page needs no sign-in, its data does: either the session
@@ -68,15 +68,7 @@ async function linkUser(db: Db, id: string, sessionId: string): Promise<AuthUser
   const row = await db
     .selectFrom('users as u')
     .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.account',
-      'u.fullname',
-      'u.status',
-      'u.must_change_password',
-      'u.sees_everything',
-      ...grantColumns(),
-    ])
+    .select([...authUserColumns()])
     .where('u.id', '=', id)
     .where('s.id', '=', sessionId)
     .where('s.revoked_at', 'is', null)
