@@ -2,8 +2,9 @@
  * The floor of bench/throughput.ts: the least a server can do for the statement page. A
  * minimal Fastify + pg route that verifies the same session JWT and runs the very SQL the
  * named query runs (page and count, captured from the real server) as named prepared
- * statements, as the server does, and answers the rows as JSON. Started by bench/throughput.ts with FLOOR_PORT, DATABASE_URL, JWT_SECRET and
- * FLOOR_QUERIES (JSON: [{ sql, parameters }]).
+ * statements, as the server does, and answers the rows as JSON. Started by
+ * bench/throughput.ts with FLOOR_PORT, DATABASE_URL, JWT_SECRET and FLOOR_QUERIES (JSON:
+ * [{ sql, parameters }]).
  */
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
@@ -30,8 +31,8 @@ app.get('/floor', async (request, reply) => {
   } catch {
     return reply.code(401).send({ state: false });
   }
-  // Both at once, as the real server runs them: the page first, then the count; as named
-  // statements, as the real server runs them (server/db/prepared-statements.ts).
+  // Both at once, as the real server runs them: the page first, then the count, each as a
+  // named statement (server/db/prepared-statements.ts).
   const [page, count] = await Promise.all(
     queries.map((query, index) =>
       pool.query({ name: `floor_${index}`, text: query.sql, values: query.parameters }),

@@ -6,8 +6,9 @@ import type { Plugin } from 'vite';
  *
  * - axios's fetch adapter: axios picks the first adapter the environment supports from
  *   `['xhr', 'http', 'fetch']`, and every browser has XMLHttpRequest, so in a page the fetch
- *   adapter and its stream helpers (about 4 KiB gzipped) are never reached. In its place goes a module whose `getFetch` answers `false`,
- *   which is how axios marks an adapter the environment does not support.
+ *   adapter and its stream helpers (about 4 KiB gzipped) are never reached. In its place goes
+ *   a module whose `getFetch` answers `false`, which is how axios marks an adapter the
+ *   environment does not support.
  * - hoist-non-react-statics: @emotion/react imports it for its side effects only, for
  *   `withTheme`, which we do not use; the package has none, but does not say so.
  */

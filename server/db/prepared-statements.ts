@@ -54,6 +54,3 @@ export function usePreparedStatements(pool: pg.Pool): void {
     client.query = named as typeof client.query;
   });
 }
-
-/** The name a text runs under, if any (for the benchmark's floor and tests). */
-export const statementName = (text: string): string | undefined => names.get(text);
