@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable } from 'kysely';
+import type { Compilable, CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Db } from './database';
 
@@ -29,8 +29,11 @@ function nameOf(text: string): string | undefined {
 }
 
 /** Runs a query as a named statement (on PostgreSQL; PGlite runs it as it is). */
-export async function executePrepared<Row>(db: Db, query: Compilable<Row>): Promise<Row[]> {
-  const compiled = query.compile();
+export async function executePrepared<Row>(
+  db: Db,
+  query: Compilable<Row> | CompiledQuery<Row>,
+): Promise<Row[]> {
+  const compiled = 'compile' in query ? query.compile() : query;
   nameOf(compiled.sql);
   return (await db.executeQuery(compiled)).rows;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import {
   countBound,
@@ -20,7 +20,7 @@ import {
   type OrderColumn,
 } from '../../lib/keyset';
 import { plannerEstimate } from '../../lib/bounded-count';
-import { executePrepared } from '../../db/prepared-statements';
+import { executeShape } from '../../db/query-shapes';
 import type { FinanceScope } from './scope';
 
 type Condition = RawBuilder<SqlBool>;
@@ -49,8 +49,23 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
     this.order = orderOf(definition, request);
   }
 
+  private get where(): Condition {
+    return sql<SqlBool>`${sql.join(this.conditions, sql` and `)}`;
+  }
+
   private filtered(db: Db) {
-    return this.definition.from(db).where(sql<SqlBool>`${sql.join(this.conditions, sql` and `)}`);
+    return this.definition.from(db).where(this.where);
+  }
+
+  private whereCompiled?: CompiledQuery;
+
+  /**
+   * The conditions alone, compiled: their text is the part of the shape the filters decide
+   * (server/db/query-shapes.ts), their parameters come first in every query of the plan.
+   */
+  private compiledWhere(db: Db): CompiledQuery {
+    this.whereCompiled ??= this.where.compile(db);
+    return this.whereCompiled;
   }
 
   private get cursorKey(): Uint8Array {
@@ -79,13 +94,25 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
       const before = await this.keyAt(db, offset - 1, mainTable);
       return before ? this.rows(db, limit, 0, before) : [];
     }
-    let query = this.definition.select(this.filtered(db)).select(keyColumns(this.order));
-    if (after) query = query.where(keysetCondition(this.order, after));
-    for (const column of this.order)
-      query = query.orderBy(sql.ref(column.column), column.direction);
-    query = query.limit(limit);
-    if (offset > 0) query = query.offset(offset);
-    return (await executePrepared(db, query)) as Record<string, unknown>[];
+    const where = this.compiledWhere(db);
+    const keyset = after ? keysetCondition(this.order, after) : undefined;
+    const keysetCompiled = keyset?.compile(db);
+    const shape = `rows\n${this.binding}\n${where.sql}\n${keysetCompiled?.sql ?? ''}\n${offset > 0}`;
+    const parameters = [
+      ...where.parameters,
+      ...(keysetCompiled?.parameters ?? []),
+      limit,
+      ...(offset > 0 ? [offset] : []),
+    ];
+    return executeShape(db, shape, parameters, () => {
+      let query = this.definition.select(this.filtered(db)).select(keyColumns(this.order));
+      if (keyset) query = query.where(keyset);
+      for (const column of this.order)
+        query = query.orderBy(sql.ref(column.column), column.direction);
+      query = query.limit(limit);
+      if (offset > 0) query = query.offset(offset);
+      return query;
+    }) as Promise<Record<string, unknown>[]>;
   }
 
   /** The sort key of the row at `index` in order, or null past the end. */
@@ -156,14 +183,18 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
   /** The exact count and the summary sums, in one pass over the filtered rows. */
   async totals(db: Db): Promise<{ total: number; summary?: Record<string, number> }> {
     const summary = Object.entries(this.definition.summary ?? {});
-    const [row] = (await executePrepared(
+    const where = this.compiledWhere(db);
+    const [row] = (await executeShape(
       db,
-      this.filtered(db).select([
-        sql<number>`count(*)`.as('__total'),
-        ...summary.map(([field, column]) =>
-          sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as(`__sum_${field}`),
-        ),
-      ]),
+      `totals\n${this.definition.name}\n${where.sql}`,
+      where.parameters,
+      () =>
+        this.filtered(db).select([
+          sql<number>`count(*)`.as('__total'),
+          ...summary.map(([field, column]) =>
+            sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as(`__sum_${field}`),
+          ),
+        ]),
     )) as Record<string, unknown>[];
     if (!row) throw new Error('a count answers one row');
     return {
