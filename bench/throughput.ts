@@ -194,15 +194,25 @@ function postgresSeconds(): number {
   return ticks / 100;
 }
 
+/** Node's flags in `npm start` (package.json), which the real server is measured with. */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return scripts.start!.split(' ').filter((word) => /^--[a-z-]+=\S+$/.test(word));
+}
+
 async function start(
   script: string,
   port: number,
   env: Record<string, string>,
   probe: string,
   headers: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<Running> {
   const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const args = [...profile, ...nodeFlags, '--import', 'tsx', script];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       ...env,
@@ -293,8 +303,9 @@ async function main() {
   const { token, path, queries } = await prepare();
   const headers = { authorization: `Bearer ${token}` };
   const floorPath = `/floor?${path.split('?')[1]}`;
+  console.info(`${connections} connections, ${seconds} s each, load generator on the same machine`);
   console.info(
-    `${connections} connections, ${seconds} s each, load generator on the same machine\n`,
+    `the server runs with npm start's node flags: ${startFlags().join(' ') || 'none'}\n`,
   );
   const all: Figures[] = [];
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -314,6 +325,7 @@ async function main() {
         { WORKERS: String(workers) },
         path,
         headers,
+        startFlags(),
       );
       all.push(await drive(`server, ${workers} worker${workers > 1 ? 's' : ''}`, server, headers));
       await server.stop();
