@@ -13,9 +13,10 @@ const servicePrefixes = ['/uc/', '/portal/', '/bpm-runtime/', '/bpm-model/', '/f
 
 /** Service routes are closed unless they say otherwise; pages, bundles and docs are open. */
 function accessOf(request: FastifyRequest) {
-  const declared = request.routeOptions.config?.access;
-  if (declared) return declared;
-  const url = request.routeOptions.url ?? request.url;
+  // routeOptions builds a new object on every read.
+  const { config, url: routeUrl } = request.routeOptions;
+  if (config?.access) return config.access;
+  const url = routeUrl ?? request.url;
   return servicePrefixes.some((prefix) => url.startsWith(prefix)) ? 'user' : 'public';
 }
 

@@ -16,8 +16,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return translate(this.language, key, params);
     },
   );
-  app.addHook('onRequest', async (request) => {
+  // Synchronous hooks take `done`: an async one costs every request a promise (issue 18).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageOf(request.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | UserError, request, reply) => {

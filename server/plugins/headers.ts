@@ -118,8 +118,8 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
     (reply.raw as WithNonce).cspNonce = nonce;
     securePage(request.raw, reply.raw, next);
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (!framedAnywhere(request.url)) return;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!framedAnywhere(request.url)) return done(null, payload);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') {
       reply.header(
@@ -130,5 +130,6 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
       );
     }
     reply.removeHeader('x-frame-options');
+    done(null, payload);
   });
 });

@@ -20,9 +20,14 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     return defaultJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
-    assertCleanValue(request.params);
-    assertCleanValue(request.query);
-    if (!request.isMultipart()) assertCleanValue(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertCleanValue(request.params);
+      assertCleanValue(request.query);
+      if (!request.isMultipart()) assertCleanValue(request.body);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 });
