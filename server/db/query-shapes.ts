@@ -14,10 +14,12 @@ import { executePrepared } from './prepared-statements';
  * Kysely's own: a shape whose parameters differ (one the caller did not list, or in another
  * order) is never kept, so a shape that lists its parameters wrongly costs speed, not results.
  *
- * Kept per Kysely instance: one with plugins (`withPlugin`) compiles other texts. Bounded: past
- * `limit` shapes an instance builds every query again.
+ * Kept per Kysely instance: one with plugins (`withPlugin`) compiles other texts. Bounded and
+ * least recently used first out: a caller who asks for shape after new shape (every sort of
+ * every field) costs the others a rebuild, never memory.
  */
-const limit = 512;
+export const shapeLimit = 512;
+
 const textsByDb = new WeakMap<Db, Map<string, string | null>>();
 
 function textsOf(db: Db): Map<string, string | null> {
@@ -42,9 +44,15 @@ export async function executeShape<Row>(
 ): Promise<Row[]> {
   const texts = textsOf(db);
   const text = texts.get(shape);
-  if (text) return executePrepared<Row>(db, CompiledQuery.raw(text, [...parameters]));
+  if (text !== undefined) {
+    // Most recently used last (a Map keeps insertion order).
+    texts.delete(shape);
+    texts.set(shape, text);
+    if (text !== null) return executePrepared<Row>(db, CompiledQuery.raw(text, [...parameters]));
+  }
   const compiled = build().compile();
-  if (text === undefined && texts.size < limit) {
+  if (text === undefined) {
+    if (texts.size >= shapeLimit) texts.delete(texts.keys().next().value!);
     texts.set(shape, sameParameters(compiled.parameters, parameters) ? compiled.sql : null);
   }
   return executePrepared(db, compiled);

@@ -1,7 +1,7 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { executeShape } from '../../server/db/query-shapes';
+import { executeShape, shapeLimit } from '../../server/db/query-shapes';
 
 const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
@@ -49,6 +49,25 @@ describe.each(kinds)('query shapes on %s', (kind) => {
       { n: 15 },
     ]);
     expect(builds.count).toBe(2);
+  });
+
+  it('drops the least recently used shape past its limit', async () => {
+    const db = handle.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    });
+    const builds = { count: 0 };
+    const run = (shape: string) => executeShape(db, shape, [1, 2], sum(db, builds, 1, 2));
+    await run('first');
+    await run('second');
+    for (let i = 2; i < shapeLimit; i++) await run(`shape ${i}`);
+    await run('first'); // used again: now the most recent
+    await run('one too many'); // drops 'second', the least recently used
+    expect(builds.count).toBe(shapeLimit + 1);
+    await run('first');
+    expect(builds.count).toBe(shapeLimit + 1);
+    await run('second');
+    expect(builds.count).toBe(shapeLimit + 2);
   });
 
   it('keeps texts apart for a Kysely instance with plugins', async () => {
