@@ -127,8 +127,13 @@ function App() {
   void menusLoaded;
 
   const waiting = guarded && !signedIn;
-  if (redirect || waiting || !page || page.load !== route.load) return <Loading />;
-  const Component = page.component;
+  if (redirect || waiting) return <Loading />;
+  // The route's page: the one loaded for it, else its chunk if already here. While a new
+  // page's chunk loads, only the page waits: the frame and the area's menu container stay
+  // mounted. Waiting in place of the whole frame unmounted them on every change of page kind
+  // (an area's address opening its first item redrew the top bar, side menu and area menu).
+  const Component = page?.load === route.load ? page.component : loadedPage(route);
+  const content = Component ? <Component {...(params as Record<string, string>)} /> : <Loading />;
   // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
   const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
   return (
@@ -139,11 +144,12 @@ function App() {
       bleed={Boolean(route.bleed)}
     >
       {route.area && !single ? (
-        <AreaPage area={route.area} path={path}>
-          <Component {...(params as Record<string, string>)} />
+        // Another area is another menu: its own container (an area's pages share one).
+        <AreaPage key={route.area} area={route.area} path={path}>
+          {content}
         </AreaPage>
       ) : (
-        <Component {...(params as Record<string, string>)} />
+        content
       )}
     </Shell>
   );

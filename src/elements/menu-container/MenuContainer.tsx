@@ -1,7 +1,9 @@
 import { css } from '@emotion/react';
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { currentUserMenu, type MenuNode } from '../../core/api/shell';
 import { leadersServed } from '../../core/api/workflow';
+import { $session } from '../../core/session';
 import { Icon } from '../../ui/icons';
 import { useLanguage, useT } from '../../ui/i18n';
 import { usePreview } from '../../ui/attachments/usePreview';
@@ -91,11 +93,15 @@ function fileIdOf(href: string): string | null {
 
 const onPhone = () => globalThis.matchMedia?.(`(max-width: ${phoneWidth}px)`).matches ?? false;
 
-/** The leader flag (spec 2.1 and section 6): without leaders to serve, no leader to-do. */
+/**
+ * The leader flag (spec 2.1 and section 6): without leaders to serve, no leader to-do. A failed
+ * leader call fails the menu like a failed menu call (the request layer reports it): taken for
+ * "no leader", it drew a secretary's menu without the leader to-do until the next load.
+ */
 async function areaItems(menuAlias: string): Promise<MenuNode[]> {
   const items = await currentUserMenu(menuAlias);
   if (menuAlias !== 'v-flow') return items;
-  const leaders = await leadersServed().catch(() => []);
+  const leaders = await leadersServed();
   return leaders.length > 0 ? items : items.filter((item) => item.alias !== 'v-leader');
 }
 
@@ -110,9 +116,13 @@ export function MenuContainer({
   const language = useLanguage();
   const navigate = useNavigate();
   const preview = usePreview();
+  // The menu is the signed-in user's: without a session (a host page that signs in beside
+  // the container) nothing is asked; useAsync loads again once someone signs in, as the side
+  // menu does. Asked without a token, both calls answered 401.
+  const signedIn = useStore($session) !== null;
   const items = useAsync(
-    () => (menuAlias ? areaItems(menuAlias) : Promise.resolve([])),
-    [menuAlias, language],
+    () => (menuAlias && signedIn ? areaItems(menuAlias) : Promise.resolve([])),
+    [menuAlias, language, signedIn],
   );
   const [collapsed, setCollapsed] = useState(onPhone);
   const [embedded, setEmbedded] = useState<MenuNode | null>(null);
@@ -138,8 +148,9 @@ export function MenuContainer({
 
   // On the area's own address no item is active: the first one that shows something is
   // chosen (spec 2.1). Other pages of the area that are not menu items stay as they are.
+  // An answer still loading is another area's (or user's) menu: it never chooses.
   useEffect(() => {
-    if (!items.data || embedded || active !== `/${menuAlias}`) return;
+    if (!items.data || items.loading || embedded || active !== `/${menuAlias}`) return;
     const first = firstShowable(items.data);
     if (first) choose(first, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the menu or the route changes
