@@ -65,6 +65,28 @@ export function sessionFromLogin(answer: LoginAnswer, now = Date.now()): Session
   };
 }
 
+/**
+ * When a token was issued and for how long (its iat and exp claims), for a token handed over
+ * without a login answer (`?token=` in the address): its session is then refreshed like one
+ * signed in here. Read, not verified: the server verifies every request. Null when the token
+ * carries no such claims.
+ */
+export function tokenLifetime(token: string): { loginTime: number; expiration: number } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      iat?: unknown;
+      exp?: unknown;
+    };
+    const { iat, exp } = claims;
+    if (typeof iat !== 'number' || typeof exp !== 'number' || exp <= iat) return null;
+    return { loginTime: iat * 1000, expiration: exp - iat };
+  } catch {
+    return null;
+  }
+}
+
 export function signIn(user: SessionUser): void {
   $session.set(user);
 }

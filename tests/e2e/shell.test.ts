@@ -35,9 +35,13 @@ describe('the portal shell', () => {
     await page.goto(`${baseUrl()}/fvue/ht?token=${token}`);
     await page.waitForSelector('atrium-contract-list [data-count]');
     expect(page.url()).toBe(`${baseUrl()}/fvue/ht`);
-    expect(
-      await page.evaluate(() => JSON.parse(sessionStorage.getItem('currentUser')!).account),
-    ).toBe('contract01');
+    const adopted = (await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('currentUser')!),
+    )) as { account: string; expiration: number; loginTime: number };
+    expect(adopted.account).toBe('contract01');
+    // Its lifetime comes from the token, so the request layer refreshes it when due.
+    expect(adopted.expiration).toBeGreaterThan(0);
+    expect(Math.abs(Date.now() - adopted.loginTime)).toBeLessThan(60_000);
   });
 
   it('guard: an ended token sends the user to login', async () => {

@@ -1,5 +1,12 @@
 import { http, type CommonResult } from '../http';
-import { sessionFromLogin, signIn, signOut, type LoginAnswer, type SessionUser } from '../session';
+import {
+  sessionFromLogin,
+  signIn,
+  signOut,
+  tokenLifetime,
+  type LoginAnswer,
+  type SessionUser,
+} from '../session';
 
 /** Password login (POST {uc}/auth); stores the session and answers it. */
 export async function passwordLogin(
@@ -105,13 +112,20 @@ export async function currentUserDetail(token?: string): Promise<UserDetail> {
  */
 export async function adoptToken(token: string): Promise<SessionUser> {
   const detail = await currentUserDetail(token);
-  const user = sessionFromLogin({
-    token,
-    account: detail.account,
-    username: detail.fullname,
-    userId: detail.id,
-    loginStatus: detail.loginStatus,
-  });
+  // Its lifetime from the token itself, so the request layer refreshes it when due (with
+  // none, a handed-over session ran out however busy its user was).
+  const lifetime = tokenLifetime(token);
+  const user = sessionFromLogin(
+    {
+      token,
+      account: detail.account,
+      username: detail.fullname,
+      userId: detail.id,
+      loginStatus: detail.loginStatus,
+      ...(lifetime ? { expiration: lifetime.expiration } : {}),
+    },
+    lifetime?.loginTime,
+  );
   signIn(user);
   return user;
 }
