@@ -73,8 +73,11 @@ export async function adoptHandOver(): Promise<void> {
   if (password !== null) writeStored('session', 'password', password);
   const token = takeParameter('token');
   try {
-    if (token) await adoptToken(token);
-    else if (new URL(location.href).searchParams.has('ticket')) {
+    if (token) {
+      const detail = await adoptToken(token);
+      // Just read with this token: the guard's check of the new session needs no second call.
+      lastCheck = { at: Date.now(), result: Promise.resolve(detail) };
+    } else if (new URL(location.href).searchParams.has('ticket')) {
       await signOn;
       const ticket = $config.get().ssoUrl ? takeParameter('ticket') : null;
       if (ticket) await exchangeTicket(ticket);

@@ -32,8 +32,14 @@ describe('the portal shell', () => {
     await page.goto(`${baseUrl()}/fvue/ht?x=1`);
     await page.waitForURL(`${baseUrl()}/fvue/login?redirect=${encodeURIComponent('/fvue/ht?x=1')}`);
     const token = await apiToken('contract01', 'Staff#2026');
+    const detailCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/getDetailByAccountOrId')) detailCalls.push(request.url());
+    });
     await page.goto(`${baseUrl()}/fvue/ht?token=${token}`);
     await page.waitForSelector('atrium-contract-list [data-count]');
+    // The token is checked once: that answer is also the guard's check of the new session.
+    expect(detailCalls).toHaveLength(1);
     expect(page.url()).toBe(`${baseUrl()}/fvue/ht`);
     const adopted = (await page.evaluate(() =>
       JSON.parse(sessionStorage.getItem('currentUser')!),

@@ -108,9 +108,10 @@ export async function currentUserDetail(token?: string): Promise<UserDetail> {
 
 /**
  * Adopts a token handed over in a URL (`?token=`): checked with the server, then kept as the
- * session of this tab. The opener's session stays valid.
+ * session of this tab. The opener's session stays valid. Answers the user's detail it read,
+ * which is also the new session's check (a host need not ask again).
  */
-export async function adoptToken(token: string): Promise<SessionUser> {
+export async function adoptToken(token: string): Promise<UserDetail> {
   const detail = await currentUserDetail(token);
   // Its lifetime from the token itself, so the request layer refreshes it when due (with
   // none, a handed-over session ran out however busy its user was).
@@ -127,7 +128,7 @@ export async function adoptToken(token: string): Promise<SessionUser> {
     lifetime?.loginTime,
   );
   signIn(user);
-  return user;
+  return detail;
 }
 
 export async function logout(): Promise<void> {
