@@ -27,6 +27,16 @@ describe('the portal shell', () => {
     return page;
   }
 
+  /** Whether an account's guided tour is due (getManageGuide). */
+  async function tourDue(account: string): Promise<boolean> {
+    const token = await apiToken(account, 'Staff#2026');
+    const guide = await fetch(
+      `${baseUrl()}/portal/bpm/haiyaapi/getManageGuide?account=${account}`,
+      { method: 'POST', headers: { Authorization: `Bearer ${token}` } },
+    );
+    return ((await guide.json()) as { value: { due: boolean } }).value.due;
+  }
+
   it('guard: no session goes to login with the redirect; a token in the address is accepted and removed', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/fvue/ht?x=1`);
@@ -187,15 +197,26 @@ describe('the portal shell', () => {
   });
 
   it('shows the holiday overlay once per session, then the tour when it is due', async () => {
-    const page = await home('store01', 'Staff#2026', { keepOverlays: true });
+    // A walk past the home page in another file skips the tour of the accounts it walks (and
+    // a skipped tour stays done): take the first account whose tour is still due here.
+    const candidates = ['store01', 'hr01', 'ops01', 'gm01', 'lead01', 'mgr01'];
+    let account = '';
+    for (const candidate of candidates) {
+      if (await tourDue(candidate)) {
+        account = candidate;
+        break;
+      }
+    }
+    expect(account).not.toBe('');
+    const page = await home(account, 'Staff#2026', { keepOverlays: true });
     await page.waitForSelector('atrium-home [data-overlay=holiday]');
-    // Today's tips as the server answers them now: store01's birthday on the day the demo
-    // data was made, the week's festival on any day of it (a run may pass midnight in
+    // Today's tips as the server answers them now: the week's festival on any day of it
+    // (and store01's birthday on the day the demo data was made; a run may pass midnight in
     // Shanghai after the data was made; tests/server/shell-home.test.ts checks the birthday).
     const tips = (await (
       await fetch(`${baseUrl()}/portal/bpm/haiyaapi/getHolidayTips`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${await apiToken('store01', 'Staff#2026')}` },
+        headers: { Authorization: `Bearer ${await apiToken(account, 'Staff#2026')}` },
       })
     ).json()) as { value: { tcwb: string }[] };
     expect(tips.value.length).toBeGreaterThan(0);
@@ -220,12 +241,7 @@ describe('the portal shell', () => {
     await page.waitForTimeout(500);
     expect(await page.locator('atrium-home [data-overlay=holiday]').count()).toBe(0);
     expect(await page.locator('atrium-home [part=tour]').count()).toBe(0);
-    const token = await apiToken('store01', 'Staff#2026');
-    const guide = await fetch(`${baseUrl()}/portal/bpm/haiyaapi/getManageGuide?account=store01`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(((await guide.json()) as { value: { due: boolean } }).value.due).toBe(false);
+    expect(await tourDue(account)).toBe(false);
   });
 
   it('opens pop-up tips as a route, a dialog and a new window', async () => {
