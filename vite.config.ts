@@ -33,7 +33,7 @@ const sharedLibraries =
  * every element's requests go through (useAsync).
  */
 const everyElement =
-  /\/src\/(core\/(http|shared|session|storage|notices|navigation|language|config)\.ts|core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)|ui\/(theme|i18n|toaster|useAsync)\.ts|ui\/element\/[^/]+\.tsx?)$/;
+  /\/src\/(core\/(http|shared|session|base64|storage|notices|navigation|language|config)\.ts|core\/i18n\/(index\.ts|(zh-CN|en-US)\/(common|rules)\.json)|ui\/(theme|i18n|toaster|useAsync)\.ts|ui\/element\/[^/]+\.tsx?)$/;
 
 /**
  * The shared chunk (issue 18: what every element needs). Vite's helper for lazy imports goes

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { fromBase64Url } from './base64';
 import { shared } from './shared';
 import { readStoredJson, writeStored } from './storage';
 
@@ -75,7 +76,7 @@ export function tokenLifetime(token: string): { loginTime: number; expiration: n
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    const claims = JSON.parse(fromBase64Url(payload)) as {
       iat?: unknown;
       exp?: unknown;
     };

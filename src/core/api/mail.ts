@@ -1,3 +1,4 @@
+import { toBase64 } from '../base64';
 import { http, type CommonResult } from '../http';
 
 /**
@@ -61,23 +62,6 @@ export interface PageList<T> {
   total: number;
   page: number;
   pageSize: number;
-}
-
-/** Base64 of UTF-8 text, and back (the spec's content encoding). */
-export function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  }
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): string {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return new TextDecoder().decode(bytes);
 }
 
 export const mailTree = () => http.get<Mailbox[]>('portal', `${mailBase}/getMailTreeData`);

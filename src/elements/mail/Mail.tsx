@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { fromBase64 } from '../../core/base64';
 import {
   folderCodes,
-  fromBase64,
   mailGet,
   mailList,
   mailTree,

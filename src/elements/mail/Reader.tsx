@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useMemo, useState } from 'react';
-import { fromBase64, mailGet, markRead, type MailMessage } from '../../core/api/mail';
+import { mailGet, markRead, type MailMessage } from '../../core/api/mail';
+import { fromBase64 } from '../../core/base64';
 import { downloadFile } from '../../core/api/portal';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
