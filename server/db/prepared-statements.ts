@@ -14,17 +14,24 @@ import type { Db } from './database';
  * Queries opt in (`executePrepared`), and only over tables whose shape never changes while the
  * server runs (the finance lists): an online form's table gains columns at run time, and a
  * prepared `select *` of it would then fail ("cached plan must not change result type").
- * The texts are bounded: past `limit` a query runs unnamed, as every other query does.
+ *
+ * Both ends are bounded, least recently used first out: the texts that may be named
+ * (`textLimit`), and the statements each connection keeps prepared (`perConnection`), since
+ * every one holds a parse tree and a plan in that connection's backend. A list sorted by
+ * every field in turn thus costs a re-parse of the oldest shapes, never unbounded memory,
+ * and never leaves the common shapes unnamed because rare ones came first.
  */
-const limit = 256;
+const textLimit = 2048;
 const names = new Map<string, string>();
 
-function nameOf(text: string): string | undefined {
+/** The statement name of a text: the same text always gets the same name. */
+function nameOf(text: string): string {
   let name = names.get(text);
-  if (name === undefined && names.size < limit) {
+  if (name === undefined) {
     name = `atrium_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
-  }
+    if (names.size >= textLimit) names.delete(names.keys().next().value!);
+  } else names.delete(text);
+  names.set(text, name);
   return name;
 }
 
@@ -38,21 +45,56 @@ export async function executePrepared<Row>(
   return (await db.executeQuery(compiled)).rows;
 }
 
-type Query = (...args: unknown[]) => unknown;
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/** SQLSTATE 25P02: "current transaction is aborted, commands ignored until end of block". */
+const failedTransaction = '25P02';
+
+/**
+ * What pg keeps per connection of the statements it parsed there (pg 8): a name it finds
+ * here is sent without a Parse message. Forgetting a name makes pg parse it again.
+ */
+interface ParsedStatements {
+  connection?: { parsedStatements?: Record<string, string> };
+}
 
 /**
  * Sends the texts named above as named statements on every connection of the pool. Kysely
  * calls `client.query(text, values)`; only that form is rewritten, to pg's
  * `{ name, text, values }`, which parses on a connection's first use of the name only.
+ *
+ * Past `perConnection` statements on a connection, the least recently used one is
+ * deallocated before the new one is sent. pg runs a connection's queries one after the other
+ * in the order asked, so the DEALLOCATE ends before the next query starts; the name is
+ * forgotten at once, so that query (or a later one of the same text) is parsed afresh.
  */
-export function usePreparedStatements(pool: pg.Pool): void {
+export function usePreparedStatements(pool: pg.Pool, { perConnection = 64 } = {}): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
+    const parsed = (client as unknown as ParsedStatements).connection?.parsedStatements;
+    /** The names sent on this connection, least recently used first. */
+    const kept = new Set<string>();
+    const evictOldest = () => {
+      const oldest = kept.values().next().value!;
+      kept.delete(oldest);
+      const text = parsed?.[oldest];
+      if (text === undefined) return; // its Parse failed: nothing to free
+      delete parsed![oldest];
+      // The name is ours (hex), never request text. If PostgreSQL refuses because a
+      // transaction already failed on this connection, the statement is still there: pg is
+      // told so again, and a later eviction frees it. Any other refusal means it is gone.
+      query(`deallocate ${oldest}`).catch((error: { code?: string }) => {
+        if (error.code !== failedTransaction) return;
+        parsed![oldest] = text;
+        kept.add(oldest);
+      });
+    };
     const named: Query = (text, values, ...rest) => {
       const name = typeof text === 'string' && rest.length === 0 ? names.get(text) : undefined;
-      return name && Array.isArray(values)
-        ? query({ name, text, values })
-        : query(text, values, ...rest);
+      if (!name || !Array.isArray(values) || !parsed) return query(text, values, ...rest);
+      if (!kept.delete(name)) while (kept.size >= perConnection) evictOldest();
+      kept.add(name);
+      return query({ name, text, values });
     };
     client.query = named as typeof client.query;
   });

@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executePrepared } from '../../server/db/prepared-statements';
+import type { Db } from '../../server/db/database';
+import { executePrepared, usePreparedStatements } from '../../server/db/prepared-statements';
+import type { Database } from '../../server/db/schema';
 import { caller, loginAll, shiftMonth, businessToday } from './finance-support';
 import { startTestServer, type TestServer } from './harness';
 
@@ -60,5 +63,67 @@ describe.runIf(process.env.DATABASE_URL)('named prepared statements on postgres'
     const again = await merchant.query(descriptor);
     expect(again.body).toEqual(first.body);
     expect(await prepared()).toHaveLength(before.length + 3);
+  });
+});
+
+/**
+ * Each connection keeps at most `perConnection` statements, least recently used out: past it
+ * the oldest is deallocated and a later use parses it afresh (issue 18: a list sorted by
+ * every field in turn must not grow a backend's memory without end, nor leave the common
+ * shapes unnamed).
+ */
+describe.runIf(process.env.DATABASE_URL)('prepared statements, bounded per connection', () => {
+  let pool: pg.Pool;
+  let db: Db;
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    usePreparedStatements(pool, { perConnection: 3 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  });
+  afterAll(() => db.destroy());
+
+  /** Text `k` adds k to its parameter, so every answer shows which text ran. */
+  const text = (k: number) => `select $1::int + ${k} as n`;
+  const run = async (k: number, value = 100, on: Db = db) =>
+    (await executePrepared<{ n: number }>(on, CompiledQuery.raw(text(k), [value])))[0]!.n;
+  /** The texts prepared on the pool's one connection. */
+  const prepared = async () =>
+    (
+      await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where name like 'atrium_%'
+        order by prepare_time`.execute(db)
+    ).rows.map((row) => row.statement);
+
+  it('deallocates the least recently used statement past the bound, and parses it again when asked', async () => {
+    expect(await run(1)).toBe(101);
+    expect(await run(2)).toBe(102);
+    expect(await run(3)).toBe(103);
+    expect(await run(1, 200)).toBe(201); // 1 is now the most recent: 2 goes first
+    expect(await run(4)).toBe(104);
+    expect((await prepared()).sort()).toEqual([text(1), text(3), text(4)].sort());
+    expect(await run(2, 300)).toBe(302); // parsed again; 3 makes way
+    expect((await prepared()).sort()).toEqual([text(1), text(2), text(4)].sort());
+  });
+
+  it('keeps the bookkeeping true when PostgreSQL refuses the deallocation (failed transaction)', async () => {
+    for (const k of [11, 12, 13]) await run(k);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await expect(sql`select 1 / 0`.execute(trx)).rejects.toThrow(/division by zero/);
+        await run(14, 100, trx); // would evict 11 inside the failed transaction
+      }),
+    ).rejects.toThrow(/current transaction is aborted/);
+    // 11 is still prepared on the server: pg must not try to parse it again under its name.
+    expect(await run(11, 5)).toBe(16);
+    expect(await run(14, 5)).toBe(19);
+    // One over the bound until the next new statement, which brings it back.
+    expect(await run(15)).toBe(115);
+    expect((await prepared()).length).toBe(3);
+  });
+
+  it('answers 100 requests at once over more texts than a connection keeps', async () => {
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => run(20 + (i % 10), i)));
+    expect(answers).toEqual(Array.from({ length: 100 }, (_, i) => i + 20 + (i % 10)));
+    expect((await prepared()).length).toBeLessThanOrEqual(3);
   });
 });
