@@ -8,13 +8,26 @@ const tones = {
   info: { color: vars.info, background: vars.infoBg },
 };
 
-/** An inline message inside a form or panel (toasts are for page-wide ones). */
+const withAction = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;
+
+/**
+ * An inline message inside a form or panel (toasts are for page-wide ones), with an optional
+ * action at its end (a retry).
+ */
 export function Alert({
   tone = 'error',
   children,
+  action,
 }: {
   tone?: keyof typeof tones;
   children: ReactNode;
+  action?: ReactNode;
 }) {
   const { color, background } = tones[tone];
   return (
@@ -28,9 +41,17 @@ export function Alert({
         color: ${color};
         font-size: 13px;
         margin-bottom: 14px;
+        ${action ? withAction : undefined}
       `}
     >
-      {children}
+      {action ? (
+        <>
+          <span>{children}</span>
+          {action}
+        </>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { Alert } from './Alert';
+import { Button } from './Button';
 import { useT } from './i18n';
 import { vars } from './theme';
 
@@ -56,5 +58,25 @@ export function Empty({ children }: { children?: ReactNode }) {
       </svg>
       <span>{children ?? t('common:states.empty')}</span>
     </div>
+  );
+}
+
+/**
+ * A load that failed (network, timeout, a server error): what went wrong, in the reader's
+ * language as the request layer worded it, and a button that asks again. Without it a reader
+ * had to reload the whole page to try once more.
+ */
+export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <Alert
+      action={
+        <Button variant="text" onClick={onRetry} data-action="retry">
+          {t('common:actions.retry')}
+        </Button>
+      }
+    >
+      {error.message}
+    </Alert>
   );
 }

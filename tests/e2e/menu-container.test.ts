@@ -122,4 +122,24 @@ describe('the area menu container', () => {
     await page.click('atrium-menu-container [data-action=toggle-menu]');
     await page.waitForSelector('atrium-menu-container [part=menu]');
   });
+
+  it('says so when the menu cannot load, and draws it on Retry', async () => {
+    // The leader call fails as a dropped connection would (the server itself is real); a
+    // failed leader call must not draw a menu without the leader to-do.
+    const page = await browser.newPage();
+    let failing = true;
+    await page.route('**/getSecretaryByUserId*', (route) =>
+      failing ? route.abort('connectionreset') : route.continue(),
+    );
+    const token = await apiToken('sec01', staff);
+    await page.goto(`${baseUrl()}/fvue/v-flow?token=${token}`);
+    const retry = page.locator('atrium-menu-container [role=alert] [data-action=retry]');
+    await retry.waitFor();
+    expect(await page.locator('atrium-menu-container [part=menu]').count()).toBe(0);
+    failing = false;
+    await retry.click();
+    await page.waitForSelector('atrium-menu-container [part=menu] [data-alias=v-leader]');
+    expect(await page.locator('atrium-menu-container [role=alert]').count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === '/fvue/v-flow/v-todo');
+  });
 });

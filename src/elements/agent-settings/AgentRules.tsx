@@ -19,6 +19,7 @@ import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
+import { LoadFailed } from '../../ui/Status';
 
 /** The browser's datetime-local value for "yyyy-MM-dd HH:mm[:ss]". */
 const toInput = (text: string) => (text ? text.slice(0, 16).replace(' ', 'T') : '');
@@ -173,7 +174,7 @@ export function AgentRules({
           {t('workflow:agents.add')}
         </Button>
       </div>
-      {rules.error && <Alert>{rules.error.message}</Alert>}
+      {rules.error && <LoadFailed error={rules.error} onRetry={rules.reload} />}
       <Table<AgentRule>
         columns={[
           { key: 'agentName', title: t('workflow:agents.agent'), width: 100 },

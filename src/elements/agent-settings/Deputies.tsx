@@ -11,6 +11,7 @@ import { firstId, PeoplePicker, type Person } from '../../ui/people/PeoplePicker
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { LoadFailed } from '../../ui/Status';
 
 function DeputyDialog({
   open,
@@ -84,7 +85,7 @@ export function Deputies({ action }: { action?: string | undefined }) {
           {t('workflow:agents.add')}
         </Button>
       </div>
-      {list.error && <Alert>{list.error.message}</Alert>}
+      {list.error && <LoadFailed error={list.error} onRetry={list.reload} />}
       <Table<Deputy>
         columns={[
           { key: 'agentName', title: t('workflow:agents.deputy'), width: 140 },

@@ -18,6 +18,7 @@ import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { linkStyle, mutedStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
+import { LoadFailed } from '../../ui/Status';
 
 function SecretaryDialog({
   setting,
@@ -117,7 +118,7 @@ export function Secretaries({
           {t('workflow:agents.add')}
         </Button>
       </div>
-      {list.error && <Alert>{list.error.message}</Alert>}
+      {list.error && <LoadFailed error={list.error} onRetry={list.reload} />}
       <Table<Secretary>
         columns={[
           { key: 'secretaryName', title: t('workflow:agents.secretary'), width: 120 },

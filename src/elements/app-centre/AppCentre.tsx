@@ -7,7 +7,7 @@ import { AppGrid } from '../../ui/apps/AppGrid';
 import { MenuTree } from '../../ui/apps/MenuTree';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Empty, Loading } from '../../ui/Status';
+import { Empty, LoadFailed, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 
 const page = css`
@@ -27,7 +27,7 @@ function AppContent({ type, first, second }: { type: string; first: string; seco
   useEffect(() => {
     if (target.data) navigate(target.data, { replace: true });
   }, [target.data, navigate]);
-  if (target.error) return <Alert>{target.error.message}</Alert>;
+  if (target.error) return <LoadFailed error={target.error} onRetry={target.reload} />;
   if (target.data === '') return <Alert>{t('widgets:appCentre.notFound')}</Alert>;
   return <Loading label={t('widgets:appCentre.opening')} />;
 }

@@ -1,12 +1,11 @@
 import { css } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { favouriteApps, favouriteRoute } from '../../core/api/widgets';
-import { Alert } from '../../ui/Alert';
 import { appGrid } from '../../ui/apps/AppGrid';
 import { useHostMethods } from '../../ui/element/context';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { ChooseDialog } from './ChooseDialog';
@@ -33,7 +32,7 @@ export function FavouriteApps({ columnAlias }: { columnAlias?: string }) {
   if (apps.loading && !apps.data) return <Loading />;
   return (
     <nav aria-label={t('widgets:favourites.label')} data-column-alias={columnAlias}>
-      {apps.error && <Alert>{apps.error.message}</Alert>}
+      {apps.error && <LoadFailed error={apps.error} onRetry={apps.reload} />}
       <ul css={appGrid} part="apps">
         {(apps.data ?? []).map((app) => (
           <li key={app.yybm}>

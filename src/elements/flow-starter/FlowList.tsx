@@ -11,12 +11,11 @@ import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
 import { queryFilter } from '../../core/workflow/query';
 import { toggleFavourite } from '../../core/workflow/starter';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { controlStyle } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { StarterChoiceDialog } from '../../ui/workflow/StarterChoice';
@@ -230,7 +229,7 @@ export function FlowList({ compact = false }: { compact?: boolean }) {
         {groups.loading && !groups.data ? (
           <Loading />
         ) : groups.error ? (
-          <Alert>{groups.error.message}</Alert>
+          <LoadFailed error={groups.error} onRetry={groups.reload} />
         ) : groups.data?.length ? (
           groups.data.map((group) => {
             const colour = colourOf(group.icon);

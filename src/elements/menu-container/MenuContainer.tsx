@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { usePreview } from '../../ui/attachments/usePreview';
 import { AreaMenu, firstShowable, flatten } from '../../ui/menu/AreaMenu';
 import { useNavigate } from '../../ui/navigate';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { phoneWidth, vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
@@ -48,6 +48,9 @@ const frame = css`
     flex: 1;
     min-width: 0;
     overflow: auto;
+  }
+  .failed {
+    padding: 12px 16px 0;
   }
   .toggle {
     flex: none;
@@ -180,6 +183,12 @@ export function MenuContainer({
         </div>
       )}
       <div className="content" part="content">
+        {/* The page below may still work without its menu: the failure sits above it. */}
+        {items.error && !items.loading && (
+          <div className="failed">
+            <LoadFailed error={items.error} onRetry={items.reload} />
+          </div>
+        )}
         {items.loading && !items.data ? (
           <Loading />
         ) : embedded ? (

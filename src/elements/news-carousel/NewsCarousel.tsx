@@ -1,10 +1,9 @@
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { fileUrl, listNews } from '../../core/api/portal';
-import { Alert } from '../../ui/Alert';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Empty, Loading } from '../../ui/Status';
+import { Empty, LoadFailed, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
@@ -111,7 +110,7 @@ export function NewsCarousel({
     return () => clearInterval(timer);
   }, [running, slides.length, interval]);
   if (news.loading) return <Loading />;
-  if (news.error) return <Alert>{news.error.message}</Alert>;
+  if (news.error) return <LoadFailed error={news.error} onRetry={news.reload} />;
   if (!slides.length) return <Empty />;
   const current = slides[index % slides.length]!;
   const go = (step: number) => setIndex((index + step + slides.length) % slides.length);

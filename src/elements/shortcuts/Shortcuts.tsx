@@ -3,10 +3,9 @@ import { useStore } from '@nanostores/react';
 import { fileUrl } from '../../core/api/portal';
 import { shortcutApps, type ShortcutApp } from '../../core/api/widgets';
 import { $session } from '../../core/session';
-import { Alert } from '../../ui/Alert';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Empty, Loading } from '../../ui/Status';
+import { Empty, LoadFailed, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
@@ -55,7 +54,7 @@ export function Shortcuts({ columnAlias }: { columnAlias?: string }) {
   const account = useStore($session)?.account ?? '';
   const entries = useAsync(() => shortcutApps(account), [account, language]);
   if (entries.loading) return <Loading />;
-  if (entries.error) return <Alert>{entries.error.message}</Alert>;
+  if (entries.error) return <LoadFailed error={entries.error} onRetry={entries.reload} />;
   if (!entries.data?.length) return <Empty>{t('widgets:shortcuts.empty')}</Empty>;
   return (
     <nav aria-label={t('widgets:shortcuts.label')} data-column-alias={columnAlias}>

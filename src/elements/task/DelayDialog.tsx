@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 
 /** Whole hours from 1 to 720 (the server's limit for one extension). */
@@ -89,7 +89,7 @@ export function DelayDialog({
         {due.loading ? (
           <Loading />
         ) : due.error ? (
-          <Alert>{due.error.message}</Alert>
+          <LoadFailed error={due.error} onRetry={due.reload} />
         ) : (
           <p data-due={due.data?.expirationDate ?? ''}>
             {due.data?.expirationDate

@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { useFlowForm } from '../../ui/workflow/useFlowForm';
@@ -52,7 +52,11 @@ export function InstanceFormPage({ instId, edit }: { instId: string; edit: boole
   if (loaded.error || !data)
     return (
       <div css={pageStyle}>
-        <Alert>{loaded.error?.message ?? t('workflow:task.notFound')}</Alert>
+        {loaded.error ? (
+          <LoadFailed error={loaded.error} onRetry={loaded.reload} />
+        ) : (
+          <Alert>{t('workflow:task.notFound')}</Alert>
+        )}
       </div>
     );
   const save = async () => {

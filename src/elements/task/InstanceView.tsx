@@ -23,7 +23,7 @@ import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { Loading } from '../../ui/Status';
+import { LoadFailed, Loading } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -85,7 +85,11 @@ export function InstanceView({
   if (info.error || !info.data)
     return (
       <div css={pageStyle}>
-        <Alert>{info.error?.message ?? t('workflow:task.notFound')}</Alert>
+        {info.error ? (
+          <LoadFailed error={info.error} onRetry={info.reload} />
+        ) : (
+          <Alert>{t('workflow:task.notFound')}</Alert>
+        )}
       </div>
     );
   const instance = info.data;
