@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from './errors';
+import { columnRef } from './column-ref';
 
 /**
  * Keyset paging ("rows after this one"): a page that goes on from the last row seen costs
@@ -23,7 +24,7 @@ export type KeyValues = (string | null)[];
 
 type Condition = RawBuilder<SqlBool>;
 
-const ref = (column: OrderColumn) => sql.ref(column.column);
+const ref = (column: OrderColumn) => columnRef(column.column);
 
 /** The rows whose value in this column comes strictly after `value` in the order. */
 function after(column: OrderColumn, value: string | null): Condition {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isValidDate } from '../../../src/core/dates';
 import { badRequest } from '../../lib/errors';
+import { columnRef } from '../../lib/column-ref';
 
 /**
  * Filters of the named queries and the spec's rules for them (merchant-finance.md section
@@ -89,24 +90,24 @@ export function containsPattern(text: string): string {
 
 export function contains(column: string, text: string | undefined): Condition | undefined {
   if (text === undefined) return undefined;
-  return sql<SqlBool>`${sql.ref(column)} ilike ${containsPattern(text)} escape '\\'`;
+  return sql<SqlBool>`${columnRef(column)} ilike ${containsPattern(text)} escape '\\'`;
 }
 
 export function equals(column: string, value: string | undefined): Condition | undefined {
   if (value === undefined) return undefined;
-  return sql<SqlBool>`${sql.ref(column)} = ${value}`;
+  return sql<SqlBool>`${columnRef(column)} = ${value}`;
 }
 
 /** A month column (the first day of its month) within [start, end]; both ends or nothing. */
 export function monthRange(column: string, start?: string, end?: string): Condition | undefined {
   if (start === undefined || end === undefined) return undefined;
-  return sql<SqlBool>`${sql.ref(column)} between ${`${start}-01`}::date and ${`${end}-01`}::date`;
+  return sql<SqlBool>`${columnRef(column)} between ${`${start}-01`}::date and ${`${end}-01`}::date`;
 }
 
 /** A date column within [start, end]; both ends or nothing. */
 export function dateRange(column: string, start?: string, end?: string): Condition | undefined {
   if (start === undefined || end === undefined) return undefined;
-  return sql<SqlBool>`${sql.ref(column)} between ${start}::date and ${end}::date`;
+  return sql<SqlBool>`${columnRef(column)} between ${start}::date and ${end}::date`;
 }
 
 /**
@@ -122,5 +123,5 @@ export function timestampMonthRange(
   if (start === undefined || end === undefined) return undefined;
   const from = sql`(${`${start}-01`}::timestamp at time zone ${timeZone})`;
   const to = sql`((${`${end}-01`}::date + interval '1 month')::timestamp at time zone ${timeZone})`;
-  return sql<SqlBool>`(${sql.ref(column)} >= ${from} and ${sql.ref(column)} < ${to})`;
+  return sql<SqlBool>`(${columnRef(column)} >= ${from} and ${columnRef(column)} < ${to})`;
 }

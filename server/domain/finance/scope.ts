@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
+import { columnRef } from '../../lib/column-ref';
 
 /**
  * What a caller may see of merchant finance data (spec/merchant-finance.md section 6),
@@ -58,10 +59,10 @@ export const always: Condition = sql<SqlBool>`true`;
 export const never: Condition = sql<SqlBool>`false`;
 
 export const columnEquals = (column: string, value: string): Condition =>
-  sql<SqlBool>`${sql.ref(column)} = ${value}`;
+  sql<SqlBool>`${columnRef(column)} = ${value}`;
 
 export const columnIn = (column: string, values: string[]): Condition =>
-  values.length > 0 ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})` : never;
+  values.length > 0 ? sql<SqlBool>`${columnRef(column)} in (${sql.join(values)})` : never;
 
 /** Any of the grants; none at all means no rows (an empty list, not an error). */
 export function anyOf(grants: (Condition | null)[]): Condition {
