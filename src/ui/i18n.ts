@@ -25,3 +25,13 @@ export function useFailureText(): (failure: RuleFailure | undefined) => string |
   const t = useT();
   return useCallback((failure) => (failure ? t(failure.key, failure.params) : undefined), [t]);
 }
+
+/**
+ * A value as the reader reads it: the platform writes its yes/no flags as 是 and 否 (the SMS
+ * flags of a contract print record); an English reader gets Yes and No. Other values as they are.
+ */
+export function answerText(value: unknown, t: Translate): string {
+  if (value === '是') return t('common:answers.yes');
+  if (value === '否') return t('common:answers.no');
+  return value === undefined || value === null ? '' : String(value);
+}

@@ -234,6 +234,23 @@ describe('merchant finance pages', () => {
       merchantPage.click('atrium-contract-list [data-action=open-form] >> nth=0'),
     ]);
     expect(getWindow.url()).toMatch(/\/dyzl\/get\/true\?id=/);
+    // The record page shows what the server keeps beside the form's fields, read-only: both
+    // SMS flags and the creation time; not the store's name again beside its picker.
+    const fact = (name: string) => `${shell} [data-fact=${name}] input`;
+    await getWindow.waitForSelector(fact('F_CJSJ'));
+    expect(await getWindow.inputValue(fact('F_CJSJ'))).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
+    for (const flag of ['F_DXSFFSCG', 'F_ZSRYTZSFCG'])
+      expect(['是', '否']).toContain(await getWindow.inputValue(fact(flag)));
+    expect(await getWindow.locator(`${shell} [data-fact=F_MD]`).count()).toBe(0);
+    expect(await getWindow.getAttribute(fact('F_CJSJ'), 'readonly')).not.toBeNull();
+    // An English reader gets the platform's 是 and 否 as Yes and No.
+    await getWindow.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await getWindow.reload();
+    await getWindow.waitForSelector(fact('F_CJSJ'));
+    for (const flag of ['F_DXSFFSCG', 'F_ZSRYTZSFCG'])
+      expect(['Yes', 'No']).toContain(await getWindow.inputValue(fact(flag)));
     const rows = await tableRows(merchantPage, 'atrium-contract-list');
     expect(new Set(rows.map((row) => row.F_GYSMC))).toEqual(new Set([merchant]));
     for (const row of rows) expect(row.F_CJSJ).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { useEmit } from '../../ui/element/context';
 import { FinanceList } from '../../ui/finance/FinanceList';
 import { openInNewWindow } from '../../ui/finance/windows';
-import { useT } from '../../ui/i18n';
+import { answerText, useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
 
@@ -58,7 +58,6 @@ export function ContractList({
     emit('atrium-form-open', { url, mode });
   };
 
-  const yesNo = (value: unknown) => String(value ?? '');
   const columns = useMemo<Column<Row>[]>(
     () => [
       { key: 'F_MD', title: t('finance:columns.store'), width: 150 },
@@ -85,7 +84,7 @@ export function ContractList({
         key: 'F_DXSFFSCG',
         title: t('finance:columns.brandSms'),
         width: 130,
-        value: (row) => yesNo(row.F_DXSFFSCG),
+        value: (row) => answerText(row.F_DXSFFSCG, t),
       },
       { key: 'F_ZSRY', title: t('finance:columns.liaison'), width: 110 },
       { key: 'F_ZSRYSJH', title: t('finance:columns.liaisonMobile'), width: 130 },
@@ -93,7 +92,7 @@ export function ContractList({
         key: 'F_ZSRYTZSFCG',
         title: t('finance:columns.liaisonSms'),
         width: 130,
-        value: (row) => yesNo(row.F_ZSRYTZSFCG),
+        value: (row) => answerText(row.F_ZSRYTZSFCG, t),
       },
       {
         key: 'F_CJSJ',

@@ -15,9 +15,10 @@ import { notify } from '../../core/notices';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { useLanguage, useT } from '../i18n';
-import { Loading } from '../Status';
+import { LoadFailed, Loading } from '../Status';
 import { useAsync } from '../useAsync';
 import { FormView } from './FormView';
+import { recordFacts } from './record-facts';
 import { useFormRecord } from './useFormRecord';
 
 const bar = css`
@@ -49,7 +50,7 @@ export interface RecordTarget {
 /** What a record page needs: the template, its form with choices filled, the values. */
 async function load(target: RecordTarget) {
   const template = await dataTemplate(target.templateKey);
-  if (!isFormTemplate(template)) throw new Error('not a form');
+  if (!isFormTemplate(template)) return null; // a query view's template has no record page
   const definition = template.form;
   const [values] = await Promise.all([
     target.draftId
@@ -82,7 +83,8 @@ export function FormRecordPage({
     [target.templateKey, target.action, target.id, target.draftId, language],
   );
   if (loaded.loading) return <Loading />;
-  if (!loaded.data) return <Alert>{loaded.error?.message ?? t('forms:form.notFound')}</Alert>;
+  if (loaded.error) return <LoadFailed error={loaded.error} onRetry={loaded.reload} />;
+  if (!loaded.data) return <Alert>{t('forms:form.notFound')}</Alert>;
   return (
     <RecordEditor
       key={`${target.id ?? ''}/${target.draftId ?? ''}`}
@@ -116,6 +118,7 @@ function RecordEditor({
   onBack?: (() => void) | undefined;
 }) {
   const t = useT();
+  const language = useLanguage();
   const state = useFormRecord(definition, initial);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -215,7 +218,12 @@ function RecordEditor({
           )}
         </div>
         {serverError && <Alert>{serverError}</Alert>}
-        <FormView definition={definition} state={state} readonly={readonly} />
+        <FormView
+          definition={definition}
+          state={state}
+          readonly={readonly}
+          facts={recordId ? recordFacts(template.columns, definition, initial, language) : []}
+        />
       </form>
     </section>
   );

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import type { FormDefinition, SubTable } from '../../core/forms/definition';
 import { Button } from '../Button';
-import { useFailureText, useLanguage, useT } from '../i18n';
+import { answerText, useFailureText, useLanguage, useT } from '../i18n';
 import { vars } from '../theme';
 import { FieldInput, fieldLabel } from './FieldInput';
+import type { RecordFact } from './record-facts';
 import type { FormRecordState } from './useFormRecord';
 
 const grid = css`
@@ -54,10 +55,13 @@ export function FormView({
   definition,
   state,
   readonly,
+  facts = [],
 }: {
   definition: FormDefinition;
   state: FormRecordState;
   readonly: boolean | ((name: string) => boolean);
+  /** What the record holds besides its fields (record-facts.ts), shown read-only after them. */
+  facts?: RecordFact[];
 }) {
   const t = useT();
   const locked = (name: string) => (typeof readonly === 'function' ? readonly(name) : readonly);
@@ -90,6 +94,17 @@ export function FormView({
               error={errorOf(field.name)}
               readonly={locked(field.name)}
               onChange={(value) => state.set(field.name, value)}
+            />
+          </div>
+        ))}
+        {facts.map(({ column, value }) => (
+          <div key={column.field} data-fact={column.field}>
+            <FieldInput
+              field={{ ...column, name: column.field, type: 'text' }}
+              value={answerText(value, t)}
+              error={undefined}
+              readonly
+              onChange={() => undefined}
             />
           </div>
         ))}
