@@ -81,7 +81,14 @@ function parseHeaders(headers: RequestOptions['headers']): Record<string, string
 }
 
 export const httpClient: AxiosInstance = shared('http', () =>
-  axios.create({ timeout: requestTimeoutMs, validateStatus: () => true }),
+  axios.create({
+    timeout: requestTimeoutMs,
+    validateStatus: () => true,
+    // No XSRF cookie: calls authenticate with a Bearer header, never a cookie. With a cookie
+    // name set, axios reads it through the async Cookie Store before sending each same-origin
+    // request: a round trip to the browser process (0.1-1.7 ms here) for nothing.
+    xsrfCookieName: '',
+  }),
 );
 
 /** Sends the user to the login page, remembering where they were. */

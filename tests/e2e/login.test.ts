@@ -17,6 +17,29 @@ describe('signing in', () => {
     expect(session).toMatchObject({ account: 'SZHY10001', loginStatus: 1 });
   });
 
+  it('sends its calls without reading an XSRF cookie first (Bearer tokens, no cookies)', async () => {
+    // axios reads its XSRF cookie through the async Cookie Store before each same-origin
+    // call unless told there is none: a round trip to the browser process per request.
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const store = (window as unknown as { cookieStore?: { get: (name: string) => unknown } })
+        .cookieStore;
+      if (!store) return;
+      const get = store.get.bind(store);
+      (window as unknown as { cookieReads: string[] }).cookieReads = [];
+      store.get = (name: string) => {
+        (window as unknown as { cookieReads: string[] }).cookieReads.push(name);
+        return get(name);
+      };
+    });
+    await signIn(page, 'SZHY10001', 'Merchant#2026');
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    await page.waitForSelector('atrium-top-bar [data-field=greeting]');
+    expect(
+      await page.evaluate(() => (window as unknown as { cookieReads?: string[] }).cookieReads),
+    ).toEqual([]);
+  });
+
   it('goes to the redirect target after login', async () => {
     const page = await browser.newPage();
     await signIn(page, 'store01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');
