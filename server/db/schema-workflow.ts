@@ -72,6 +72,8 @@ export interface WfInstancesTable {
   def_id: string;
   def_key: string;
   subject: string;
+  /** The subject for readers of English; '' when there is none (they see `subject`). */
+  subject_en: Generated<string>;
   business_key: Generated<string>;
   status: InstanceStatus;
   result: string | null;

@@ -9,7 +9,7 @@ import { loadDefinition } from './definitions';
 import { flushCtx, record, type Ctx } from './engine/context';
 import { leave, settle } from './engine/flow';
 import { composed, failureOf, parkJob, sweepIncidents, type Composed } from './incidents/record';
-import { nodeLabel } from './queries/names';
+import { nodeLabel, subjectLabel } from './queries/names';
 
 type Job = Selectable<WfJobsTable>;
 
@@ -94,11 +94,15 @@ async function runDue(ctx: Ctx, job: Job, timeZone: string): Promise<void> {
     .executeTakeFirst();
   if (!task || task.state !== 'open' || !task.due_at || task.due_at > ctx.now) return;
   await ctx.trx.updateTable('wf_tasks').set({ due_status: 1 }).where('id', '=', task.id).execute();
-  const params = { subject: ctx.inst.subject, time: formatDateTime(task.due_at, timeZone) };
+  const time = formatDateTime(task.due_at, timeZone);
   const text = composed(
     'server:workflow.dueText',
-    { ...params, node: task.node_name },
-    { ...params, node: nodeLabel('en-US', ctx.def.row, task.node_id, task.node_name) },
+    { subject: ctx.inst.subject, time, node: task.node_name },
+    {
+      subject: subjectLabel('en-US', ctx.inst),
+      time,
+      node: nodeLabel('en-US', ctx.def.row, task.node_id, task.node_name),
+    },
   );
   for (const userId of await holdersOf(ctx, task)) await message(ctx, userId, 'due', task.id, text);
 }
@@ -122,11 +126,12 @@ async function runUrge(ctx: Ctx, job: Job): Promise<void> {
     .where('inst_id', '=', ctx.inst.id)
     .where('state', '=', 'open')
     .execute();
-  const text = composed('server:workflow.urgeText', {
-    urger: urger?.fullname ?? '',
-    subject: ctx.inst.subject,
-    opinion: urging.opinion,
-  });
+  const params = { urger: urger?.fullname ?? '', opinion: urging.opinion };
+  const text = composed(
+    'server:workflow.urgeText',
+    { ...params, subject: ctx.inst.subject },
+    { ...params, subject: subjectLabel('en-US', ctx.inst) },
+  );
   const sent = new Set<string>();
   for (const task of open) {
     for (const userId of await holdersOf(ctx, task)) {

@@ -7,6 +7,11 @@ import {
   seededNotices,
   seededOrgs,
 } from '../../server/db/migrations/0024-english-names';
+import {
+  addEnglishTemplates,
+  fillTemplateSubjects,
+} from '../../server/db/migrations/0029-english-subjects';
+import { businessToday } from './finance-support';
 import { databaseKinds } from './harness';
 import { bpmn, leaveForm, userTask, type Json, useServerAndClient } from './workflow-harness';
 
@@ -208,6 +213,114 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
       name: 'check',
       procDefName: '版本流程',
     });
+  });
+
+  it('answers subjects in the reader language: a template and its English twin, the defaults, a typed one as typed', async () => {
+    const emp01 = await server.db
+      .selectFrom('users')
+      .select('fullname')
+      .where('account', '=', 'emp01')
+      .executeTakeFirstOrThrow();
+    const subjects = async (id: string, language: string) =>
+      rowOf(await rows('lead01', `${task}/getTodoList`, language), id).subject;
+
+    // The seeded leave flow: atrium:subject and atrium:subjectEn, filled from the same values.
+    const leave = await client.start('emp01', 'leave', leaveForm(3));
+    expect(await subjects(leave, 'en-US')).toBe(`Leave request from ${emp01.fullname} (3 days)`);
+    expect(await subjects(leave, 'zh-CN')).toBe(`${emp01.fullname}的请假申请（3天）`);
+    // The subject filter searches what the reader sees.
+    const found = await rows('lead01', `${task}/getTodoList`, 'en-US', {
+      querys: [{ property: 'subject', value: 'Leave request from', operation: 'LIKE' }],
+    });
+    expect(found.map((row) => row.procInstId)).toContain(leave);
+
+    // No template at all: a default in each language, with the flow's English name.
+    const plain = (id: string, attributes = '') =>
+      bpmn(
+        id,
+        [
+          '<startEvent id="start" name="发起人"/>',
+          userTask('check', 'user:lead01'),
+          '<endEvent id="end"/>',
+        ],
+        [
+          ['f1', 'start', 'check'],
+          ['f2', 'check', 'end'],
+        ],
+      ).replace(`<process id="${id}">`, `<process id="${id}" ${attributes}>`);
+    await deployFlow({
+      defKey: 'subjectless',
+      name: '无主题流程',
+      nameEn: 'No subject flow',
+      bpmnXml: plain('subjectless'),
+    });
+    const today = businessToday();
+    const defaulted = await client.start('emp01', 'subjectless', {});
+    expect(await subjects(defaulted, 'en-US')).toBe(
+      `No subject flow from ${emp01.fullname} (${today})`,
+    );
+    expect(await subjects(defaulted, 'zh-CN')).toBe(`${emp01.fullname}的无主题流程（${today}）`);
+
+    // A Chinese template without an English one: English readers see the Chinese.
+    await deployFlow({
+      defKey: 'chineseSubject',
+      name: '中文主题流程',
+      nameEn: 'Chinese subject flow',
+      bpmnXml: plain('chineseSubject', 'atrium:subject="{starter}的说明：{note}"'),
+    });
+    const chineseOnly = await client.start('emp01', 'chineseSubject', { note: '测试' });
+    expect(await subjects(chineseOnly, 'en-US')).toBe(`${emp01.fullname}的说明：测试`);
+
+    // A subject the starter typed is the same for every reader.
+    const typed = await client.start('emp01', 'leave', leaveForm(1), { subject: '自拟 subject' });
+    expect(await subjects(typed, 'en-US')).toBe('自拟 subject');
+    expect(await subjects(typed, 'zh-CN')).toBe('自拟 subject');
+
+    // The task read and the done list answer the same.
+    const taskId = rowOf(await rows('lead01', `${task}/getTodoList`, 'en-US'), leave).taskId;
+    const read = await client.call('lead01', 'GET', `${task}/get?id=${taskId}`, undefined, 'en-US');
+    expect((read.body as { task: { subject: string } }).task.subject).toBe(
+      `Leave request from ${emp01.fullname} (3 days)`,
+    );
+
+    // Migration 0029 gives instances of an older database the same English: exactly the
+    // template's output gets it; a typed subject gets none.
+    await server.db.updateTable('wf_instances').set({ subject_en: '' }).execute();
+    await fillTemplateSubjects(server.db as unknown as Kysely<unknown>);
+    const english = await server.db
+      .selectFrom('wf_instances')
+      .select(['id', 'subject_en'])
+      .where('id', 'in', [leave, defaulted, chineseOnly, typed])
+      .execute();
+    expect(Object.fromEntries(english.map((row) => [row.id, row.subject_en]))).toEqual({
+      [leave]: `Leave request from ${emp01.fullname} (3 days)`,
+      [defaulted]: `No subject flow from ${emp01.fullname} (${today})`,
+      [chineseOnly]: '',
+      [typed]: '',
+    });
+
+    // The seeded flows' stored BPMN of an older database gains its English template.
+    const stripped = (xml: string) => xml.replace(/ atrium:subjectEn="[^"]*"/, '');
+    const leaveDefs = await server.db
+      .selectFrom('wf_definitions')
+      .select(['id', 'bpmn_xml'])
+      .where('def_key', '=', 'leave')
+      .execute();
+    for (const def of leaveDefs) {
+      await server.db
+        .updateTable('wf_definitions')
+        .set({ bpmn_xml: stripped(def.bpmn_xml) })
+        .where('id', '=', def.id)
+        .execute();
+    }
+    await addEnglishTemplates(server.db as unknown as Kysely<unknown>);
+    await addEnglishTemplates(server.db as unknown as Kysely<unknown>); // once, not twice
+    const patched = await server.db
+      .selectFrom('wf_definitions')
+      .select('bpmn_xml')
+      .where('def_key', '=', 'leave')
+      .execute();
+    expect(patched.map((def) => def.bpmn_xml)).toEqual(leaveDefs.map((def) => def.bpmn_xml));
   });
 
   it('gives a seeded database the same English as migration 0024 gives an older one', async () => {

@@ -24,6 +24,7 @@ import * as dyzlForm from './0025-dyzl-form';
 import * as floorMapMenu from './0026-floor-map-menu';
 import * as englishPostsMessages from './0027-english-posts-messages';
 import * as assignShopsMenu from './0028-assign-shops-menu';
+import * as englishSubjects from './0029-english-subjects';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0026-floor-map-menu': floorMapMenu,
   '0027-english-posts-messages': englishPostsMessages,
   '0028-assign-shops-menu': assignShopsMenu,
+  '0029-english-subjects': englishSubjects,
 };
 
 export const migrationProvider: MigrationProvider = {

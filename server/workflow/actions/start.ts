@@ -90,7 +90,12 @@ async function startOrg(db: Db, applicantId: string, wanted: string | undefined)
   return orgs[0]?.org_id ?? null;
 }
 
-/** The subject: as given, else from the process's atrium:subject template, else a default. */
+/**
+ * The subject, in Chinese and for readers of English: as given (the same in both), else from
+ * the process's atrium:subject and atrium:subjectEn templates, else a default in each
+ * language. Without an English template beside a Chinese one, English readers see the Chinese
+ * (subjectEn ''), as with a flow's name.
+ */
 export function subjectFor(
   def: LoadedDefinition,
   given: string | undefined,
@@ -98,21 +103,31 @@ export function subjectFor(
   applicant: string,
   now: Date,
   timeZone: string,
-): string {
+): { subject: string; subjectEn: string } {
   const subject = given?.trim();
   if (subject) {
     if (subject.length > 200) throw badRequest('server:workflow.subjectTooLong');
-    return subject;
+    return { subject, subjectEn: '' };
   }
-  const template = def.graph.subjectTemplate || `{starter}的${def.row.name}（{date}）`;
-  return template
-    .replace(/\{(\w+)\}/g, (_, name: string) => {
-      if (name === 'starter') return applicant;
-      if (name === 'date') return formatDate(now, timeZone);
-      const value = data[name];
-      return value === undefined || value === null ? '' : String(value);
-    })
-    .slice(0, 200);
+  const { subjectTemplate, subjectTemplateEn } = def.graph;
+  const fill = (template: string) =>
+    template
+      .replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (name === 'starter') return applicant;
+        if (name === 'date') return formatDate(now, timeZone);
+        const value = data[name];
+        return value === undefined || value === null ? '' : String(value);
+      })
+      .slice(0, 200);
+  const englishName = def.row.name_en || def.graph.nameEn || def.row.name;
+  return {
+    subject: fill(subjectTemplate || `{starter}的${def.row.name}（{date}）`),
+    subjectEn: subjectTemplateEn
+      ? fill(subjectTemplateEn)
+      : subjectTemplate
+        ? ''
+        : fill(`${englishName} from {starter} ({date})`),
+  };
 }
 
 async function assertCanStart(db: Db, caller: Caller, def: LoadedDefinition, applicantId: string) {
@@ -174,7 +189,14 @@ export async function startInstance(
   const orgId = await startOrg(db, applicant.id, input.startOrgId);
   const now = options.now ?? new Date();
   const id = (options.newId ?? newId)();
-  const subject = subjectFor(def, input.subject, data, applicant.fullname, now, timeZone);
+  const { subject, subjectEn } = subjectFor(
+    def,
+    input.subject,
+    data,
+    applicant.fullname,
+    now,
+    timeZone,
+  );
   const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
   await assertRecordFree(db, def.row.def_key, businessKey);
   const relatedIds = await checkLinkable(db, caller.id, input.relatedIds ?? []);
@@ -183,6 +205,7 @@ export async function startInstance(
       id,
       now,
       subject,
+      subjectEn,
       businessKey,
       data,
       applicantId: applicant.id,
@@ -205,6 +228,7 @@ interface NewInstance {
   id: string;
   now: Date;
   subject: string;
+  subjectEn: string;
   businessKey: string;
   data: FormData;
   applicantId: string;
@@ -221,7 +245,7 @@ async function insertAndBegin(
   def: LoadedDefinition,
   fresh: NewInstance,
 ): Promise<void> {
-  const { id, now, subject, businessKey, applicantId, orgId } = fresh;
+  const { id, now, subject, subjectEn, businessKey, applicantId, orgId } = fresh;
   await db.transaction().execute(async (trx) => {
     // A draft starts one instance: the first start removes it, a second one (a double
     // click, another process) finds it gone and changes nothing.
@@ -240,6 +264,7 @@ async function insertAndBegin(
         def_id: def.row.id,
         def_key: def.row.def_key,
         subject,
+        subject_en: subjectEn,
         business_key: businessKey,
         status: 'running',
         result: null,

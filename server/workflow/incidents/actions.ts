@@ -13,7 +13,7 @@ import type { QueryFilter } from '../queries/filter';
 import { byOutput } from '../queries/filter';
 import { outputColumns, runList, withTimes, type ListSpec } from '../queries/run';
 import type { Language } from '../../../src/core/language';
-import { flowNameOf, nodeName } from '../queries/names';
+import { flowNameOf, nodeName, subjectText } from '../queries/names';
 import { failureOf, failureText, sweepIncidents, tellApplicant, type Job } from './record';
 
 /**
@@ -27,7 +27,8 @@ function assertAdmin(caller: Caller): void {
 
 /** The incidents with flow and node names in the reader's language. */
 const incidentSource = (language: Language | undefined) => sql`
-  select n.id, n.kind, n.inst_id as "instId", i.subject, i.def_key as "procDefKey",
+  select n.id, n.kind, n.inst_id as "instId", ${subjectText(language)} as "subject",
+    i.def_key as "procDefKey",
     ${flowNameOf(language, 'i.def_id')} as "procDefName", i.status as "instStatus", n.node_id as "nodeId",
     ${nodeName(language, { defId: 'i.def_id', nodeId: 'n.node_id', stored: 'n.node_name' })} as "nodeName",
     n.error, n.error_key as "errorKey", n.error_params as "errorParams", n.attempts,

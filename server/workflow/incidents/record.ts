@@ -6,7 +6,7 @@ import { translate, type Params } from '../../i18n';
 import { UserError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadDefinition } from '../definitions';
-import { nodeLabel } from '../queries/names';
+import { nodeLabel, subjectLabel } from '../queries/names';
 
 /**
  * Opening and closing incidents (docs/workflow.md, "Incidents"). A job that fails for good is
@@ -70,13 +70,13 @@ export async function tellApplicant(
 ): Promise<void> {
   const inst = await trx
     .selectFrom('wf_instances')
-    .select(['subject', 'starter_id', 'on_behalf_of_id'])
+    .select(['subject', 'subject_en', 'starter_id', 'on_behalf_of_id'])
     .where('id', '=', instId)
     .executeTakeFirstOrThrow();
   const text = composed(
     key,
     { subject: inst.subject, ...params },
-    { subject: inst.subject, ...paramsEn },
+    { subject: subjectLabel('en-US', inst), ...paramsEn },
   );
   const people = [...new Set([inst.on_behalf_of_id ?? inst.starter_id, inst.starter_id])];
   await trx

@@ -64,6 +64,8 @@ export interface ProcessGraph {
   nameEn: string;
   /** Subject template: {field} and {starter} are replaced. */
   subjectTemplate: string;
+  /** The process's atrium:subjectEn, the subject for readers of English; '' when none. */
+  subjectTemplateEn: string;
   startId: string;
   nodes: Map<string, FlowNode>;
   flows: Map<string, SequenceFlow>;

@@ -26,7 +26,11 @@ const atriumPackage = {
     {
       name: 'ProcessProps',
       extends: ['bpmn:Process'],
-      properties: ['subject', 'nameEn'].map((name) => ({ name, isAttr: true, type: 'String' })),
+      properties: ['subject', 'subjectEn', 'nameEn'].map((name) => ({
+        name,
+        isAttr: true,
+        type: 'String',
+      })),
     },
     {
       // The English name of a node or sequence flow (docs/workflow.md, "Names in the
@@ -312,6 +316,7 @@ export async function parseDefinition(xml: string, form: FormDefinition): Promis
     name: process.name ?? process.id!,
     nameEn: attr(process, 'nameEn'),
     subjectTemplate: attr(process, 'subject'),
+    subjectTemplateEn: attr(process, 'subjectEn'),
     startId: starts[0]!.id,
     nodes,
     flows,

@@ -12,7 +12,7 @@ import { returnDestinations, type NodeChoice } from '../actions/returns';
 import { loadDefinition } from '../definitions';
 import type { Ctx } from '../engine/context';
 import { instanceColumns } from './lists';
-import { isEnglish, nodeLabel, orgName } from './names';
+import { isEnglish, nodeLabel, orgName, subjectLabel } from './names';
 import type { Language } from '../../../src/core/language';
 import { withTimes } from './run';
 
@@ -94,7 +94,7 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
         status: task.status,
         state: task.state,
         procInstId: task.inst_id,
-        subject: ctx.inst.subject,
+        subject: subjectLabel(caller.language, ctx.inst),
         assigneeId: task.assignee_id,
         ownerId: task.owner_id,
         parentId: task.parent_id,

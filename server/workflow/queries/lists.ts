@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../src/core/language';
 import { byOutput } from './filter';
-import { categoryName, flowName, flowNameOf, isEnglish, nodeName, orgName } from './names';
+import {
+  categoryName,
+  flowName,
+  flowNameOf,
+  isEnglish,
+  nodeName,
+  orgName,
+  subjectText,
+} from './names';
 import type { OrderColumn } from '../../lib/keyset';
 import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
 
@@ -19,7 +27,7 @@ import { branchBound, outputColumns, type BranchBound, type ListSpec } from './r
  */
 const taskColumns = (language: Language | undefined) => sql`
   t.id, ${nodeName(language, { defId: 'i.def_id', nodeId: 't.node_id', stored: 't.node_name' })} as "name",
-  i.subject, t.id as "taskId", t.token_id as "execId",
+  ${subjectText(language)} as "subject", t.id as "taskId", t.token_id as "execId",
   t.node_id as "nodeId", t.inst_id as "procInstId", i.def_id as "procDefId",
   i.def_key as "procDefKey", ${flowNameOf(language, 'i.def_id')} as "procDefName",
   t.owner_id as "ownerId", t.assignee_id as "assigneeId",
@@ -196,7 +204,8 @@ export function noticeList(userId: string, box: NoticeBox, language?: Language):
         : sql`n.receiver_id = ${userId} and not n.deleted and n.read_at is not null`;
   return {
     source: sql`
-      select n.id, n.task_id as "taskId", n.inst_id as "procInstId", i.subject,
+      select n.id, n.task_id as "taskId", n.inst_id as "procInstId",
+        ${subjectText(language)} as "subject",
         ${nodeName(language, { defId: 'i.def_id', nodeId: 'n.node_id', stored: 'n.node_name' })} as "name",
         n.node_id as "nodeId", n.kind as "status", n.opinion, n.reply,
         n.created_at as "createTime", n.read_at as "readTime", n.sender_id as "ownerId",
@@ -285,7 +294,7 @@ function revocable(r: string): RawBuilder<boolean> {
 
 /** The instance fields of a done row (instance i). */
 const doneInstanceColumns = (language: Language | undefined) => sql`
-  i.id, i.subject, i.def_id as "procDefId", i.def_key as "procDefKey",
+  i.id, ${subjectText(language)} as "subject", i.def_id as "procDefId", i.def_key as "procDefKey",
   ${flowNameOf(language, 'i.def_id')} as "procDefName",
   i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
   (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",
@@ -381,7 +390,7 @@ export function doneInstanceList(
 
 /** Instance columns for myRequest and the instance answers (names in the reader's language). */
 export const instanceColumns = (language: Language | undefined) => sql`
-  i.id, i.subject, i.def_id as "procDefId", d.def_key as "procDefKey",
+  i.id, ${subjectText(language)} as "subject", i.def_id as "procDefId", d.def_key as "procDefKey",
   ${flowName(language)} as "procDefName",
   i.business_key as "bizKey", i.status, i.result as "resultType", i.ended_at as "endTime",
   (extract(epoch from (coalesce(i.ended_at, now()) - i.created_at)) * 1000)::bigint as "duration",

@@ -72,3 +72,19 @@ export function categoryName(language: Language | undefined, c = 'c'): RawBuilde
 export function postName(language: Language | undefined, p = 'p'): RawBuilder<string> {
   return orgName(language, p);
 }
+
+/** The subject of instance alias `i` for the reader (its English one, where it has one). */
+export function subjectText(language: Language | undefined, i = 'i'): RawBuilder<string> {
+  const subject = sql<string>`${sql.ref(`${i}.subject`)}`;
+  return isEnglish(language)
+    ? sql<string>`coalesce(nullif(${sql.ref(`${i}.subject_en`)}, ''), ${subject})`
+    : subject;
+}
+
+/** The same in JavaScript, for answers built from a loaded instance row. */
+export function subjectLabel(
+  language: Language | undefined,
+  instance: { subject: string; subject_en: string },
+): string {
+  return (isEnglish(language) && instance.subject_en) || instance.subject;
+}

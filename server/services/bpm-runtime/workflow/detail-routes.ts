@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { nodeName } from '../../../workflow/queries/names';
+import { nodeName, subjectLabel } from '../../../workflow/queries/names';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
@@ -293,6 +293,7 @@ export async function detailRoutes(app: FastifyInstance) {
         'n.sender_id',
         's.fullname as sender_name',
         'i.subject',
+        'i.subject_en',
       ])
       .select(
         nodeName(request.language, {
@@ -313,7 +314,7 @@ export async function detailRoutes(app: FastifyInstance) {
       nodeId: row.node_id,
       name: row.reader_node_name,
       status: row.kind,
-      subject: row.subject,
+      subject: subjectLabel(request.language, row),
       opinion: row.opinion,
       reply: row.reply ?? '',
       ownerName: row.sender_name ?? '',
