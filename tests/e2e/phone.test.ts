@@ -105,4 +105,18 @@ describe('on a phone', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   });
+
+  it("titles a task's card with its subject, in the reader's language", async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const token = await apiToken('mgr01', 'Staff#2026');
+    await page.goto(`${baseUrl()}/fvue/v-flow/v-todo?token=${token}`);
+    const card = page.locator('atrium-task-list [data-layout=cards] li[data-row]').first();
+    await card.waitFor();
+    // The subject says what the row is; the type badge is one of its fields.
+    const title = card.locator('.title[data-column=subject]');
+    expect(await title.textContent()).toMatch(/ from /);
+    expect(await card.locator('dl [data-column=status] dt').textContent()).toBe('Type');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  });
 });

@@ -120,6 +120,7 @@ export function FlowIncidents({ state = 'open' }: { state?: string }) {
                 key: 'subject',
                 title: t('workflow:columns.subject'),
                 width: 190,
+                cardTitle: true,
                 render: (row) => (
                   <button
                     type="button"

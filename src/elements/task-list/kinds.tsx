@@ -35,6 +35,7 @@ function titleColumn(key: string, handlers: RowHandlers, width = 300): Column<Li
     key,
     title: handlers.t(key === 'name' ? 'workflow:columns.flowName' : 'workflow:columns.subject'),
     width,
+    cardTitle: true,
     value: (row) => row[key],
     render: (row) => (
       <button

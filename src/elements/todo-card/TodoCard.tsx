@@ -105,6 +105,7 @@ export function TodoCard({
       key: 'subject',
       title: t('workflow:columns.subject'),
       width: 300,
+      cardTitle: true,
       render: (row) => (
         <button
           type="button"

@@ -61,7 +61,9 @@ export function Cards<Row>({
   const t = useT();
   const [scrollTop, setScrollTop] = useState(0);
   const itemHeight = cardHeight(columns);
-  const title = columns.find((column) => column.kind !== 'index' && !isActions(column));
+  const title =
+    columns.find((column) => column.cardTitle) ??
+    columns.find((column) => column.kind !== 'index' && !isActions(column));
   const fields = columns.filter(
     (column) => column !== title && column.kind !== 'index' && !isActions(column),
   );

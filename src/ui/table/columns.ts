@@ -22,6 +22,12 @@ export interface Column<Row> {
    * By default the first identity column (with the index before it) and the row actions are.
    */
   pin?: 'start' | 'end' | false;
+  /**
+   * On a phone's card (Cards.tsx), this column is the title: the full width, above the other
+   * fields. By default the first column is (a list's own name for the row, in most lists);
+   * a task list's first column is its type badge, and its subject says what the row is.
+   */
+  cardTitle?: boolean;
 }
 
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
