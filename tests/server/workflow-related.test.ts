@@ -190,6 +190,17 @@ describe.each(databaseKinds)('workflow records and related processes on %s', (ki
         data: encode(leaveForm()),
       });
       expect(plain.status).toBe(409);
+      // An English reader is told in English, the running flow's subject too.
+      const english = await client.call(
+        'emp01',
+        'POST',
+        `${instance}/start`,
+        { flowKey: 'leave', businessKey: 'LV-1001', data: encode(leaveForm()) },
+        'en-US',
+      );
+      expect(english.body.message).toMatch(
+        /^This business record already has a flow under approval: Leave request from .+ \(2 days\)$/,
+      );
       expect(await instanceCount()).toBe(count);
 
       // Once withdrawn, the record may start again.

@@ -21,6 +21,8 @@ import { checkFlowData } from '../bound-form';
 import { formCheck, linkFormFiles } from './shared';
 import { flow, node } from '../model/graph';
 import { checkLinkable } from '../queries/related';
+import { subjectLabel } from '../queries/names';
+import type { Language } from '../../../src/core/language';
 
 /** May this user start flows of this key? Everyone, or listed by user or by role. */
 export async function hasStartRight(
@@ -144,16 +146,25 @@ const runningRecordIndex = 'wf_instances_running_record';
  * A business record has at most one running instance of a flow. The check gives the clear
  * message; the unique index (migration 0005) decides when two starts race past it.
  */
-async function assertRecordFree(db: Db, defKey: string, businessKey: string) {
+async function assertRecordFree(
+  db: Db,
+  defKey: string,
+  businessKey: string,
+  language: Language | undefined,
+) {
   if (!businessKey) return;
   const running = await db
     .selectFrom('wf_instances')
-    .select('subject')
+    .select(['subject', 'subject_en'])
     .where('def_key', '=', defKey)
     .where('business_key', '=', businessKey)
     .where('status', '=', 'running')
     .executeTakeFirst();
-  if (running) throw conflict('server:workflow.recordRunning', { subject: running.subject });
+  if (running) {
+    throw conflict('server:workflow.recordRunning', {
+      subject: subjectLabel(language, running),
+    });
+  }
 }
 
 async function draftOf(db: Db, caller: Caller, draftId: string) {
@@ -198,7 +209,7 @@ export async function startInstance(
     timeZone,
   );
   const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
-  await assertRecordFree(db, def.row.def_key, businessKey);
+  await assertRecordFree(db, def.row.def_key, businessKey, caller.language);
   const relatedIds = await checkLinkable(db, caller.id, input.relatedIds ?? []);
   try {
     await insertAndBegin(db, caller, def, {
@@ -217,7 +228,7 @@ export async function startInstance(
   } catch (error) {
     // The other start won the race: answer as if it had been there before this one.
     if (isUniqueViolation(error, runningRecordIndex)) {
-      await assertRecordFree(db, def.row.def_key, businessKey);
+      await assertRecordFree(db, def.row.def_key, businessKey, caller.language);
     }
     throw error;
   }
