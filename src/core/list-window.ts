@@ -29,6 +29,8 @@ export interface ListWindowState {
   loading: boolean;
   /** The first page's request failed (nothing to show). */
   failed: boolean;
+  /** Why it failed, as the request layer worded it. */
+  error?: Error;
   /** Changes whenever a page arrives, so views know to redraw. */
   version: number;
 }
@@ -179,10 +181,10 @@ export class ListWindow<Row> {
       }
       this.inFlight.delete(page);
       this.set(patch);
-    } catch {
+    } catch (error) {
       this.inFlight.delete(page);
       if (this.controller.signal.aborted) return;
-      if (first) this.set({ failed: true, total: 0, loading: false });
+      if (first) this.set({ failed: true, error: error as Error, total: 0, loading: false });
       return;
     }
     this.pump();

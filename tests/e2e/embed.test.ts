@@ -84,7 +84,8 @@ describe('a statement list on a bare page of another site', () => {
   it('stays on the page before login, then shows the merchant rows after it', async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);
-    await page.waitForSelector('atrium-statement-list [data-count]');
+    // Asked before anyone signed in, the list says it could not load (and offers Retry).
+    await page.waitForSelector('atrium-statement-list [data-failed] [data-action=retry]');
     expect(page.url()).toBe(`${origin}/`);
     await page.fill('atrium-login input[name=account]', 'SZHY10001');
     await page.fill('atrium-login input[name=password]', 'Merchant#2026');

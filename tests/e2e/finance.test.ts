@@ -256,6 +256,25 @@ describe('merchant finance pages', () => {
     for (const row of rows) expect(row.F_CJSJ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('says a list that could not load, not "no data", and loads it on Retry', async () => {
+    // The first page is dropped as a lost connection would drop it (the server is real).
+    const page = await browser.newPage();
+    let dropped = 0;
+    await page.route('**/executeSql*', (route) =>
+      dropped++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    await page.goto(`${baseUrl()}/fvue/lyfyjsd?token=${token}`);
+    const retry = page.locator('atrium-statement-list [data-failed] [data-action=retry]');
+    await retry.waitFor();
+    expect(await page.locator('atrium-statement-list [data-state=empty]').count()).toBe(0);
+    await retry.click();
+    await expect
+      .poll(async () => (await tableRows(page, 'atrium-statement-list')).length)
+      .toBeGreaterThan(0);
+    expect(await page.locator('atrium-statement-list [data-failed]').count()).toBe(0);
+  });
+
   it('overdue notices are newest cut-off date first', async () => {
     const page = await openAs('admin', 'Atrium#2026', '/shcjftzd');
     await expect

@@ -245,7 +245,8 @@ function ListPage({
           </Button>
           {orgName && <span data-org={orgId}>{t('workflow:list.org', { name: orgName })}</span>}
         </form>
-        {error && <Alert>{error.message}</Alert>}
+        {/* A later page that failed; a first one fails in the table, with Retry. */}
+        {error && total > 0 && <Alert>{error.message}</Alert>}
         <Table
           columns={config.columns(handlers)}
           source={{
@@ -259,6 +260,7 @@ function ListPage({
           height={tableHeight}
           loading={renewing}
           onSortChange={(next) => setSort(next)}
+          failure={error ? { error, onRetry: reload } : undefined}
         />
         <p
           css={countStyle}

@@ -114,14 +114,17 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
   const total = state.total ?? 0;
   const [from, to] = rangeOf(range[0], range[1], total);
   // While a new answer is on its way the old count is not the answer: say it is loading.
+  // A list that could not load has no count to give (the table says what went wrong).
   const countText = renewing
     ? t('common:states.loading')
-    : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
-        from: from.toLocaleString('en-US'),
-        to: to.toLocaleString('en-US'),
-        count: total,
-        total: total.toLocaleString('en-US'),
-      });
+    : state.failed
+      ? ''
+      : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
+          from: from.toLocaleString('en-US'),
+          to: to.toLocaleString('en-US'),
+          count: total,
+          total: total.toLocaleString('en-US'),
+        });
 
   return (
     <section>
@@ -188,6 +191,11 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         summaryLabel={props.summaryLabel}
         loading={renewing}
         onSortChange={(next) => setSort(next)}
+        failure={
+          state.failed && state.error
+            ? { error: state.error, onRetry: () => setSearches((count) => count + 1) }
+            : undefined
+        }
       />
     </section>
   );

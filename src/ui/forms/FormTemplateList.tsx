@@ -318,6 +318,7 @@ export function FormTemplateList({
           setSort(next);
           setPage(1);
         }}
+        failure={rows.error ? { error: rows.error, onRetry: rows.reload } : undefined}
       />
       <Pager
         page={page}

@@ -1,7 +1,7 @@
 import type { ViewColumn } from '../../core/api/statement';
 import { useLanguage } from '../i18n';
 import { Pager } from '../Pager';
-import { Table } from '../table/Table';
+import { Table, type TableProps } from '../table/Table';
 import type { Column } from '../table/columns';
 import { labelOf } from './ConditionForm';
 
@@ -17,6 +17,7 @@ export function PagedTable({
   loading,
   onPage,
   extra,
+  failure,
 }: {
   columns: ViewColumn[];
   rows: Row[];
@@ -27,6 +28,7 @@ export function PagedTable({
   loading: boolean;
   onPage: (page: number) => void;
   extra?: Column<Row>[];
+  failure?: TableProps<Row>['failure'];
 }) {
   const language = useLanguage();
   const tableColumns: Column<Row>[] = [
@@ -45,6 +47,7 @@ export function PagedTable({
         rowKey={(row, index) => String(row.ID_ ?? row.id ?? index)}
         height={Math.min(560, 40 + Math.max(rows.length, 3) * 36)}
         loading={loading}
+        failure={failure}
       />
       <Pager page={page} pageSize={pageSize} total={total} loading={loading} onPage={onPage} />
     </>

@@ -3,7 +3,7 @@ import { exportQueryView, queryFilter, queryView, queryViewRows } from '../../co
 import { Button } from '../Button';
 import { saveResponse } from '../table/save';
 import { useLanguage, useT } from '../i18n';
-import { Loading } from '../Status';
+import { LoadFailed, Loading } from '../Status';
 import { useAsync } from '../useAsync';
 import { ConditionForm } from './ConditionForm';
 import { PagedTable } from './PagedTable';
@@ -28,7 +28,10 @@ export function QueryViewPage({ sqlAlias, alias }: { sqlAlias: string; alias: st
         : Promise.resolve({ rows: [], total: 0, page: 1, pageSize: 10 }),
     [definition, applied, page],
   );
-  if (!definition) return view.loading ? <Loading /> : null;
+  if (!definition) {
+    if (view.loading) return <Loading />;
+    return view.error ? <LoadFailed error={view.error} onRetry={view.reload} /> : null;
+  }
   // Every row under the applied conditions, streamed; the file name carries the count.
   const runExport = async () => {
     setProgress(t('common:table.export'));
@@ -71,6 +74,7 @@ export function QueryViewPage({ sqlAlias, alias }: { sqlAlias: string; alias: st
         pageSize={definition.pageSize}
         loading={rows.loading}
         onPage={setPage}
+        failure={rows.error ? { error: rows.error, onRetry: rows.reload } : undefined}
       />
     </section>
   );

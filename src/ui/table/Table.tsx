@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
-import { Empty, Loading } from '../Status';
+import { Empty, LoadFailed, Loading } from '../Status';
 import { useT } from '../i18n';
 import { Cards } from './Cards';
 import { cellText, columnWidth, isNumeric, isSortable, pinsOf, type Column } from './columns';
@@ -46,6 +46,11 @@ export interface TableProps<Row> {
   loading?: boolean;
   /** Rows as cards when the table is narrower than this (px); 0 never. */
   cardsBelow?: number;
+  /**
+   * The rows could not be loaded: in place of "No data", what went wrong and a Retry
+   * (an empty list after a dropped connection read as "you have no statements").
+   */
+  failure?: { error: Error; onRetry: () => void } | undefined;
 }
 
 /**
@@ -67,6 +72,7 @@ export function Table<Row>({
   overscan = 8,
   onSortChange,
   cardsBelow,
+  failure,
 }: TableProps<Row>) {
   const t = useT();
   const [localSort, setSort] = useState<SortState | null>(null);
@@ -120,6 +126,10 @@ export function Table<Row>({
   const shade = loading ? (
     <div css={overlay} data-veil={count > 0 || undefined}>
       <Loading />
+    </div>
+  ) : count === 0 && failure ? (
+    <div css={overlay} data-failed>
+      <LoadFailed error={failure.error} onRetry={failure.onRetry} />
     </div>
   ) : (
     count === 0 && <div css={overlay}>{empty ?? <Empty />}</div>

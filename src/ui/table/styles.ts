@@ -95,6 +95,13 @@ export const overlay = css`
     background: rgba(255, 255, 255, 0.6);
     pointer-events: auto;
   }
+  /* At the top, where the rows would start: on a phone the list area reaches far below
+     the screen, and its middle is out of sight. */
+  &[data-failed] {
+    align-items: flex-start;
+    padding: 24px 16px 0;
+    pointer-events: auto;
+  }
 `;
 
 /** Pinned columns stay in view as the table scrolls sideways, over the cells they pass. */
