@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, latestSms, signIn, useBrowser } from './support';
+import { apiToken, baseUrl, latestSms, signIn, useBrowser } from './support';
 
 describe('signing in', () => {
   const browser = useBrowser();
@@ -149,5 +149,17 @@ describe('signing in', () => {
     await page.goto(`${baseUrl()}/fvue/no/such/page`);
     await expect.poll(() => page.textContent('h1')).toBe('404 未找到该页面');
     expect(await page.getAttribute('a[data-link=home]', 'href')).toBe('/fvue/home');
+    expect(await page.locator('[data-control=language]').count()).toBe(1);
+  });
+
+  it('a signed-in 404 sits in the frame and leaves the user menu reachable', async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${baseUrl()}/fvue/no/such/page?token=${await apiToken('emp01', 'Staff#2026')}`,
+    );
+    await expect.poll(() => page.textContent('h1')).toBe('404 未找到该页面');
+    // The top bar's user menu has the language; the card adds no switcher over it.
+    expect(await page.locator('[data-control=language]').count()).toBe(0);
+    await page.click('atrium-top-bar [data-action=user-menu]');
   });
 });

@@ -1,5 +1,7 @@
 import { css } from '@emotion/react';
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { $session } from '../../../src/core/session';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 
 const frame = css`
@@ -26,14 +28,27 @@ const frame = css`
     top: 20px;
     right: 24px;
   }
+  /* Inside the portal's frame (a signed-in 404): below the top bar, not a screen of its own. */
+  &[data-framed] {
+    min-height: 60vh;
+    background: none;
+  }
 `;
 
+/**
+ * A page of one card (404, password reset). Signed out it offers the language; signed in it
+ * is drawn inside the portal's frame, whose top bar has the language in the user menu, and
+ * a switcher of its own covered that menu.
+ */
 export function CenteredCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const signedIn = useStore($session) !== null;
   return (
-    <div css={frame}>
-      <div className="switcher">
-        <LanguageSwitcher />
-      </div>
+    <div css={frame} data-framed={signedIn || undefined}>
+      {!signedIn && (
+        <div className="switcher">
+          <LanguageSwitcher />
+        </div>
+      )}
       <div className="card">
         <h1>{title}</h1>
         {children}
