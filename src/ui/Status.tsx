@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { useT } from './i18n';
+import type { AsyncState } from './useAsync';
 import { vars } from './theme';
 
 const centred = css`
@@ -61,12 +62,22 @@ export function Empty({ children }: { children?: ReactNode }) {
   );
 }
 
+/** A load that failed, and how to ask again (a Table's `failure`, LoadFailed's props). */
+export interface LoadFailure {
+  error: Error;
+  onRetry: () => void;
+}
+
+/** The failure of a useAsync load, if it failed. */
+export const failureOf = (load: AsyncState<unknown>): LoadFailure | undefined =>
+  load.error ? { error: load.error, onRetry: load.reload } : undefined;
+
 /**
  * A load that failed (network, timeout, a server error): what went wrong, in the reader's
  * language as the request layer worded it, and a button that asks again. Without it a reader
  * had to reload the whole page to try once more.
  */
-export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+export function LoadFailed({ error, onRetry }: LoadFailure) {
   const t = useT();
   return (
     <Alert
@@ -79,4 +90,13 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => vo
       {error.message}
     </Alert>
   );
+}
+
+/**
+ * In place of a page whose load gave nothing to show: the failure with Retry, or, when the
+ * load answered, that what was asked for is not there (no Retry: asking again changes nothing).
+ */
+export function NotLoaded({ load, notFound }: { load: AsyncState<unknown>; notFound: string }) {
+  const failure = failureOf(load);
+  return failure ? <LoadFailed {...failure} /> : <Alert>{notFound}</Alert>;
 }

@@ -19,7 +19,7 @@ import { Button } from '../../ui/Button';
 import { useEmit } from '../../ui/element/context';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { LoadFailed, Loading } from '../../ui/Status';
+import { Loading, NotLoaded } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
@@ -110,11 +110,7 @@ export function StartForm({
   if (loaded.error || !loaded.data)
     return (
       <div css={pageStyle}>
-        {loaded.error ? (
-          <LoadFailed error={loaded.error} onRetry={loaded.reload} />
-        ) : (
-          <Alert>{t('workflow:starter.notFound')}</Alert>
-        )}
+        <NotLoaded load={loaded} notFound={t('workflow:starter.notFound')} />
       </div>
     );
   const { flow, allowed, refusal } = loaded.data;

@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { LoadFailed, Loading } from '../../ui/Status';
+import { Loading, NotLoaded } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { useFlowForm } from '../../ui/workflow/useFlowForm';
@@ -52,11 +52,7 @@ export function InstanceFormPage({ instId, edit }: { instId: string; edit: boole
   if (loaded.error || !data)
     return (
       <div css={pageStyle}>
-        {loaded.error ? (
-          <LoadFailed error={loaded.error} onRetry={loaded.reload} />
-        ) : (
-          <Alert>{t('workflow:task.notFound')}</Alert>
-        )}
+        <NotLoaded load={loaded} notFound={t('workflow:task.notFound')} />
       </div>
     );
   const save = async () => {

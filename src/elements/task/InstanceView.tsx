@@ -23,7 +23,7 @@ import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { LoadFailed, Loading } from '../../ui/Status';
+import { Loading, NotLoaded } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -85,11 +85,7 @@ export function InstanceView({
   if (info.error || !info.data)
     return (
       <div css={pageStyle}>
-        {info.error ? (
-          <LoadFailed error={info.error} onRetry={info.reload} />
-        ) : (
-          <Alert>{t('workflow:task.notFound')}</Alert>
-        )}
+        <NotLoaded load={info} notFound={t('workflow:task.notFound')} />
       </div>
     );
   const instance = info.data;

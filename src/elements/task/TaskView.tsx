@@ -19,7 +19,7 @@ import { Alert } from '../../ui/Alert';
 import { useEmit } from '../../ui/element/context';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { LoadFailed, Loading } from '../../ui/Status';
+import { Loading, NotLoaded } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
 import { useAsync } from '../../ui/useAsync';
 import { FlowImagePanel } from '../../ui/workflow/FlowImagePanel';
@@ -98,11 +98,7 @@ export function TaskView({
   if (loaded.error || !detail || !loaded.data)
     return (
       <div css={pageStyle}>
-        {loaded.error ? (
-          <LoadFailed error={loaded.error} onRetry={loaded.reload} />
-        ) : (
-          <Alert>{t('workflow:task.notFound')}</Alert>
-        )}
+        <NotLoaded load={loaded} notFound={t('workflow:task.notFound')} />
       </div>
     );
 

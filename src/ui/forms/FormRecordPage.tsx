@@ -15,7 +15,7 @@ import { notify } from '../../core/notices';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { useLanguage, useT } from '../i18n';
-import { LoadFailed, Loading } from '../Status';
+import { Loading, NotLoaded } from '../Status';
 import { useAsync } from '../useAsync';
 import { FormView } from './FormView';
 import { recordFacts } from './record-facts';
@@ -83,8 +83,7 @@ export function FormRecordPage({
     [target.templateKey, target.action, target.id, target.draftId, language],
   );
   if (loaded.loading) return <Loading />;
-  if (loaded.error) return <LoadFailed error={loaded.error} onRetry={loaded.reload} />;
-  if (!loaded.data) return <Alert>{t('forms:form.notFound')}</Alert>;
+  if (!loaded.data) return <NotLoaded load={loaded} notFound={t('forms:form.notFound')} />;
   return (
     <RecordEditor
       key={`${target.id ?? ''}/${target.draftId ?? ''}`}

@@ -20,6 +20,7 @@ import { Table } from '../table/Table';
 import type { Column } from '../table/columns';
 import { saveResponse } from '../table/save';
 import type { SortState } from '../table/sort';
+import { failureOf } from '../Status';
 import { useAsync } from '../useAsync';
 import { ConfirmDialog } from '../workflow/ConfirmDialog';
 import { BatchEditDialog } from './BatchEditDialog';
@@ -318,7 +319,7 @@ export function FormTemplateList({
           setSort(next);
           setPage(1);
         }}
-        failure={rows.error ? { error: rows.error, onRetry: rows.reload } : undefined}
+        failure={failureOf(rows)}
       />
       <Pager
         page={page}

@@ -3,7 +3,7 @@ import { exportQueryView, queryFilter, queryView, queryViewRows } from '../../co
 import { Button } from '../Button';
 import { saveResponse } from '../table/save';
 import { useLanguage, useT } from '../i18n';
-import { LoadFailed, Loading } from '../Status';
+import { failureOf, LoadFailed, Loading } from '../Status';
 import { useAsync } from '../useAsync';
 import { ConditionForm } from './ConditionForm';
 import { PagedTable } from './PagedTable';
@@ -30,7 +30,8 @@ export function QueryViewPage({ sqlAlias, alias }: { sqlAlias: string; alias: st
   );
   if (!definition) {
     if (view.loading) return <Loading />;
-    return view.error ? <LoadFailed error={view.error} onRetry={view.reload} /> : null;
+    const failure = failureOf(view);
+    return failure ? <LoadFailed {...failure} /> : null;
   }
   // Every row under the applied conditions, streamed; the file name carries the count.
   const runExport = async () => {
@@ -74,7 +75,7 @@ export function QueryViewPage({ sqlAlias, alias }: { sqlAlias: string; alias: st
         pageSize={definition.pageSize}
         loading={rows.loading}
         onPage={setPage}
-        failure={rows.error ? { error: rows.error, onRetry: rows.reload } : undefined}
+        failure={failureOf(rows)}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
-import { Empty, LoadFailed, Loading } from '../Status';
+import { Empty, LoadFailed, Loading, type LoadFailure } from '../Status';
 import { useT } from '../i18n';
 import { Cards } from './Cards';
 import { cellText, columnWidth, isNumeric, isSortable, pinsOf, type Column } from './columns';
@@ -50,7 +50,7 @@ export interface TableProps<Row> {
    * The rows could not be loaded: in place of "No data", what went wrong and a Retry
    * (an empty list after a dropped connection read as "you have no statements").
    */
-  failure?: { error: Error; onRetry: () => void } | undefined;
+  failure?: LoadFailure | undefined;
 }
 
 /**
@@ -129,7 +129,7 @@ export function Table<Row>({
     </div>
   ) : count === 0 && failure ? (
     <div css={overlay} data-failed>
-      <LoadFailed error={failure.error} onRetry={failure.onRetry} />
+      <LoadFailed {...failure} />
     </div>
   ) : (
     count === 0 && <div css={overlay}>{empty ?? <Empty />}</div>
