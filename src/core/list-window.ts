@@ -27,10 +27,8 @@ export interface ListWindowState {
   estimated: boolean;
   /** True while any page is on its way. */
   loading: boolean;
-  /** The first page's request failed (nothing to show). */
-  failed: boolean;
-  /** Why it failed, as the request layer worded it. */
-  error?: Error;
+  /** Why the first page's request failed (nothing to show), as the request layer worded it. */
+  error: Error | null;
   /** Changes whenever a page arrives, so views know to redraw. */
   version: number;
 }
@@ -63,7 +61,7 @@ export class ListWindow<Row> {
     total: null,
     estimated: false,
     loading: false,
-    failed: false,
+    error: null,
     version: 0,
   };
 
@@ -184,7 +182,7 @@ export class ListWindow<Row> {
     } catch (error) {
       this.inFlight.delete(page);
       if (this.controller.signal.aborted) return;
-      if (first) this.set({ failed: true, error: error as Error, total: 0, loading: false });
+      if (first) this.set({ error: error as Error, total: 0, loading: false });
       return;
     }
     this.pump();

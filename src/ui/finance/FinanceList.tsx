@@ -117,7 +117,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
   // A list that could not load has no count to give (the table says what went wrong).
   const countText = renewing
     ? t('common:states.loading')
-    : state.failed
+    : state.error
       ? ''
       : t(state.estimated ? 'common:table.rangeEstimated' : 'common:table.range', {
           from: from.toLocaleString('en-US'),
@@ -192,7 +192,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         loading={renewing}
         onSortChange={(next) => setSort(next)}
         failure={
-          state.failed && state.error
+          state.error
             ? { error: state.error, onRetry: () => setSearches((count) => count + 1) }
             : undefined
         }

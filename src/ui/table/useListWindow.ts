@@ -5,7 +5,7 @@ const idle: ListWindowState = {
   total: null,
   estimated: false,
   loading: true,
-  failed: false,
+  error: null,
   version: 0,
 };
 
@@ -23,8 +23,8 @@ export function useListWindow<Row>(key: string, options: () => ListWindowOptions
     const created = new ListWindow<Row>(options());
     setRenewing(true);
     const swap = () => {
-      const { total, failed } = created.snapshot;
-      if (total === null && !failed) return;
+      const { total, error } = created.snapshot;
+      if (total === null && !error) return;
       stop();
       if (shown.current !== created) shown.current?.close();
       shown.current = created;
