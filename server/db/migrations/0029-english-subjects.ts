@@ -54,6 +54,9 @@ export const seededSubjects = [
   },
 ] as const;
 
+/** The business time zone of {date}, read as config.ts reads it. */
+const timeZone = process.env.TIME_ZONE ?? 'Asia/Shanghai';
+
 /** A template as SQL over an instance `i` and its applicant `u` (no request text in it). */
 function filled(template: string) {
   const parts = template.split(/(\{\w+\})/).filter(Boolean);
@@ -62,7 +65,7 @@ function filled(template: string) {
       const field = /^\{(\w+)\}$/.exec(part)?.[1];
       if (field === 'starter') return sql`u.fullname`;
       if (field === 'date')
-        return sql`to_char(i.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+        return sql`to_char(i.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
       if (field) return sql`coalesce(i.form_data->>${field}, '')`;
       return sql`${part}::text`;
     }),

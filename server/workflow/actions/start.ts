@@ -21,7 +21,7 @@ import { checkFlowData } from '../bound-form';
 import { formCheck, linkFormFiles } from './shared';
 import { flow, node } from '../model/graph';
 import { checkLinkable } from '../queries/related';
-import { subjectLabel } from '../queries/names';
+import { flowLabel, subjectLabel } from '../queries/names';
 import type { Language } from '../../../src/core/language';
 
 /** May this user start flows of this key? Everyone, or listed by user or by role. */
@@ -121,7 +121,7 @@ export function subjectFor(
         return value === undefined || value === null ? '' : String(value);
       })
       .slice(0, 200);
-  const englishName = def.row.name_en || def.graph.nameEn || def.row.name;
+  const englishName = flowLabel('en-US', def.row);
   return {
     subject: fill(subjectTemplate || `{starter}的${def.row.name}（{date}）`),
     subjectEn: subjectTemplateEn
