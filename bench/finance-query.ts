@@ -1,9 +1,10 @@
 /**
- * A merchant's statement page at scale: `npx tsx bench/finance-query.ts [--pg] [--scale N]
- * [--requests N]`.
+ * A merchant's statement page at scale: `npx tsx bench/finance-query.ts [--pg [--keep]]
+ * [--scale N] [--requests N]`.
  *
  * Seeds a fresh database (PGlite in a temporary folder, or with --pg a new PostgreSQL
- * database next to DATABASE_URL, dropped afterwards) at a scale with at least a million
+ * database next to DATABASE_URL, dropped afterwards; with --keep a PostgreSQL database
+ * atrium_bench_finance_s{scale}, seeded once, kept and reused: drop it by hand) at a scale with at least a million
  * statement rows, starts the real server on a local port, and times SZHY10001's joint-operation
  * statement list (statement.lyfyjsd, default window, page 1 of 50) three ways, interleaved so
  * all see the same conditions:
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     pg: { type: 'boolean' },
     scale: { type: 'string' },
     requests: { type: 'string', default: '1000' },
+    keep: { type: 'boolean' },
   },
 });
 /** Scale 14 is the smallest with a million statement rows (about 4,800 × scale²). */
@@ -91,12 +93,18 @@ async function statementRows(db: Db): Promise<number> {
 }
 
 async function main() {
-  const fresh = await freshDatabase({ name: 'finance', pg: values.pg });
+  const fresh = await freshDatabase({
+    name: `finance_s${scale}`,
+    pg: values.pg,
+    keep: values.pg && values.keep,
+  });
   const { handle } = fresh;
   try {
-    await migrateToLatest(handle.db);
     const seedStart = Date.now();
-    await seedDemo(handle.db, localStorage(join(fresh.dataDir, 'files')), { scale });
+    if (!fresh.reused) {
+      await migrateToLatest(handle.db);
+      await seedDemo(handle.db, localStorage(join(fresh.dataDir, 'files')), { scale });
+    }
     const seedSeconds = (Date.now() - seedStart) / 1000;
     const rowCount = await statementRows(handle.db);
     console.info(

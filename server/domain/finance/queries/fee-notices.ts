@@ -17,61 +17,14 @@ import {
  * page zlfymxd): the list row carries every field of the notice, so the print views can use
  * the same query.
  */
-export const feeFields = {
-  YSXSE: 'sales_amount',
-  HDYHZE: 'promo_total',
-  XFTHDYHE: 'promo_shared',
-  ZZKK: 'commission',
-  KKTZ: 'commission_adjust',
-  QCJK: 'prior_arrears',
-  HYFKK: 'member_fee_deduction',
-  PPTGF: 'brand_promotion_fee',
-  JFCE: 'points_difference',
-  KPJE: 'invoice_amount',
-  XFS: 'fire_safety_fee',
-  DF: 'electricity_fee',
-  DQSYF: 'usage_fee',
-  SF: 'water_fee',
-  WSFBT: 'sewage_subsidy',
-  TDF: 'channel_fee',
-  JRKKF: 'card_fee',
-  WYGLF: 'property_fee',
-  WYGLF_TZ: 'property_fee_adjust',
-  QCJK_GLF: 'prior_property_arrears',
-  TGF: 'promotion_fee',
-  TGFTZ: 'promotion_fee_adjust',
-  QCJK_TGF: 'prior_promotion_arrears',
-  WBF: 'maintenance_fee',
-  CKF: 'storage_fee',
-  SYXT_SYF: 'pos_fee',
-  HY_FWF: 'member_service_fee',
-  WLF: 'network_fee',
-  BXF: 'insurance_fee',
-  DHF: 'phone_fee',
-  TM_CDF: 'venue_fee',
-  QT: 'other_fee',
-  WYBZJ: 'property_deposit',
-  SDBZJ: 'utility_deposit',
-  SYXT_YJ: 'pos_deposit',
-  QTYJ: 'other_deposit',
-  ZG_ZSXJK: 'counter_cash',
-  WS_DSXJ: 'collected_cash',
-  YSXJ: 'cash_due',
-  GYSHK: 'supplier_payment',
-  THKXSKPJE: 'return_invoice_amount',
-  HDYHBTZPJE: 'promo_subsidy_invoice',
-  DSYYK: 'prepaid_card_collected',
-} as const satisfies Record<string, keyof FeeNoticeColumns>;
-
-/** Read once: a page maps every row through them. */
-const feeFieldEntries = Object.entries(feeFields) as [
-  string,
-  (typeof feeFields)[keyof typeof feeFields],
-][];
-
 export type FeeNoticeRow = Selectable<FeeNoticeColumns> & { store_name: string; rent?: number };
 
-/** The edge row of a fee notice; `totalField` is FYHJ (joint) or ZJHJ (lease). */
+/**
+ * The edge row of a fee notice: the one place where its columns get the platform's names.
+ * Written as one object literal on purpose: filling the same fields from a table of names
+ * in a loop cost 7 µs a row (every store a keyed lookup of a new property), the literal a
+ * few hundred nanoseconds (issue 18: 375 µs of a page of 50).
+ */
 export function feeNoticeRow(
   row: FeeNoticeRow,
   kind: 'joint' | 'lease',
@@ -87,14 +40,62 @@ export function feeNoticeRow(
     PP: row.brand,
     WLDW: row.merchant_code,
     XH: row.seq,
+    YSXSE: row.sales_amount,
+    HDYHZE: row.promo_total,
+    XFTHDYHE: row.promo_shared,
+    ZZKK: row.commission,
+    KKTZ: row.commission_adjust,
+    QCJK: row.prior_arrears,
+    HYFKK: row.member_fee_deduction,
+    PPTGF: row.brand_promotion_fee,
+    JFCE: row.points_difference,
+    KPJE: row.invoice_amount,
+    XFS: row.fire_safety_fee,
+    DF: row.electricity_fee,
+    DQSYF: row.usage_fee,
+    SF: row.water_fee,
+    WSFBT: row.sewage_subsidy,
+    TDF: row.channel_fee,
+    JRKKF: row.card_fee,
+    WYGLF: row.property_fee,
+    WYGLF_TZ: row.property_fee_adjust,
+    QCJK_GLF: row.prior_property_arrears,
+    TGF: row.promotion_fee,
+    TGFTZ: row.promotion_fee_adjust,
+    QCJK_TGF: row.prior_promotion_arrears,
+    WBF: row.maintenance_fee,
+    CKF: row.storage_fee,
+    SYXT_SYF: row.pos_fee,
+    HY_FWF: row.member_service_fee,
+    WLF: row.network_fee,
+    BXF: row.insurance_fee,
+    DHF: row.phone_fee,
+    TM_CDF: row.venue_fee,
+    QT: row.other_fee,
+    WYBZJ: row.property_deposit,
+    SDBZJ: row.utility_deposit,
+    SYXT_YJ: row.pos_deposit,
+    QTYJ: row.other_deposit,
+    ZG_ZSXJK: row.counter_cash,
+    WS_DSXJ: row.collected_cash,
+    YSXJ: row.cash_due,
+    GYSHK: row.supplier_payment,
+    THKXSKPJE: row.return_invoice_amount,
+    HDYHBTZPJE: row.promo_subsidy_invoice,
+    DSYYK: row.prepaid_card_collected,
+    CONFIRM: confirmFlag(row.confirm_date),
+    CONFIRM_DATE: dateTime(row.confirm_date, context.timeZone),
+    CONFIRM_BY: row.confirmed_by ?? '',
   };
-  for (const [field, column] of feeFieldEntries) edge[field] = row[column];
-  if (kind === 'lease') edge.ZJ = row.rent ?? 0;
-  edge[kind === 'joint' ? 'FYHJ' : 'ZJHJ'] = row.fee_total;
-  edge[kind === 'joint' ? 'BZSM' : 'BZMX'] = row.remark;
-  edge.CONFIRM = confirmFlag(row.confirm_date);
-  edge.CONFIRM_DATE = dateTime(row.confirm_date, context.timeZone);
-  edge.CONFIRM_BY = row.confirmed_by ?? '';
+  // The total and the remark have other names on a lease notice, which also has its rent.
+  if (kind === 'joint') {
+    edge.FYHJ = row.fee_total;
+    edge.BZSM = row.remark;
+  } else {
+    edge.ZJ = row.rent ?? 0;
+    edge.ZJHJ = row.fee_total;
+    edge.BZMX = row.remark;
+  }
   return edge;
 }
 
