@@ -3,8 +3,8 @@
  * [--scale N] [--requests N]`.
  *
  * Seeds a fresh database (PGlite in a temporary folder, or with --pg a new PostgreSQL
- * database next to DATABASE_URL, dropped afterwards; with --keep a PostgreSQL database
- * atrium_bench_finance_s{scale}, seeded once, kept and reused: drop it by hand) at a scale with at least a million
+ * database next to DATABASE_URL, dropped afterwards; with --keep atrium_bench_finance_s{scale},
+ * seeded once and reused, to drop by hand) at a scale with at least a million
  * statement rows, starts the real server on a local port, and times SZHY10001's joint-operation
  * statement list (statement.lyfyjsd, default window, page 1 of 50) three ways, interleaved so
  * all see the same conditions:
