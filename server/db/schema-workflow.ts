@@ -195,6 +195,8 @@ export interface WfDraftsTable {
   def_id: string;
   def_key: string;
   subject: Generated<string>;
+  /** The subject for readers of English, '' when none (migration 0030). */
+  subject_en: Generated<string>;
   business_key: Generated<string>;
   form_data: Json<FormData>;
   creator_id: string;

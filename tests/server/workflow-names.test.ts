@@ -11,9 +11,17 @@ import {
   addEnglishTemplates,
   fillTemplateSubjects,
 } from '../../server/db/migrations/0029-english-subjects';
+import { fillDraftSubjects } from '../../server/db/migrations/0030-draft-english-subjects';
 import { businessToday } from './finance-support';
 import { databaseKinds } from './harness';
-import { bpmn, leaveForm, userTask, type Json, useServerAndClient } from './workflow-harness';
+import {
+  bpmn,
+  encode,
+  leaveForm,
+  userTask,
+  type Json,
+  useServerAndClient,
+} from './workflow-harness';
 
 /**
  * Flow and node names in the reader's language (issue 13 item 10; docs/workflow.md "Names in
@@ -225,6 +233,17 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
       rowOf(await rows('lead01', `${task}/getTodoList`, language), id).subject;
 
     // The seeded leave flow: atrium:subject and atrium:subjectEn, filled from the same values.
+    const model = await client.call(
+      'emp01',
+      'GET',
+      '/bpm-model/flow/def/v1/getJson?defKey=leave',
+      undefined,
+      'en-US',
+    );
+    expect(model.body).toMatchObject({
+      subjectTemplate: expect.stringContaining('{starter}'),
+      subjectTemplateEn: expect.stringMatching(/^Leave request from \{starter\}/),
+    });
     const leave = await client.start('emp01', 'leave', leaveForm(3));
     expect(await subjects(leave, 'en-US')).toBe(`Leave request from ${emp01.fullname} (3 days)`);
     expect(await subjects(leave, 'zh-CN')).toBe(`${emp01.fullname}的请假申请（3天）`);
@@ -321,6 +340,76 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
       .where('def_key', '=', 'leave')
       .execute();
     expect(patched.map((def) => def.bpmn_xml)).toEqual(leaveDefs.map((def) => def.bpmn_xml));
+  });
+
+  it('keeps both subjects of a withdrawn application through its draft, unless the starter changes it', async () => {
+    const { fullname } = await server.db
+      .selectFrom('users')
+      .select('fullname')
+      .where('account', '=', 'emp01')
+      .executeTakeFirstOrThrow();
+    const english = `Leave request from ${fullname} (2 days)`;
+    const chinese = `${fullname}的请假申请（2天）`;
+    const withdrawn = async () => {
+      const id = await client.start('emp01', 'leave', leaveForm(2));
+      await client.ok('emp01', `${instance}/revokeInstance`, { instanceId: id });
+      const list = await rows('emp01', `${instance}/getMyDraftList`, 'en-US');
+      return rowOf(list, id, 'sourceInstId').id!;
+    };
+    const draftSubjectIn = async (draftId: string, language: string) =>
+      ((await read('emp01', 'GET', `${instance}/getDraftById?id=${draftId}`, language)).body as Row)
+        .subject;
+    const subjectsOf = async (instId: string) =>
+      server.db
+        .selectFrom('wf_instances')
+        .select(['subject', 'subject_en'])
+        .where('id', '=', instId)
+        .executeTakeFirstOrThrow();
+
+    // The draft reads in the reader's language, in the list and when restored.
+    const kept = await withdrawn();
+    const drafts = await rows('emp01', `${instance}/getMyDraftList`, 'zh-CN');
+    expect(rowOf(drafts, kept, 'id').subject).toBe(chinese);
+    expect(
+      rowOf(await rows('emp01', `${instance}/getMyDraftList`, 'en-US'), kept, 'id').subject,
+    ).toBe(english);
+    expect(await draftSubjectIn(kept, 'en-US')).toBe(english);
+    expect(await draftSubjectIn(kept, 'zh-CN')).toBe(chinese);
+
+    // Saved and started again as an English reader restored it: both languages stay.
+    await client.ok('emp01', `${instance}/saveDraft`, {
+      flowKey: 'leave',
+      proInstId: kept,
+      subject: english,
+      data: encode(leaveForm(2)),
+    });
+    expect(await draftSubjectIn(kept, 'zh-CN')).toBe(chinese);
+    const again = await client.start('emp01', 'leave', leaveForm(2), {
+      proInstId: kept,
+      subject: english,
+    });
+    expect(await subjectsOf(again)).toEqual({ subject: chinese, subject_en: english });
+
+    // A subject the starter changed is theirs, the same for every reader.
+    const changed = await withdrawn();
+    await client.ok('emp01', `${instance}/saveDraft`, {
+      flowKey: 'leave',
+      proInstId: changed,
+      subject: '改过的主题',
+      data: encode(leaveForm(2)),
+    });
+    expect(await draftSubjectIn(changed, 'en-US')).toBe('改过的主题');
+    const typed = await client.start('emp01', 'leave', leaveForm(2), {
+      proInstId: changed,
+      subject: '改过的主题',
+    });
+    expect(await subjectsOf(typed)).toEqual({ subject: '改过的主题', subject_en: '' });
+
+    // Migration 0030 gives the drafts of an older database their instance's English.
+    const older = await withdrawn();
+    await server.db.updateTable('wf_drafts').set({ subject_en: '' }).execute();
+    await fillDraftSubjects(server.db as unknown as Kysely<unknown>);
+    expect(await draftSubjectIn(older, 'en-US')).toBe(english);
   });
 
   it('gives a seeded database the same English as migration 0024 gives an older one', async () => {

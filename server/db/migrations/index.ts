@@ -25,6 +25,7 @@ import * as floorMapMenu from './0026-floor-map-menu';
 import * as englishPostsMessages from './0027-english-posts-messages';
 import * as assignShopsMenu from './0028-assign-shops-menu';
 import * as englishSubjects from './0029-english-subjects';
+import * as draftEnglishSubjects from './0030-draft-english-subjects';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0027-english-posts-messages': englishPostsMessages,
   '0028-assign-shops-menu': assignShopsMenu,
   '0029-english-subjects': englishSubjects,
+  '0030-draft-english-subjects': draftEnglishSubjects,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -104,6 +104,7 @@ export async function defRoutes(app: FastifyInstance) {
         bpmnXml: '',
         form: await formForBrowser(db, def.form),
         subjectTemplate: def.graph.subjectTemplate,
+        subjectTemplateEn: def.graph.subjectTemplateEn,
       };
     },
   );

@@ -37,7 +37,6 @@ export async function saveDraft(
   const values = {
     def_id: def.row.id,
     def_key: def.row.def_key,
-    subject,
     business_key: (input.businessKey ?? '').trim().slice(0, 64),
     form_data: JSON.stringify(checked),
     on_behalf_of_id: leaderId,
@@ -47,7 +46,7 @@ export async function saveDraft(
   if (input.draftId) {
     const updated = await db
       .updateTable('wf_drafts')
-      .set(values)
+      .set({ ...values, ...keptSubject(subject) })
       .where('id', '=', input.draftId)
       .where('creator_id', '=', caller.id)
       .executeTakeFirst();
@@ -57,9 +56,44 @@ export async function saveDraft(
   const id = (options.newId ?? newId)();
   await db
     .insertInto('wf_drafts')
-    .values({ id, ...values, creator_id: caller.id, source_inst_id: null, created_at: now })
+    .values({
+      id,
+      ...values,
+      subject,
+      creator_id: caller.id,
+      source_inst_id: null,
+      created_at: now,
+    })
     .execute();
   return id;
+}
+
+/**
+ * A draft's subject as saved again: unchanged (the reader saw it in either language, as
+ * getDraftById answers it), it keeps both languages; changed, it is what was typed, the same
+ * for every reader.
+ */
+function keptSubject(given: string) {
+  const unchanged = sql<boolean>`${given} <> '' and ${given} in (subject, nullif(subject_en, ''))`;
+  return {
+    subject: sql<string>`case when ${unchanged} then subject else ${given} end`,
+    subject_en: sql<string>`case when ${unchanged} then subject_en else '' end`,
+  };
+}
+
+/**
+ * The subject to start a draft with: its own in both languages when the starter left it as
+ * it was (in either language), else none (the start then takes what was typed, or makes one).
+ */
+export function draftSubject(
+  draft: { subject: string; subject_en: string },
+  given: string | undefined,
+): { subject: string; subjectEn: string } | null {
+  const typed = given?.trim();
+  if (!typed || !draft.subject_en) return null;
+  return typed === draft.subject || typed === draft.subject_en
+    ? { subject: draft.subject, subjectEn: draft.subject_en }
+    : null;
 }
 
 /** A draft of the caller, to restore it into the start form. */
@@ -73,6 +107,7 @@ export async function getDraft(db: Db, caller: Caller, id: string) {
       'd.def_key',
       'f.name as def_name',
       'd.subject',
+      'd.subject_en',
       'd.business_key',
       'd.form_data',
       'd.on_behalf_of_id',

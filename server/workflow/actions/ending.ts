@@ -118,6 +118,7 @@ async function withdraw(ctx: Ctx, actor: Actor, cause: string) {
       def_id: ctx.inst.def_id,
       def_key: ctx.inst.def_key,
       subject: ctx.inst.subject,
+      subject_en: ctx.inst.subject_en,
       business_key: ctx.inst.business_key,
       form_data: JSON.stringify(ctx.inst.form_data),
       creator_id: ctx.inst.starter_id,

@@ -19,6 +19,7 @@ import { arrive, settle } from '../engine/flow';
 import { isSecretaryOf } from '../engine/people';
 import { checkFlowData } from '../bound-form';
 import { formCheck, linkFormFiles } from './shared';
+import { draftSubject } from './drafts';
 import { flow, node } from '../model/graph';
 import { checkLinkable } from '../queries/related';
 import { flowLabel, subjectLabel } from '../queries/names';
@@ -170,7 +171,7 @@ async function assertRecordFree(
 async function draftOf(db: Db, caller: Caller, draftId: string) {
   const draft = await db
     .selectFrom('wf_drafts')
-    .select(['id', 'creator_id'])
+    .select(['id', 'creator_id', 'subject', 'subject_en'])
     .where('id', '=', draftId)
     .executeTakeFirst();
   if (!draft || draft.creator_id !== caller.id) throw notFound('server:workflow.draftNotFound');
@@ -196,18 +197,13 @@ export async function startInstance(
   const applicant = await applicantFor(db, caller, def);
   await assertCanStart(db, caller, def, applicant.id);
   const data = await checkFlowData(def.form, input.data, formCheck(db, caller, null));
-  if (input.draftId) await draftOf(db, caller, input.draftId);
+  const draft = input.draftId ? await draftOf(db, caller, input.draftId) : null;
   const orgId = await startOrg(db, applicant.id, input.startOrgId);
   const now = options.now ?? new Date();
   const id = (options.newId ?? newId)();
-  const { subject, subjectEn } = subjectFor(
-    def,
-    input.subject,
-    data,
-    applicant.fullname,
-    now,
-    timeZone,
-  );
+  const { subject, subjectEn } =
+    (draft && draftSubject(draft, input.subject)) ??
+    subjectFor(def, input.subject, data, applicant.fullname, now, timeZone);
   const businessKey = (input.businessKey ?? '').trim().slice(0, 64);
   await assertRecordFree(db, def.row.def_key, businessKey, caller.language);
   const relatedIds = await checkLinkable(db, caller.id, input.relatedIds ?? []);

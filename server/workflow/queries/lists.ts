@@ -455,7 +455,7 @@ export function requestList(userId: string, language?: Language): ListSpec {
 export function draftList(userId: string, language?: Language): ListSpec {
   return {
     source: sql`
-      select w.id, w.subject, w.def_id as "procDefId", w.def_key as "procDefKey",
+      select w.id, ${subjectText(language, 'w')} as subject, w.def_id as "procDefId", w.def_key as "procDefKey",
         ${flowName(language)} as "procDefName", d.category_id as "typeId", w.business_key as "bizKey",
         w.created_at as "createTime", w.updated_at as "updateTime",
         w.source_inst_id as "sourceInstId", w.on_behalf_of_id as "leaderId"

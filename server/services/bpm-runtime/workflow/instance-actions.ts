@@ -12,6 +12,7 @@ import { endProcess, endProcessById, revokeInstance } from '../../../workflow/ac
 import { copyTo, replyToCopy } from '../../../workflow/actions/notices';
 import { startInstance, type StartInput } from '../../../workflow/actions/start';
 import { urge } from '../../../workflow/actions/timing';
+import { subjectLabel } from '../../../workflow/queries/names';
 import { withTimes } from '../../../workflow/queries/run';
 import {
   callerOf,
@@ -223,7 +224,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
           defId: draft.def_id,
           defKey: draft.def_key,
           procDefName: draft.def_name,
-          subject: draft.subject,
+          subject: subjectLabel(request.language, draft),
           businessKey: draft.business_key,
           data: draft.form_data,
           leaderId: draft.on_behalf_of_id ?? '',
