@@ -384,6 +384,13 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
       data: encode(leaveForm(2)),
     });
     expect(await draftSubjectIn(kept, 'zh-CN')).toBe(chinese);
+    // Saved without a subject, as the start form saves, it keeps the one it has.
+    await client.ok('emp01', `${instance}/saveDraft`, {
+      flowKey: 'leave',
+      proInstId: kept,
+      data: encode(leaveForm(2)),
+    });
+    expect(await draftSubjectIn(kept, 'en-US')).toBe(english);
     const again = await client.start('emp01', 'leave', leaveForm(2), {
       proInstId: kept,
       subject: english,

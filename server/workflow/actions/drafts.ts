@@ -46,7 +46,8 @@ export async function saveDraft(
   if (input.draftId) {
     const updated = await db
       .updateTable('wf_drafts')
-      .set({ ...values, ...keptSubject(subject) })
+      // Without a subject (the start form sends none) the draft keeps the one it has.
+      .set({ ...values, ...(input.subject === undefined ? {} : keptSubject(subject)) })
       .where('id', '=', input.draftId)
       .where('creator_id', '=', caller.id)
       .executeTakeFirst();
