@@ -117,6 +117,10 @@ describe('on a phone', () => {
     const title = card.locator('.title[data-column=subject]');
     expect(await title.textContent()).toMatch(/ from /);
     expect(await card.locator('dl [data-column=status] dt').textContent()).toBe('Type');
+    // A time to the second has a line of its own, not half a card that cuts it.
+    const time = card.locator('dl [data-column=createTime] dd');
+    expect(await time.textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(await time.evaluate((dd) => dd.scrollWidth - dd.clientWidth)).toBeLessThanOrEqual(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });

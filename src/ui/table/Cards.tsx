@@ -12,12 +12,55 @@ const actionsHeight = 44;
 // 12 px padding and a 1 px border at top and bottom.
 const padding = 26;
 const gap = 8;
+/**
+ * A field whose table column is this wide holds long values (a time to the second, a name):
+ * half of a 360 px phone's card cut them, so it takes a whole line.
+ */
+const wideColumn = 150;
+
+export const isWideField = <Row,>(column: Column<Row>) => (column.width ?? 0) >= wideColumn;
+
+/** A card's parts: its title (the `cardTitle` column, else the first field), fields, actions. */
+export function cardParts<Row>(columns: readonly Column<Row>[]) {
+  const title =
+    columns.find((column) => column.cardTitle) ??
+    columns.find((column) => column.kind !== 'index' && !isActions(column));
+  const fields = columns.filter(
+    (column) => column !== title && column.kind !== 'index' && !isActions(column),
+  );
+  return { title, fields, actions: columns.find(isActions) };
+}
+
+/**
+ * The lines the fields take, placed as the grid places them (in order, never back into a
+ * hole): two a line, a wide one alone on its own.
+ */
+function fieldLines<Row>(fields: readonly Column<Row>[]): number {
+  let lines = 0;
+  let halfOpen = false;
+  for (const field of fields) {
+    if (isWideField(field)) {
+      lines++;
+      halfOpen = false;
+    } else if (halfOpen) {
+      halfOpen = false;
+    } else {
+      lines++;
+      halfOpen = true;
+    }
+  }
+  return lines;
+}
 
 export function cardHeight<Row>(columns: readonly Column<Row>[]): number {
-  const fields = columns.filter((column) => column.kind !== 'index' && !isActions(column));
-  const lines = Math.ceil(Math.max(0, fields.length - 1) / 2);
-  const actions = columns.some(isActions) ? actionsHeight : 0;
-  return titleHeight + lines * fieldLineHeight + actions + padding + gap;
+  const { title, fields, actions } = cardParts(columns);
+  return (
+    (title ? titleHeight : 0) +
+    fieldLines(fields) * fieldLineHeight +
+    (actions ? actionsHeight : 0) +
+    padding +
+    gap
+  );
 }
 
 function cell<Row>(column: Column<Row>, row: Row, index: number): ReactNode {
@@ -61,13 +104,7 @@ export function Cards<Row>({
   const t = useT();
   const [scrollTop, setScrollTop] = useState(0);
   const itemHeight = cardHeight(columns);
-  const title =
-    columns.find((column) => column.cardTitle) ??
-    columns.find((column) => column.kind !== 'index' && !isActions(column));
-  const fields = columns.filter(
-    (column) => column !== title && column.kind !== 'index' && !isActions(column),
-  );
-  const actions = columns.find(isActions);
+  const { title, fields, actions } = cardParts(columns);
   const sorts = columns.filter(sortable);
   const { first, last } = useVirtualRange({
     count,
@@ -127,7 +164,11 @@ export function Cards<Row>({
                 )}
                 <dl>
                   {fields.map((column) => (
-                    <div key={column.key} data-column={column.key}>
+                    <div
+                      key={column.key}
+                      data-column={column.key}
+                      className={isWideField(column) ? 'wide' : undefined}
+                    >
                       <dt>{column.title}</dt>
                       <dd className={column.kind === 'money' ? 'num' : undefined}>
                         {cell(column, row, index)}

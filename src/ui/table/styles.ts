@@ -189,6 +189,9 @@ export const cards = css`
     height: 42px;
     min-width: 0;
   }
+  dl > div.wide {
+    grid-column: 1 / -1;
+  }
   dt {
     font-size: 12px;
     color: ${vars.textMuted};

@@ -67,4 +67,20 @@ describe('cards', () => {
     // Title (a), one line of two fields (b, c), a second line (d), actions, padding, gap.
     expect(cardHeight(columns)).toBe(30 + 2 * 42 + 44 + 26 + 8);
   });
+
+  it('give a wide field (a time, a name) a line of its own, placed as the grid places it', () => {
+    const column = (key: string, width?: number): Column<object> => ({
+      key,
+      title: key,
+      ...(width ? { width } : {}),
+    });
+    // Title; b, c on a line; wide d alone; e alone (nothing after it).
+    expect(cardHeight([column('a'), column('b'), column('c'), column('d', 150), column('e')])).toBe(
+      30 + 3 * 42 + 26 + 8,
+    );
+    // A wide field after a single half one leaves the half line open: b, then d, then e.
+    expect(cardHeight([column('a'), column('b'), column('d', 200), column('e')])).toBe(
+      30 + 3 * 42 + 26 + 8,
+    );
+  });
 });
