@@ -109,6 +109,9 @@ function poolSizeFrom(value: string): number {
   return size;
 }
 
+/** The business time zone (TIME_ZONE): dates of statements, subjects and reminders. */
+export const timeZoneFrom = (env: NodeJS.ProcessEnv): string => env.TIME_ZONE ?? 'Asia/Shanghai';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const jwtSecret = secretFrom(env, dataDir);
@@ -120,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE) } : {}),
     jwtSecret,
     product: env.PRODUCT ?? 'atrium',
-    timeZone: env.TIME_ZONE ?? 'Asia/Shanghai',
+    timeZone: timeZoneFrom(env),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
     defaultIdleMinutes: Number(env.IDLE_MINUTES ?? 30),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { timeZoneFrom } from '../../config';
 
 /**
  * Flow subjects for readers of English (docs/workflow.md "Names in the reader's language").
@@ -54,8 +55,8 @@ export const seededSubjects = [
   },
 ] as const;
 
-/** The business time zone of {date}, read as config.ts reads it. */
-const timeZone = process.env.TIME_ZONE ?? 'Asia/Shanghai';
+/** The business time zone of {date}, as the server's configuration reads it. */
+const timeZone = timeZoneFrom(process.env);
 
 /** A template as SQL over an instance `i` and its applicant `u` (no request text in it). */
 function filled(template: string) {
