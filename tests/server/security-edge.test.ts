@@ -252,9 +252,15 @@ describe.each(databaseKinds)('log lines and headers on %s', (kind) => {
     expect(policy).toMatch(/script-src 'self'/);
     expect(policy).toMatch(/object-src 'none'/);
     expect(policy).toMatch(/frame-ancestors 'self' https:\/\/cms\.example\.com/);
+    // Error answers carry them too: the set copied to each reply survives the error handler.
+    const signedOut = await server.app.inject('/uc/api/user/v1/user/getUser');
+    const missing = await server.app.inject('/no/such/page');
+    expect([signedOut.statusCode, missing.statusCode]).toEqual([401, 404]);
     for (const response of [
       first,
       await server.app.inject('/portal/portalNewsNotice/v1/getNews'),
+      signedOut,
+      missing,
     ]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
