@@ -11,9 +11,9 @@
  * - HTTP: a real request over a keep-alive socket, sent from a worker thread (a client with
  *   its own event loop, as a browser would be) by a lean client (httpClient);
  * - inject: the same request through Fastify's app.inject (routing, session check,
- *   validation, scope, both queries, mapping, JSON; no socket);
+ *   validation, scope, the queries, mapping, JSON; no socket);
  * - raw: the very SQL that request ran (captured from it), executed directly with Kysely the
- *   same way (count and page together);
+ *   same way (the page, and the count where one runs, together);
  * - floor: the same request with an unknown query name, answered 400 right after the session
  *   check: what every signed-in request costs before any finance code runs;
  * - bare: the same answer's JSON from memory, by a Fastify app with no hooks and no schema,
@@ -185,7 +185,7 @@ async function measure(
     const queries = (await capture.during(viaInject, db)).filter((query) =>
       query.sql.includes('"joint_fee_notices"'),
     );
-    if (queries.length !== 2) throw new Error(`expected page and count, got ${queries.length}`);
+    if (queries.length < 1) throw new Error('the statement request ran no statement query');
     for (let i = 0; i < 200; i++) await Promise.all([client.request(), viaInject()]);
     const answer = await viaInject();
     const direct = () => Promise.all(queries.map((query) => db.executeQuery(query)));

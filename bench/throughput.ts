@@ -8,8 +8,9 @@
  * kept between runs; --fresh drops and seeds it again) it drives with autocannon, one after
  * the other, each after a 2 s warm-up:
  * - floor: bench/throughput-floor.ts, a minimal Fastify + pg route that verifies the same JWT
- *   and runs the very SQL (page and count) the real request runs, captured from it, as named
- *   prepared statements, as the server runs it (server/db/prepared-statements.ts);
+ *   and runs the very SQL the real request runs (the page, and the count where one runs),
+ *   captured from it, as named prepared statements, as the server runs it
+ *   (server/db/prepared-statements.ts);
  * - server: `server/main.ts` with WORKERS=1, then 2, ... (node:cluster).
  * All send one account's authenticated statement.lyfyjsd request (page 1 of 50; by default
  * SZHY10001's with an exact count; `--account admin --count estimate` is the heaviest user's

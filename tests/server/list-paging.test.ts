@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { buildApp } from '../../server/app';
 import { namedQueries } from '../../server/domain/finance/registry';
 import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { caller, loginAll, rows, statementRule, type ListAnswer } from './finance-support';
@@ -270,6 +272,54 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
       expect(counted.total).toBe(exact.total + 10_005);
     } finally {
       await rows(server.db, `delete from dunning_notices where id like 'EST-%'`);
+    }
+  });
+
+  it('counts no further when the first page holds every row, and counts a full one', async () => {
+    // What the server read, seen on its results: a count answers one row of __total (exact)
+    // or n (bounded).
+    const counts: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const first = args.result.rows[0];
+        if (first && ('__total' in first || 'n' in first)) counts.push(Object.keys(first)[0]!);
+        return args.result;
+      },
+    };
+    const app = await buildApp(
+      { ...server.app.deps, db: server.db.withPlugin(recorder) },
+      { logger: false },
+    );
+    try {
+      const merchant = caller(app, tokens.SZHY10001!);
+      const [oracle] = await rows<{ n: number | string }>(
+        server.db,
+        `select count(*) as n from joint_fee_notices t where ${statementRule.SZHY10001}`,
+      );
+      const total = Number(oracle!.n);
+      expect(total).toBeGreaterThan(2);
+      const read = async (pageSize: number, page = 1, count = 'exact') =>
+        (await merchant.query({ query: 'statement.lyfyjsd', page: { page, pageSize }, count }))
+          .body;
+
+      const whole = await read(total + 1);
+      expect([whole.result.length, whole.total, counts]).toEqual([total, total, []]);
+      const full = await read(2);
+      expect([full.result.length, full.total, counts]).toEqual([2, total, ['__total']]);
+      const bounded = await read(2, 1, 'estimate');
+      expect([bounded.total, counts]).toEqual([total, ['__total', 'n']]);
+      // A later page (by offset) is counted with it, short or not.
+      const last = await read(total - 1, 2);
+      expect([last.result.length, last.total, counts.length]).toEqual([1, total, 3]);
+      // Lists with sums are summed over every row, however few.
+      const sales = (
+        await merchant.query({ query: 'sales.monthly', page: { page: 1, pageSize: 500 } })
+      ).body;
+      expect(sales.summary).toBeDefined();
+      expect(counts).toHaveLength(4);
+    } finally {
+      await app.close();
     }
   });
 

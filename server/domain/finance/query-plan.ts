@@ -30,6 +30,12 @@ import { executeShape } from '../../db/query-shapes';
 import type { FinanceScope } from './scope';
 
 type Condition = RawBuilder<SqlBool>;
+/** A list's total (null when not counted) and, for lists with sums, the sums. */
+interface Counted {
+  total: number | null;
+  estimated: boolean;
+  summary?: Record<string, number>;
+}
 /** Rows to count or sum, with raw selections only. */
 type CountedRows = SelectQueryBuilder<Record<string, unknown>, string, object>;
 
@@ -169,10 +175,7 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
       ? decodeCursor(this.cursorKey, this.binding, this.request.after, this.order.length)
       : null;
     const offset = after ? 0 : (page.page - 1) * page.pageSize;
-    const [found, counted] = await Promise.all([
-      this.rows(db, page.pageSize, offset, after),
-      this.count(db, this.request.count ?? 'exact'),
-    ]);
+    const [found, counted] = await this.pageAndCount(db, page.pageSize, offset, after);
     const last = found.length === page.pageSize ? found[found.length - 1] : undefined;
     return {
       rows: found.map((row) => this.definition.toRow(row as O, this.context)),
@@ -190,6 +193,28 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
         ? { permissions: this.definition.permissions(this.scope) }
         : {}),
     };
+  }
+
+  /**
+   * The page and its total. A first page shorter than a page holds every row, so its length
+   * is the total and no count runs (as Spring Data's paging does): a merchant's statement
+   * list, a few rows, is one query instead of two. So a first page is read before it is
+   * counted; later pages (by offset), and lists with sums, are read and counted at once, on
+   * two connections.
+   */
+  private async pageAndCount(
+    db: Db,
+    limit: number,
+    offset: number,
+    after: KeyValues | null,
+  ): Promise<[Record<string, unknown>[], Counted]> {
+    const mode = this.request.count ?? 'exact';
+    if (mode === 'none' || offset > 0 || after || this.definition.summary) {
+      return Promise.all([this.rows(db, limit, offset, after), this.count(db, mode)]);
+    }
+    const found = await this.rows(db, limit, 0, null);
+    if (found.length < limit) return [found, { total: found.length, estimated: false }];
+    return [found, await this.count(db, mode)];
   }
 
   async *stream(db: Db, batchSize: number): AsyncGenerator<EdgeRow[]> {
@@ -231,10 +256,7 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
     };
   }
 
-  private async count(
-    db: Db,
-    mode: 'exact' | 'estimate' | 'none',
-  ): Promise<{ total: number | null; estimated: boolean; summary?: Record<string, number> }> {
+  private async count(db: Db, mode: 'exact' | 'estimate' | 'none'): Promise<Counted> {
     if (mode === 'none') return { total: null, estimated: false };
     if (mode === 'exact') return { ...(await this.totals(db)), estimated: false };
     const bounded = this.counted(db)
