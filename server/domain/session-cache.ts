@@ -95,7 +95,7 @@ export class SessionCache {
     const user = Object.freeze({
       ...session.user,
       roleIds: Object.freeze([...session.user.roleIds]) as string[],
-      storeIds: Object.freeze([...session.user.storeIds]) as string[],
+      storeCodes: Object.freeze([...session.user.storeCodes]) as string[],
     });
     // An event arrived while the row was read: it may be older than the revocation.
     if (!this.listening || mark !== this.events) return user;

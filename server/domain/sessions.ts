@@ -131,7 +131,7 @@ export async function resolveSession(
     fullname: row.fullname,
     sessionId: row.session_id,
     roleIds: row.role_ids,
-    storeIds: row.store_ids,
+    storeCodes: row.store_codes,
     seesEverything: row.sees_everything,
     mustChangePassword: row.must_change_password,
   };

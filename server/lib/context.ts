@@ -7,7 +7,8 @@ export interface AuthUser {
   fullname: string;
   sessionId: string;
   roleIds: string[];
-  storeIds: string[];
+  /** Codes of the stores the user is tied to (user_stores), sorted. */
+  storeCodes: string[];
   /** The designated user (admin) who sees every merchant's data. */
   seesEverything: boolean;
   /** Signed in with a password that must be changed before anything else. */

@@ -181,7 +181,7 @@ describe('session cache rules', () => {
     fullname: 'A',
     sessionId: 's1',
     roleIds: ['r'],
-    storeIds: [],
+    storeCodes: [],
     seesEverything: false,
     mustChangePassword: false,
   };

@@ -43,7 +43,7 @@ function aggregateScope(scope: FinanceScope, merchant: string, store: string) {
 const monthlySales: ChartQuery = {
   fields: { month: 'varchar', monthStart: 'date', store: 'varchar', amount: 'number' },
   source: async (db, caller) => {
-    const scope = aggregateScope(await financeScope(db, caller), 's.merchant_code', 's.store_code');
+    const scope = aggregateScope(financeScope(caller), 's.merchant_code', 's.store_code');
     return sql`select to_char(s.settle_date, 'YYYY-MM') as "month",
         to_char(s.settle_date, 'YYYY-MM') || '-01' as "monthStart",
         st.name as "store", round(sum(s.sales_amount), 2) as "amount"
@@ -72,7 +72,7 @@ const tasksByFlow: ChartQuery = {
 const overdueByFloor: ChartQuery = {
   fields: { floor: 'varchar', store: 'varchar', total: 'number', notices: 'number' },
   source: async (db, caller) => {
-    const scope = aggregateScope(await financeScope(db, caller), 'd.merchant_code', 'd.store_code');
+    const scope = aggregateScope(financeScope(caller), 'd.merchant_code', 'd.store_code');
     return sql`select st.name || ' ' || d.floor as "floor", st.name as "store",
         round(sum(d.total), 2) as "total", count(*) as "notices"
       from dunning_notices d join stores st on st.code = d.store_code

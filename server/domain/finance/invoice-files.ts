@@ -26,7 +26,7 @@ export async function mayReadInvoiceFile(
     .executeTakeFirst();
   if (!referenced) return null;
   if (!user) return false;
-  const scope = await financeScope(db, user);
+  const scope = financeScope(user);
   const visible = await db
     .selectFrom('invoices as i')
     .select('i.id')

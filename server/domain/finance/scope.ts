@@ -1,5 +1,4 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { columnRef } from '../../lib/column-ref';
 
@@ -35,19 +34,14 @@ export function vendorCodeOf(account: string): string | null {
   return code.length > 0 ? code : null;
 }
 
-export async function financeScope(db: Db, user: AuthUser): Promise<FinanceScope> {
+/** The scope of a signed-in user: from their session alone, so it costs no query. */
+export function financeScope(user: AuthUser): FinanceScope {
   const storeRole = user.roleIds.includes(financeRoles.store);
-  const storeCodes =
-    storeRole && user.storeIds.length > 0
-      ? (
-          await db.selectFrom('stores').select('code').where('id', 'in', user.storeIds).execute()
-        ).map((store) => store.code)
-      : [];
   return {
     everything: user.seesEverything,
     vendorCode: vendorCodeOf(user.account),
     fullname: user.fullname.trim(),
-    storeCodes,
+    storeCodes: storeRole ? user.storeCodes : [],
     contractManager: user.roleIds.includes(financeRoles.contractManager),
     storeRole,
   };

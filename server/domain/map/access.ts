@@ -1,4 +1,3 @@
-import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { financeRoles, vendorCodeOf } from '../finance/scope';
@@ -32,23 +31,17 @@ export const anonymousAccess: MapAccess = {
   assign: false,
 };
 
-async function ownStores(db: Db, user: AuthUser): Promise<string[]> {
-  if (!user.roleIds.includes(financeRoles.store) || user.storeIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('stores')
-    .select('code')
-    .where('id', 'in', user.storeIds)
-    .execute();
-  return rows.map((row) => row.code);
+function ownStores(user: AuthUser): string[] {
+  return user.roleIds.includes(financeRoles.store) ? user.storeCodes : [];
 }
 
-export async function mapAccess(db: Db, user: AuthUser | null): Promise<MapAccess> {
+export function mapAccess(user: AuthUser | null): MapAccess {
   if (!user) return anonymousAccess;
   const vendorCode = vendorCodeOf(user.account);
   const admin = user.seesEverything;
   const operations = user.roleIds.includes(mapRoles.operations);
   const wide = admin || operations || user.roleIds.includes(financeRoles.contractManager);
-  const stores = await ownStores(db, user);
+  const stores = ownStores(user);
   return {
     signedIn: true,
     vendorCode,

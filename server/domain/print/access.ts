@@ -81,7 +81,7 @@ async function linkUser(db: Db, id: string, sessionId: string): Promise<AuthUser
     fullname: row.fullname,
     sessionId,
     roleIds: row.role_ids,
-    storeIds: row.store_ids,
+    storeCodes: row.store_codes,
     seesEverything: row.sees_everything,
     mustChangePassword: false,
   };

@@ -24,7 +24,7 @@ export interface PrintDeps {
 async function viewerOf(db: Db, caller: PrintCaller): Promise<Viewer> {
   return {
     account: caller.user.account,
-    scope: await financeScope(db, caller.user),
+    scope: financeScope(caller.user),
     now: new Date(),
   };
 }

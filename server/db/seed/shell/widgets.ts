@@ -176,7 +176,7 @@ async function seedFavourites(db: Db) {
       ...user,
       sessionId: '',
       roleIds: roles.map((row) => row.role_id),
-      storeIds: [],
+      storeCodes: [],
       seesEverything: false,
       mustChangePassword: false,
     };

@@ -57,7 +57,7 @@ export const dialogContracts: NamedQuery = {
   },
   orderBy: { column: 'contractNo', direction: 'asc' },
   async source(ctx) {
-    const scope = await financeScope(ctx.db, ctx.caller);
+    const scope = financeScope(ctx.caller);
     const storeName = ctx.language === 'en-US' ? 's.name_en' : 's.name';
     return ctx.db
       .selectFrom('contracts as c')

@@ -159,7 +159,7 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
   return {
     list: (ctx, _form, filters, paging) => runNamedQuery(contractPrints, ctx, filters, paging),
     async get(ctx, _form, id) {
-      const row = await getRow(ctx, await financeScope(ctx.db, ctx.caller), id);
+      const row = await getRow(ctx, financeScope(ctx.caller), id);
       if (!row) throw notFound('server:shell.recordNotFound');
       return row;
     },
@@ -167,7 +167,7 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
       const [add = false, edit = false, del = false] = await Promise.all(
         ['add', 'edit', 'del'].map((action) => mayAct(ctx, template, action)),
       );
-      const scope = await financeScope(ctx.db, ctx.caller);
+      const scope = financeScope(ctx.caller);
       return {
         add: add && addsSomewhere(scope),
         edit,
@@ -180,7 +180,7 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
     async assertMayWrite(ctx, { template }, id) {
       if (!holdsRole(ctx, template)) throw forbidden('server:shell.templateNoWrite');
       await assertMethod(ctx.db, ctx.caller, `${template.template_key}:${id ? 'edit' : 'add'}`);
-      const scope = await financeScope(ctx.db, ctx.caller);
+      const scope = financeScope(ctx.caller);
       if (!id) {
         if (!addsSomewhere(scope)) throw forbidden('server:shell.templateNoWrite');
         return;
@@ -191,10 +191,10 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
     },
     async mayEdit(ctx, { template }, record) {
       if (!(await mayAct(ctx, template, 'edit'))) return false;
-      return writesStore(await financeScope(ctx.db, ctx.caller), String(record.F_MDID));
+      return writesStore(financeScope(ctx.caller), String(record.F_MDID));
     },
     async save(ctx, _form, record, id) {
-      const scope = await financeScope(ctx.db, ctx.caller);
+      const scope = financeScope(ctx.caller);
       const values = valuesOf(record.main);
       // The store the row is saved in (also the one it is moved to) must be the caller's.
       if (!writesStore(scope, values.F_MDID)) throw forbidden('server:shell.templateNoWrite');
@@ -223,7 +223,7 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
     async remove(ctx, { template }, ids) {
       if (!holdsRole(ctx, template)) throw forbidden('server:forms.noDelete');
       await assertMethod(ctx.db, ctx.caller, `${template.template_key}:del`);
-      const scope = await financeScope(ctx.db, ctx.caller);
+      const scope = financeScope(ctx.caller);
       const rows = await contractPrintRows(ctx, scope).where('p.id', 'in', ids).execute();
       // Another's row (or none) among them: nothing is deleted, as the form store does.
       if (rows.length !== new Set(ids).size) throw notFound('server:shell.recordNotFound');

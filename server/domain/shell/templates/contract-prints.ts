@@ -57,5 +57,5 @@ export const contractPrints: NamedQuery = {
   key: 'ID_',
   filters: { F_MDID: 'exact', F_HTH: 'text', F_GYSMC: 'text', F_PPMC: 'text', F_CJSJ: 'date' },
   orderBy: { column: 'F_CJSJ', direction: 'desc' },
-  source: async (ctx) => contractPrintRows(ctx, await financeScope(ctx.db, ctx.caller)),
+  source: async (ctx) => contractPrintRows(ctx, financeScope(ctx.caller)),
 };

@@ -50,7 +50,7 @@ export async function executeSqlRoute(app: FastifyInstance) {
       const user = currentUser(request);
       const { param } = request.query as { param: string };
       const descriptor = withFilterLabel(request, () => parseDescriptor(param, namedQueries));
-      const scope = await financeScope(db, user);
+      const scope = financeScope(user);
       const found = await descriptor.query.run(db, descriptor, scope, {
         timeZone: config.timeZone,
         cursorKey: config.jwtSecret,

@@ -158,7 +158,7 @@ export async function exportRoute(app: FastifyInstance) {
     descriptor: ReturnType<typeof parseDescriptor>,
     release: () => void,
   ) {
-    const scope = await financeScope(db, currentUser(request));
+    const scope = financeScope(currentUser(request));
     const context = { timeZone: config.timeZone, cursorKey: config.jwtSecret };
     const query: QueryRequest = { ...descriptor, page: null, after: null, count: 'exact' };
     const { total, summary } = await descriptor.query.totals(db, query, scope, context);

@@ -48,7 +48,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
         month: required('kpny', body.kpny, 'month'),
         vendorCode: parseFilter('ghdwdm', { kind: 'code' }, body.ghdwdm) ?? '',
       }));
-      const scope = await financeScope(db, currentUser(request));
+      const scope = financeScope(currentUser(request));
       const data = await invoicesOf(db, key, scope);
       if (data.length === 0) {
         return { code: 500 as const, message: request.t('server:finance.invoiceNone') };

@@ -45,7 +45,7 @@ export async function searchRoutes(app: FastifyInstance) {
           recordNo: required('DJBH', query.DJBH),
           mode: parseFilter('HSFS', { kind: 'text' }, query.HSFS),
         }));
-        const scope = await financeScope(db, currentUser(request));
+        const scope = financeScope(currentUser(request));
         return { state: true as const, value: await search(db, { recordNo, mode }, scope) };
       },
     );
@@ -72,7 +72,7 @@ export async function searchRoutes(app: FastifyInstance) {
           contractNo: required('DJBH', query.DJBH),
           month: required('NY', query.NY, 'month'),
         }));
-        const scope = await financeScope(db, currentUser(request));
+        const scope = financeScope(currentUser(request));
         const value = await searchFeeNotice(db, kind, key, scope, { timeZone: config.timeZone });
         return { state: true as const, value };
       },

@@ -72,7 +72,7 @@ export async function mapRoutes(app: FastifyInstance) {
     async (request) => {
       const { floorId } = request.query as { floorId: string };
       const floor = await findFloor(db, floorId);
-      const access = await mapAccess(db, request.user);
+      const access = mapAccess(request.user);
       return {
         id: floor.id,
         floor: floor.floor,
@@ -148,7 +148,7 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const access = await mapAccess(db, currentUser(request));
+      const access = mapAccess(currentUser(request));
       return { layoutStores: access.layoutStores, assign: access.assign };
     },
   );
@@ -175,7 +175,7 @@ export async function mapRoutes(app: FastifyInstance) {
     async (request) => {
       const { floorId } = request.query as { floorId: string };
       const floor = await findFloor(db, floorId);
-      const access = await mapAccess(db, currentUser(request));
+      const access = mapAccess(currentUser(request));
 
       assertLayoutEditor(access, floor.store_code);
       return listVersions(db, floor.id);
@@ -207,7 +207,7 @@ export async function mapRoutes(app: FastifyInstance) {
         note?: string;
         shops: never[];
       };
-      const access = await mapAccess(db, user);
+      const access = mapAccess(user);
       const version = await saveLayout(db, access, user, { ...body, note: body.note ?? '' });
       return {
         state: true,
@@ -236,7 +236,7 @@ export async function mapRoutes(app: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const body = request.body as { floorId: string; baseVersion: number; version: number };
-      const version = await restoreVersion(db, await mapAccess(db, user), user, body);
+      const version = await restoreVersion(db, mapAccess(user), user, body);
       return {
         state: true,
         message: request.t('server:map.restored', { from: body.version }),
@@ -273,7 +273,7 @@ export async function mapRoutes(app: FastifyInstance) {
       const bytes = Buffer.from(body.image, 'base64');
       const type = rasterTypes.find(([, test]) => test(bytes));
       if (!type) throw badRequest('server:map.badImage');
-      const access = await mapAccess(db, currentUser(request));
+      const access = mapAccess(currentUser(request));
       await replacePlan(db, access, {
         floorId: body.floorId,
         mime: type[0],
@@ -314,7 +314,7 @@ export async function mapRoutes(app: FastifyInstance) {
         brand: string;
         contractNo: string;
       };
-      const access = await mapAccess(db, currentUser(request));
+      const access = mapAccess(currentUser(request));
       await assignShop(db, access, {
         ...body,
         brand: body.brand.trim(),
