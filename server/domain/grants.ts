@@ -19,6 +19,9 @@ export const authUserColumns = () =>
     >`array(select r.role_id from user_roles r where r.user_id = u.id and not r.deleted order by r.role_id)`.as(
       'role_ids',
     ),
-    sql<string[]>`array(select s.code from user_stores us join stores s on s.id = us.store_id
-      where us.user_id = u.id order by s.code)`.as('store_codes'),
+    sql<
+      string[]
+    >`array(select s.code from user_stores us join stores s on s.id = us.store_id where us.user_id = u.id order by s.code)`.as(
+      'store_codes',
+    ),
   ] as const;
