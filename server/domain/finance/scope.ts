@@ -34,16 +34,20 @@ export function vendorCodeOf(account: string): string | null {
   return code.length > 0 ? code : null;
 }
 
+/** The stores a user holds through the store role (none without it), from the session. */
+export function roleStoreCodes(user: AuthUser): string[] {
+  return user.roleIds.includes(financeRoles.store) ? user.storeCodes : [];
+}
+
 /** The scope of a signed-in user: from their session alone, so it costs no query. */
 export function financeScope(user: AuthUser): FinanceScope {
-  const storeRole = user.roleIds.includes(financeRoles.store);
   return {
     everything: user.seesEverything,
     vendorCode: vendorCodeOf(user.account),
     fullname: user.fullname.trim(),
-    storeCodes: storeRole ? user.storeCodes : [],
+    storeCodes: roleStoreCodes(user),
     contractManager: user.roleIds.includes(financeRoles.contractManager),
-    storeRole,
+    storeRole: user.roleIds.includes(financeRoles.store),
   };
 }
 

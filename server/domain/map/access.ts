@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { financeRoles, vendorCodeOf } from '../finance/scope';
+import { financeRoles, roleStoreCodes, vendorCodeOf } from '../finance/scope';
 
 /** The operations role: assigns brands, merchants and contracts to shops (/editMapYy). */
 export const mapRoles = { operations: '1700000001000000014' } as const;
@@ -31,17 +31,13 @@ export const anonymousAccess: MapAccess = {
   assign: false,
 };
 
-function ownStores(user: AuthUser): string[] {
-  return user.roleIds.includes(financeRoles.store) ? user.storeCodes : [];
-}
-
 export function mapAccess(user: AuthUser | null): MapAccess {
   if (!user) return anonymousAccess;
   const vendorCode = vendorCodeOf(user.account);
   const admin = user.seesEverything;
   const operations = user.roleIds.includes(mapRoles.operations);
   const wide = admin || operations || user.roleIds.includes(financeRoles.contractManager);
-  const stores = ownStores(user);
+  const stores = roleStoreCodes(user);
   return {
     signedIn: true,
     vendorCode,

@@ -21,7 +21,7 @@ export interface PrintDeps {
   context: EdgeContext;
 }
 
-async function viewerOf(db: Db, caller: PrintCaller): Promise<Viewer> {
+function viewerOf(caller: PrintCaller): Viewer {
   return {
     account: caller.user.account,
     scope: financeScope(caller.user),
@@ -45,7 +45,7 @@ export async function printView(
   caller: PrintCaller,
 ): Promise<unknown> {
   const { db, context } = deps;
-  const viewer = await viewerOf(db, caller);
+  const viewer = viewerOf(caller);
   switch (kind) {
     case 'fkqkd':
       return searchSettlement(db, statementKey(params), viewer.scope);
@@ -76,7 +76,7 @@ export async function printBatch(
   caller: PrintCaller,
 ): Promise<BatchAnswer> {
   const { db, context } = deps;
-  const viewer = await viewerOf(db, caller);
+  const viewer = viewerOf(caller);
   if (kind !== 'shcjftzd') {
     const rows = await printNotices(db, kind, descriptor, viewer, context);
     return { rows, total: rows.length };
@@ -101,7 +101,7 @@ export async function previewBatch(
   descriptor: BatchDescriptor,
   caller: PrintCaller,
 ): Promise<BatchPreview> {
-  const viewer = await viewerOf(deps.db, caller);
+  const viewer = viewerOf(caller);
   const rows = await listRows(deps.db, descriptor.parsed, viewer.scope, deps.context);
   // Dunning notices record an upload time but are not confirmed by opening them.
   const toConfirm = kind === 'shcjftzd' ? 0 : rows.filter((row) => !row.CONFIRM_DATE).length;
@@ -116,7 +116,7 @@ export async function assertVisible(
   caller: PrintCaller,
 ): Promise<void> {
   const { db } = deps;
-  const viewer = await viewerOf(db, caller);
+  const viewer = viewerOf(caller);
   switch (kind) {
     case 'fkqkd':
       await searchSettlement(db, statementKey(params), viewer.scope);
