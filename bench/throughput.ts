@@ -2,11 +2,13 @@
  * Throughput of the statement page under load, against its floor, in one run:
  * `npx tsx bench/throughput.ts [--scale 14] [--seconds 10] [--connections 50] [--workers 1,2]
  * [--rounds 1] [--fresh] [--database NAME] [--cpu-prof DIR] [--account SZHY10001]
- * [--count exact|estimate|none]`.
+ * [--count exact|estimate|none] [--driver autocannon|wrk]`.
  *
  * On a PostgreSQL database seeded at scale (atrium_throughput_s<scale> next to DATABASE_URL,
- * kept between runs; --fresh drops and seeds it again) it drives with autocannon, one after
- * the other, each after a 2 s warm-up:
+ * kept between runs; --fresh drops and seeds it again) it drives with autocannon (or with
+ * `--driver wrk`, Debian's wrk: a C load generator that needs about a third of autocannon's
+ * CPU, which on two cores is CPU the server gets back), one after the other, each after a
+ * 2 s warm-up:
  * - floor: bench/throughput-floor.ts, a minimal Fastify + pg route that verifies the same JWT
  *   and runs the very SQL the real request runs (the page, and the count where one runs),
  *   captured from it, as named prepared statements, as the server runs it
@@ -19,11 +21,11 @@
  * the CPU each spent per request (server plus workers, from /proc), which other work on the
  * machine does not move the way it moves requests/s.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import pg from 'pg';
@@ -47,6 +49,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     account: { type: 'string', default: 'SZHY10001' },
     count: { type: 'string', default: 'exact' },
+    driver: { type: 'string', default: 'autocannon' },
   },
 });
 const scale = Number(values.scale);
@@ -274,32 +277,90 @@ interface Figures {
   machine: { busy: number; server: number; postgres: number; load: number };
 }
 
+/** What one load run gives: the load generator's figures and the CPU it used itself. */
+interface Load {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  cpuSeconds: number;
+}
+
+async function withAutocannon(url: string, duration: number, headers: Record<string, string>) {
+  const before = process.cpuUsage();
+  const result = await autocannon({ url, connections, duration, headers });
+  const used = process.cpuUsage(before);
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  } satisfies Load;
+}
+
+/** A wrk duration ("812.00us", "1.20ms", "1.01s") in milliseconds. */
+function wrkMs(text: string): number {
+  const [, value, unit] = /^([\d.]+)(us|ms|s|m)$/.exec(text) ?? [];
+  if (!value) throw new Error(`wrk printed a duration it cannot read: ${text}`);
+  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit as 'us' | 'ms' | 's' | 'm'];
+  return Number(value) * factor;
+}
+
+/**
+ * wrk, one thread, run by a shell that then prints its own /proc stat: the waited-for
+ * child's CPU (cutime, cstime) is there, after wrk's own entry has gone.
+ */
+async function withWrk(url: string, duration: number, headers: Record<string, string>) {
+  const headerArgs = Object.entries(headers).map(([name, value]) => `-H '${name}: ${value}'`);
+  const command = `wrk -t1 -c${connections} -d${duration}s --latency ${headerArgs.join(' ')} '${url}' && cat /proc/$$/stat`;
+  const { stdout } = await promisify(execFile)('sh', ['-c', command], { maxBuffer: 1 << 20 });
+  const line = (label: RegExp) => label.exec(stdout)?.[1] ?? '';
+  const stat = stdout.trim().split('\n').at(-1)!;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    stdout,
+  );
+  return {
+    rps: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    total: Number(line(/(\d+) requests in/)),
+    p50: wrkMs(line(/ 50%\s+(\S+)/)),
+    p99: wrkMs(line(/ 99%\s+(\S+)/)),
+    failed:
+      Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0) +
+      (errors ? errors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+    cpuSeconds: (Number(fields[13]) + Number(fields[14])) / 100,
+  } satisfies Load;
+}
+
+const load = values.driver === 'wrk' ? withWrk : withAutocannon;
+
 async function drive(name: string, running: Running, headers: Record<string, string>) {
   // The warm-up fills pools, JIT and caches (and, with a cluster, reaches every worker).
-  await autocannon({ url: running.url, connections, duration: 2, headers });
+  await load(running.url, 2, headers);
   const cpuBefore = cpuSeconds(running.pid);
   const machineBefore = machineTicks();
   const postgresBefore = postgresSeconds();
-  const loadBefore = process.cpuUsage();
-  const result = await autocannon({ url: running.url, connections, duration: seconds, headers });
+  const result = await load(running.url, seconds, headers);
   const cpuUsed = cpuSeconds(running.pid) - cpuBefore;
   const machineAfter = machineTicks();
-  const load = process.cpuUsage(loadBefore);
   // Machine ticks are summed over cores; /proc/<pid>/stat ticks are per process (1/100 s).
   const machineSeconds = (machineAfter.total - machineBefore.total) / 100;
   const share = (secondsUsed: number) => secondsUsed / Math.max(0.001, machineSeconds);
   const figures: Figures = {
     name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
-    cpuMs: (cpuUsed * 1000) / Math.max(1, result.requests.total),
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    failed: result.failed,
+    cpuMs: (cpuUsed * 1000) / Math.max(1, result.total),
     machine: {
       busy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
       server: share(cpuUsed),
       postgres: share(postgresSeconds() - postgresBefore),
-      load: share((load.user + load.system) / 1e6),
+      load: share(result.cpuSeconds),
     },
   };
   const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
@@ -318,7 +379,9 @@ async function main() {
   const { token, path, queries } = await prepare();
   const headers = { authorization: `Bearer ${token}` };
   const floorPath = `/floor?${path.split('?')[1]}`;
-  console.info(`${connections} connections, ${seconds} s each, load generator on the same machine`);
+  console.info(
+    `${connections} connections, ${seconds} s each, load generator (${values.driver}) on the same machine`,
+  );
   console.info(
     `the server runs with npm start's node flags: ${startFlags().join(' ') || 'none'}\n`,
   );
