@@ -123,4 +123,30 @@ describe('on a phone', () => {
     expect(await time.evaluate((dd) => dd.scrollWidth - dd.clientWidth)).toBeLessThanOrEqual(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
+
+  it("keeps the list pages' add dialogs inside the screen", async () => {
+    const token = await apiToken('emp02', 'Staff#2026');
+    const pages = [
+      ['/v-personal/agent', 'atrium-agent-settings'],
+      ['/v-personal/approvalItem', 'atrium-approval-phrases'],
+      ['/v-mail/linkmanList', 'atrium-mail-contacts'],
+      ['/v-mail/settingList', 'atrium-mail-settings'],
+    ] as const;
+    for (const [path, host] of pages) {
+      const page = await browser.newPage({ phone: phones[0]! });
+      await page.goto(`${baseUrl()}/fvue${path}?token=${token}`);
+      await page.click(`${host} [data-action=add]`);
+      await page.waitForSelector(`${host} [role=dialog] [data-action=save]`);
+      // How far any field, label or button of the dialog reaches past the screen's right edge.
+      const past = await page.locator(host).evaluate((element) => {
+        const dialog = element.shadowRoot!.querySelector('[role=dialog]')!;
+        const rights = [...dialog.querySelectorAll('input, select, textarea, label, button')].map(
+          (each) => each.getBoundingClientRect().right,
+        );
+        return Math.max(...rights) - innerWidth;
+      });
+      expect({ path, past: Math.max(0, Math.ceil(past)) }).toEqual({ path, past: 0 });
+      await page.close();
+    }
+  });
 });

@@ -5,19 +5,17 @@ import {
   saveAgentRule,
   type AgentRule,
 } from '../../core/api/workflow';
-import { ApiError } from '../../core/http';
-import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { businessDateTime, checkAgentRule } from '../../core/workflow/agents';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { EditDialog, useSave } from '../../ui/EditDialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useFailureText, useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { fieldPairStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
 import { LoadFailed } from '../../ui/Status';
 
@@ -48,103 +46,86 @@ function RuleDialog({
   );
   const [enabled, setEnabled] = useState(rule ? rule.isEnabled === 'enabled' : true);
   const [note, setNote] = useState(rule?.note ?? '');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSave(onSaved);
 
-  const save = async () => {
+  const save = () => {
     const input = { agentId: firstId(agent), startDate, endDate, type, defKeys };
     const failure = checkAgentRule(input);
     if (failure) return setError(failureText(failure) ?? '');
-    setBusy(true);
-    try {
-      notify(
-        'success',
-        await saveAgentRule({
-          ...(rule ? { id: rule.id } : {}),
-          ...input,
-          startDate: businessDateTime(startDate)!,
-          endDate: businessDateTime(endDate)!,
-          isEnabled: enabled,
-          note: note.trim(),
-        }),
-      );
-      onSaved();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
-    } finally {
-      setBusy(false);
-    }
+    void submit(() =>
+      saveAgentRule({
+        ...(rule ? { id: rule.id } : {}),
+        ...input,
+        startDate: businessDateTime(startDate)!,
+        endDate: businessDateTime(endDate)!,
+        isEnabled: enabled,
+        note: note.trim(),
+      }),
+    );
   };
 
   return (
-    <Dialog
+    <EditDialog
+      name="agent"
       title={t(rule ? 'workflow:agents.edit' : 'workflow:agents.add')}
       open={open}
-      onClose={onClose}
       width="560px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSave={save}
+      onClose={onClose}
     >
-      <div data-dialog="agent">
-        {error && <Alert>{error}</Alert>}
-        <PeoplePicker
-          label={t('workflow:agents.agentId')}
+      <PeoplePicker
+        label={t('workflow:agents.agentId')}
+        required
+        name="agentId"
+        value={agent}
+        onChange={setAgent}
+      />
+      <div css={fieldPairStyle}>
+        <TextField
+          label={t('workflow:agents.startDate')}
           required
-          name="agentId"
-          value={agent}
-          onChange={setAgent}
+          type="datetime-local"
+          name="startDate"
+          value={startDate}
+          onChange={(event) => setStartDate(event.target.value)}
         />
-        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
-          <TextField
-            label={t('workflow:agents.startDate')}
-            required
-            type="datetime-local"
-            name="startDate"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-          />
-          <TextField
-            label={t('workflow:agents.endDate')}
-            required
-            type="datetime-local"
-            name="endDate"
-            value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
-          />
-        </div>
-        <SelectField
-          label={t('workflow:agents.scope')}
-          name="type"
-          value={String(type)}
-          onChange={(event) => setType(event.target.value === '2' ? 2 : 1)}
-        >
-          <option value="1">{t('workflow:agents.allFlows')}</option>
-          <option value="2">{t('workflow:agents.someFlows')}</option>
-        </SelectField>
-        {type === 2 && <FlowChoice chosen={defKeys} onChange={setDefKeys} />}
-        <label css={{ display: 'flex', gap: 8, marginBottom: 14 }}>
-          <input
-            type="checkbox"
-            name="enabled"
-            checked={enabled}
-            onChange={(event) => setEnabled(event.target.checked)}
-          />
-          {t('workflow:agents.enabled')}
-        </label>
-        <TextAreaField
-          label={t('workflow:agents.note')}
-          name="note"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+        <TextField
+          label={t('workflow:agents.endDate')}
+          required
+          type="datetime-local"
+          name="endDate"
+          value={endDate}
+          onChange={(event) => setEndDate(event.target.value)}
         />
       </div>
-    </Dialog>
+      <SelectField
+        label={t('workflow:agents.scope')}
+        name="type"
+        value={String(type)}
+        onChange={(event) => setType(event.target.value === '2' ? 2 : 1)}
+      >
+        <option value="1">{t('workflow:agents.allFlows')}</option>
+        <option value="2">{t('workflow:agents.someFlows')}</option>
+      </SelectField>
+      {type === 2 && <FlowChoice chosen={defKeys} onChange={setDefKeys} />}
+      <label css={{ display: 'flex', gap: 8, marginBottom: 14 }}>
+        <input
+          type="checkbox"
+          name="enabled"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
+        {t('workflow:agents.enabled')}
+      </label>
+      <TextAreaField
+        label={t('workflow:agents.note')}
+        name="note"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+    </EditDialog>
   );
 }
 
@@ -205,30 +186,26 @@ export function AgentRules({
             title: t('workflow:columns.actions'),
             width: 120,
             render: (row) => (
-              <>
-                <button
-                  type="button"
-                  css={linkStyle}
-                  onClick={() => setEditing({ rule: row })}
-                  data-action="edit"
-                >
-                  {t('workflow:agents.edit')}
-                </button>
-                <button
-                  type="button"
-                  css={linkStyle}
-                  onClick={() => setRemoving(row)}
-                  data-action="delete"
-                >
-                  {t('workflow:list.delete')}
-                </button>
-              </>
+              <RowActions
+                actions={[
+                  {
+                    name: 'edit',
+                    label: t('workflow:agents.edit'),
+                    onClick: () => setEditing({ rule: row }),
+                  },
+                  {
+                    name: 'delete',
+                    label: t('workflow:list.delete'),
+                    onClick: () => setRemoving(row),
+                  },
+                ]}
+              />
             ),
           },
         ]}
         rows={rules.data ?? []}
         rowKey={(row) => row.id}
-        height={Math.min(480, 40 + Math.max(3, rules.data?.length ?? 0) * 36)}
+        height={fittedHeight(rules.data?.length ?? 0, 480)}
         loading={rules.loading}
         empty={t('workflow:agents.none')}
       />

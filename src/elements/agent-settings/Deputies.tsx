@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { deputies, removeDeputies, saveDeputy, type Deputy } from '../../core/api/workflow';
-import { ApiError } from '../../core/http';
-import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { EditDialog, useSave } from '../../ui/EditDialog';
 import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { toolbarStyle } from '../../ui/workflow/styles';
 import { LoadFailed } from '../../ui/Status';
 
 function DeputyDialog({
@@ -24,48 +22,35 @@ function DeputyDialog({
 }) {
   const t = useT();
   const [deputy, setDeputy] = useState<Person[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useSave(onSaved);
+  const save = () => {
     const agentId = firstId(deputy);
     if (!agentId) return setError(t('workflow:agents.personRequired'));
-    setBusy(true);
-    try {
-      notify('success', await saveDeputy(agentId));
+    void submit(async () => {
+      const message = await saveDeputy(agentId);
       setDeputy([]);
-      onSaved();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
-    } finally {
-      setBusy(false);
-    }
+      return message;
+    });
   };
   return (
-    <Dialog
+    <EditDialog
+      name="deputy"
       title={t('workflow:agents.add')}
       open={open}
-      onClose={onClose}
       width="440px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSave={save}
+      onClose={onClose}
     >
-      <div data-dialog="deputy">
-        {error && <Alert>{error}</Alert>}
-        <PeoplePicker
-          label={t('workflow:agents.deputyId')}
-          required
-          name="agentId"
-          value={deputy}
-          onChange={setDeputy}
-        />
-      </div>
-    </Dialog>
+      <PeoplePicker
+        label={t('workflow:agents.deputyId')}
+        required
+        name="agentId"
+        value={deputy}
+        onChange={setDeputy}
+      />
+    </EditDialog>
   );
 }
 
@@ -95,20 +80,21 @@ export function Deputies({ action }: { action?: string | undefined }) {
             title: t('workflow:columns.actions'),
             width: 100,
             render: (row) => (
-              <button
-                type="button"
-                css={linkStyle}
-                onClick={() => setRemoving(row)}
-                data-action="delete"
-              >
-                {t('workflow:list.delete')}
-              </button>
+              <RowActions
+                actions={[
+                  {
+                    name: 'delete',
+                    label: t('workflow:list.delete'),
+                    onClick: () => setRemoving(row),
+                  },
+                ]}
+              />
             ),
           },
         ]}
         rows={list.data ?? []}
         rowKey={(row) => row.id}
-        height={Math.min(400, 40 + Math.max(3, list.data?.length ?? 0) * 36)}
+        height={fittedHeight(list.data?.length ?? 0, 400)}
         loading={list.loading}
         empty={t('workflow:agents.none')}
       />

@@ -6,17 +6,15 @@ import {
   secretaries,
   type Secretary,
 } from '../../core/api/workflow';
-import { ApiError } from '../../core/http';
-import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { EditDialog, useSave } from '../../ui/EditDialog';
 import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, mutedStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { mutedStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { FlowChoice } from './FlowChoice';
 import { LoadFailed } from '../../ui/Status';
 
@@ -38,56 +36,39 @@ function SecretaryDialog({
   const [defKeys, setDefKeys] = useState<string[]>(
     setting?.defKeys ? setting.defKeys.split(',').filter(Boolean) : [],
   );
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useSave(onSaved);
+  const save = () => {
     const secretaryId = firstId(secretary);
     if (!secretaryId) return setError(t('workflow:agents.personRequired'));
-    setBusy(true);
-    try {
-      notify(
-        'success',
-        await saveSecretary({
-          ...(setting ? { id: setting.id } : {}),
-          secretaryId,
-          defKeys,
-        }),
-      );
-      onSaved();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
-    } finally {
-      setBusy(false);
-    }
+    void submit(() =>
+      saveSecretary({
+        ...(setting ? { id: setting.id } : {}),
+        secretaryId,
+        defKeys,
+      }),
+    );
   };
   return (
-    <Dialog
+    <EditDialog
+      name="secretary"
       title={t(setting ? 'workflow:agents.edit' : 'workflow:agents.add')}
       open={open}
-      onClose={onClose}
       width="520px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSave={save}
+      onClose={onClose}
     >
-      <div data-dialog="secretary">
-        {error && <Alert>{error}</Alert>}
-        <PeoplePicker
-          label={t('workflow:agents.secretaryId')}
-          required
-          name="secretaryId"
-          value={secretary}
-          onChange={setSecretary}
-        />
-        <p css={mutedStyle}>{t('workflow:agents.flowsHint')}</p>
-        <FlowChoice chosen={defKeys} onChange={setDefKeys} />
-      </div>
-    </Dialog>
+      <PeoplePicker
+        label={t('workflow:agents.secretaryId')}
+        required
+        name="secretaryId"
+        value={secretary}
+        onChange={setSecretary}
+      />
+      <p css={mutedStyle}>{t('workflow:agents.flowsHint')}</p>
+      <FlowChoice chosen={defKeys} onChange={setDefKeys} />
+    </EditDialog>
   );
 }
 
@@ -133,30 +114,26 @@ export function Secretaries({
             title: t('workflow:columns.actions'),
             width: 120,
             render: (row) => (
-              <>
-                <button
-                  type="button"
-                  css={linkStyle}
-                  onClick={() => setEditing({ setting: row })}
-                  data-action="edit"
-                >
-                  {t('workflow:agents.edit')}
-                </button>
-                <button
-                  type="button"
-                  css={linkStyle}
-                  onClick={() => setRemoving(row)}
-                  data-action="delete"
-                >
-                  {t('workflow:list.delete')}
-                </button>
-              </>
+              <RowActions
+                actions={[
+                  {
+                    name: 'edit',
+                    label: t('workflow:agents.edit'),
+                    onClick: () => setEditing({ setting: row }),
+                  },
+                  {
+                    name: 'delete',
+                    label: t('workflow:list.delete'),
+                    onClick: () => setRemoving(row),
+                  },
+                ]}
+              />
             ),
           },
         ]}
         rows={list.data ?? []}
         rowKey={(row) => row.id}
-        height={Math.min(400, 40 + Math.max(3, list.data?.length ?? 0) * 36)}
+        height={fittedHeight(list.data?.length ?? 0, 400)}
         loading={list.loading}
         empty={t('workflow:agents.none')}
       />

@@ -4,9 +4,10 @@ import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { PhraseDialog } from './PhraseDialog';
 
 type Editing = { phrase: Phrase | null; readOnly: boolean } | null;
@@ -66,30 +67,26 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
               width: 130,
               render: (row) =>
                 row.type === 2 ? (
-                  <>
-                    <button
-                      type="button"
-                      css={linkStyle}
-                      onClick={() => setEditing({ phrase: row, readOnly: false })}
-                      data-action="edit"
-                    >
-                      {t('workflow:agents.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      css={linkStyle}
-                      onClick={() => setRemoving(row)}
-                      data-action="delete"
-                    >
-                      {t('workflow:list.delete')}
-                    </button>
-                  </>
+                  <RowActions
+                    actions={[
+                      {
+                        name: 'edit',
+                        label: t('workflow:agents.edit'),
+                        onClick: () => setEditing({ phrase: row, readOnly: false }),
+                      },
+                      {
+                        name: 'delete',
+                        label: t('workflow:list.delete'),
+                        onClick: () => setRemoving(row),
+                      },
+                    ]}
+                  />
                 ) : null,
             },
           ]}
           rows={phrases.data ?? []}
           rowKey={(row) => row.id}
-          height={Math.min(560, 40 + Math.max(4, phrases.data?.length ?? 0) * 36)}
+          height={fittedHeight(phrases.data?.length ?? 0, 560, 4)}
           loading={phrases.loading}
         />
       </section>

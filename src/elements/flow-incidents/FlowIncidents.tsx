@@ -12,6 +12,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
+import { fittedHeight } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
@@ -160,7 +161,7 @@ export function FlowIncidents({ state = 'open' }: { state?: string }) {
             ]}
             rows={list.data?.rows ?? []}
             rowKey={(row) => row.id}
-            height={Math.min(560, 40 + Math.max(4, list.data?.rows.length ?? 0) * 36)}
+            height={fittedHeight(list.data?.rows.length ?? 0, 560, 4)}
             loading={list.loading}
             empty={t('workflow:incidents.none')}
           />

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { fittedHeight } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
 import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
@@ -86,7 +87,7 @@ export function GroupManager() {
           ]}
           rows={data.data?.groups ?? []}
           rowKey={(row) => row.id}
-          height={Math.min(560, 40 + Math.max(4, data.data?.groups.length ?? 0) * 36)}
+          height={fittedHeight(data.data?.groups.length ?? 0, 560, 4)}
           loading={data.loading}
         />
       </section>

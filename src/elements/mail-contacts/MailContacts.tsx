@@ -6,18 +6,17 @@ import {
   saveContact,
   type Contact,
 } from '../../core/api/mail';
-import { ApiError } from '../../core/http';
-import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { EditDialog, useSave } from '../../ui/EditDialog';
 import { TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Pager } from '../../ui/Pager';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 
 const pageSize = 20;
 
@@ -35,28 +34,18 @@ function ContactDialog({
   const t = useT();
   const [name, setName] = useState(editing.contact?.linkName ?? '');
   const [address, setAddress] = useState(editing.contact?.linkAddress ?? '');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const { error, setError, busy, submit } = useSave(onSaved, t('mail:setting.saveFailed'));
+  const save = () => {
     if (!address.trim()) {
       return setError(t('mail:setting.required', { field: t('mail:contact.address') }));
     }
-    setBusy(true);
-    try {
-      notify(
-        'success',
-        await saveContact({
-          ...(editing.contact ? { id: editing.contact.id } : {}),
-          linkName: name.trim(),
-          linkAddress: address.trim(),
-        }),
-      );
-      onSaved();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t('mail:setting.saveFailed'));
-    } finally {
-      setBusy(false);
-    }
+    void submit(() =>
+      saveContact({
+        ...(editing.contact ? { id: editing.contact.id } : {}),
+        linkName: name.trim(),
+        linkAddress: address.trim(),
+      }),
+    );
   };
   const title = editing.readOnly
     ? 'mail:contact.view'
@@ -64,42 +53,34 @@ function ContactDialog({
       ? 'mail:contact.edit'
       : 'mail:contact.add';
   return (
-    <Dialog
+    <EditDialog
+      name="contact"
       title={t(title)}
-      open
-      onClose={onClose}
       width="480px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('mail:actions.close')}</Button>
-          {!editing.readOnly && (
-            <Button variant="primary" busy={busy} onClick={() => void save()} data-action="save">
-              {t('mail:actions.save')}
-            </Button>
-          )}
-        </>
-      }
+      readOnly={editing.readOnly}
+      busy={busy}
+      error={error}
+      onSave={save}
+      onClose={onClose}
+      closeLabel={t('mail:actions.close')}
     >
-      <div data-dialog="contact" part="dialog">
-        {error && <Alert>{error}</Alert>}
-        <TextField
-          label={t('mail:contact.name')}
-          name="linkName"
-          value={name}
-          readOnly={editing.readOnly}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label={t('mail:contact.address')}
-          name="linkAddress"
-          type="email"
-          required
-          value={address}
-          readOnly={editing.readOnly}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-      </div>
-    </Dialog>
+      <TextField
+        label={t('mail:contact.name')}
+        name="linkName"
+        value={name}
+        readOnly={editing.readOnly}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextField
+        label={t('mail:contact.address')}
+        name="linkAddress"
+        type="email"
+        required
+        value={address}
+        readOnly={editing.readOnly}
+        onChange={(event) => setAddress(event.target.value)}
+      />
+    </EditDialog>
   );
 }
 
@@ -159,38 +140,31 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
               title: t('mail:columns.actions'),
               width: 160,
               render: (row) => (
-                <>
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setEditing({ contact: row, readOnly: true })}
-                    data-action="view"
-                  >
-                    {t('mail:actions.view')}
-                  </button>
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setEditing({ contact: row, readOnly: false })}
-                    data-action="edit"
-                  >
-                    {t('mail:actions.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setRemoving(row)}
-                    data-action="delete"
-                  >
-                    {t('mail:actions.delete')}
-                  </button>
-                </>
+                <RowActions
+                  actions={[
+                    {
+                      name: 'view',
+                      label: t('mail:actions.view'),
+                      onClick: () => setEditing({ contact: row, readOnly: true }),
+                    },
+                    {
+                      name: 'edit',
+                      label: t('mail:actions.edit'),
+                      onClick: () => setEditing({ contact: row, readOnly: false }),
+                    },
+                    {
+                      name: 'delete',
+                      label: t('mail:actions.delete'),
+                      onClick: () => setRemoving(row),
+                    },
+                  ]}
+                />
               ),
             },
           ]}
           rows={list.data?.rows ?? []}
           rowKey={(row) => row.id}
-          height={Math.min(520, 40 + Math.max(3, list.data?.rows.length ?? 0) * 36)}
+          height={fittedHeight(list.data?.rows.length ?? 0, 520)}
           loading={list.loading}
           empty={t('mail:contact.none')}
         />

@@ -15,12 +15,13 @@ import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { EditDialog } from '../../ui/EditDialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
+import { fittedHeight, RowActions } from '../../ui/table/RowActions';
 import { Table } from '../../ui/table/Table';
 import { useAsync } from '../../ui/useAsync';
-import { linkStyle, pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
+import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 
 type Editing = { setting: MailSetting | null; readOnly: boolean };
 
@@ -161,78 +162,65 @@ function SettingDialog({
       ? 'mail:setting.edit'
       : 'mail:setting.add';
   return (
-    <Dialog
+    <EditDialog
+      name="mail-setting"
       title={t(title)}
-      open
-      onClose={onClose}
       width="640px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('mail:actions.close')}</Button>
-          {!editing.readOnly && (
-            <>
-              <Button busy={busy === 'test'} onClick={() => void run('test')} data-action="test">
-                {t('mail:setting.test')}
-              </Button>
-              <Button
-                variant="primary"
-                busy={busy === 'save'}
-                onClick={() => void run('save')}
-                data-action="save"
-              >
-                {t('mail:actions.save')}
-              </Button>
-            </>
-          )}
-        </>
+      readOnly={editing.readOnly}
+      busy={busy === 'save'}
+      error={error}
+      onSave={() => void run('save')}
+      onClose={onClose}
+      closeLabel={t('mail:actions.close')}
+      actions={
+        <Button busy={busy === 'test'} onClick={() => void run('test')} data-action="test">
+          {t('mail:setting.test')}
+        </Button>
       }
     >
-      <div data-dialog="mail-setting" part="dialog">
-        {error && <Alert>{error}</Alert>}
-        {result && (
-          <p role="status" data-field="test-result">
-            ✔ {result}
-          </p>
-        )}
-        <div css={grid}>
-          {text('mailAddress', 'mail:setting.address', true)}
-          {!editing.readOnly && (
-            <TextField
-              label={t('mail:setting.password')}
-              name="mailPass"
-              type="password"
-              autoComplete="new-password"
-              required={!start}
-              placeholder={start ? t('mail:setting.passwordKeep') : ''}
-              value={form.mailPass ?? ''}
-              onChange={(event) => set('mailPass', event.target.value)}
-            />
-          )}
-          {text('nickName', 'mail:setting.nickName')}
-          {text('userName', 'mail:setting.userName')}
-        </div>
-        <div css={grid}>
-          {text('imapHost', 'mail:setting.imapHost', true)}
-          {port('imapPort', 'mail:setting.imapPort')}
-          {security('imapSecurity', t('mail:setting.security'))}
-        </div>
-        <div css={grid}>
-          {text('smtpHost', 'mail:setting.smtpHost', true)}
-          {port('smtpPort', 'mail:setting.smtpPort')}
-          {security('smtpSecurity', t('mail:setting.security'))}
-        </div>
-        <label css={{ display: 'flex', gap: 8, marginBottom: 8 }}>
-          <input
-            type="checkbox"
-            name="isDefault"
-            checked={isDefault}
-            disabled={editing.readOnly}
-            onChange={(event) => setIsDefault(event.target.checked)}
+      {result && (
+        <p role="status" data-field="test-result">
+          ✔ {result}
+        </p>
+      )}
+      <div css={grid}>
+        {text('mailAddress', 'mail:setting.address', true)}
+        {!editing.readOnly && (
+          <TextField
+            label={t('mail:setting.password')}
+            name="mailPass"
+            type="password"
+            autoComplete="new-password"
+            required={!start}
+            placeholder={start ? t('mail:setting.passwordKeep') : ''}
+            value={form.mailPass ?? ''}
+            onChange={(event) => set('mailPass', event.target.value)}
           />
-          {t('mail:setting.isDefault')}
-        </label>
+        )}
+        {text('nickName', 'mail:setting.nickName')}
+        {text('userName', 'mail:setting.userName')}
       </div>
-    </Dialog>
+      <div css={grid}>
+        {text('imapHost', 'mail:setting.imapHost', true)}
+        {port('imapPort', 'mail:setting.imapPort')}
+        {security('imapSecurity', t('mail:setting.security'))}
+      </div>
+      <div css={grid}>
+        {text('smtpHost', 'mail:setting.smtpHost', true)}
+        {port('smtpPort', 'mail:setting.smtpPort')}
+        {security('smtpSecurity', t('mail:setting.security'))}
+      </div>
+      <label css={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+        <input
+          type="checkbox"
+          name="isDefault"
+          checked={isDefault}
+          disabled={editing.readOnly}
+          onChange={(event) => setIsDefault(event.target.checked)}
+        />
+        {t('mail:setting.isDefault')}
+      </label>
+    </EditDialog>
   );
 }
 
@@ -294,51 +282,39 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
               title: t('mail:columns.actions'),
               width: 220,
               render: (row) => (
-                <>
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setEditing({ setting: row, readOnly: true })}
-                    data-action="view"
-                  >
-                    {t('mail:actions.view')}
-                  </button>
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setEditing({ setting: row, readOnly: false })}
-                    data-action="edit"
-                  >
-                    {t('mail:actions.edit')}
-                  </button>
-                  {!row.isDefault && (
-                    <button
-                      type="button"
-                      css={linkStyle}
-                      onClick={async () => {
+                <RowActions
+                  actions={[
+                    {
+                      name: 'view',
+                      label: t('mail:actions.view'),
+                      onClick: () => setEditing({ setting: row, readOnly: true }),
+                    },
+                    {
+                      name: 'edit',
+                      label: t('mail:actions.edit'),
+                      onClick: () => setEditing({ setting: row, readOnly: false }),
+                    },
+                    !row.isDefault && {
+                      name: 'default',
+                      label: t('mail:setting.setDefault'),
+                      onClick: async () => {
                         notify('success', await setDefaultSetting(row.id));
                         list.reload();
-                      }}
-                      data-action="default"
-                    >
-                      {t('mail:setting.setDefault')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    css={linkStyle}
-                    onClick={() => setRemoving(row)}
-                    data-action="delete"
-                  >
-                    {t('mail:actions.delete')}
-                  </button>
-                </>
+                      },
+                    },
+                    {
+                      name: 'delete',
+                      label: t('mail:actions.delete'),
+                      onClick: () => setRemoving(row),
+                    },
+                  ]}
+                />
               ),
             },
           ]}
           rows={rows}
           rowKey={(row) => row.id}
-          height={Math.min(420, 40 + Math.max(3, rows.length) * 36)}
+          height={fittedHeight(rows.length, 420)}
           loading={list.loading}
           empty={t('mail:setting.none')}
         />

@@ -4,6 +4,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { fieldPairStyle } from '../../ui/workflow/styles';
 import { useT } from '../../ui/i18n';
 import { PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 
@@ -117,7 +118,7 @@ export function PeopleDialog({
           </SelectField>
         )}
         {alias === 'startTrans' && (
-          <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
+          <div css={fieldPairStyle}>
             <SelectField
               label={t('workflow:actions.signType')}
               name="signType"

@@ -68,6 +68,16 @@ export const mutedStyle = css`
   font-size: 13px;
 `;
 
+/**
+ * Two fields side by side (a period's start and end), one above the other where two do not
+ * fit: a date-time input is wider than half a phone's dialog.
+ */
+export const fieldPairStyle = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: 0 16px;
+`;
+
 /** Two columns of label and value (task header, form in read-only mode). */
 export const factsStyle = css`
   display: grid;
