@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { givenFields } from '../../../lib/given-fields';
 import { badRequest } from '../../../lib/errors';
 import { completeTask } from '../../../workflow/actions/complete';
 import {
@@ -75,12 +76,8 @@ const startAnswer = Type.Object({
 function startInput(body: StartBody): StartInput {
   return {
     data: decodeData(body.data) ?? {},
-    ...(body.defId ? { defId: body.defId } : {}),
-    ...(body.flowKey ? { flowKey: body.flowKey } : {}),
-    ...(body.subject ? { subject: body.subject } : {}),
-    ...(body.businessKey ? { businessKey: body.businessKey } : {}),
+    ...givenFields(body, 'defId', 'flowKey', 'subject', 'businessKey', 'startOrgId'),
     ...(body.proInstId ? { draftId: body.proInstId } : {}),
-    ...(body.startOrgId ? { startOrgId: body.startOrgId } : {}),
     ...(body.relatedInstIds ? { relatedIds: idsOf(body.relatedInstIds) } : {}),
   };
 }
@@ -181,10 +178,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       await saveTaskFormData(
         db,
         callerOf(request, leaderParam(request)),
-        {
-          ...(body.taskId ? { taskId: body.taskId } : {}),
-          ...(body.instId ? { instId: body.instId } : {}),
-        },
+        givenFields(body, 'taskId', 'instId'),
         decodeData(body.data) ?? {},
       );
       return ok(request, 'server:workflow.done.saved');
@@ -290,8 +284,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       const body = request.body as { instanceId: string; taskId?: string; cause?: string };
       await revokeInstance(db, callerOf(request, leaderParam(request)), {
         instanceId: body.instanceId,
-        ...(body.taskId ? { taskId: body.taskId } : {}),
-        ...(body.cause ? { cause: body.cause } : {}),
+        ...givenFields(body, 'taskId', 'cause'),
       });
       return ok(request, 'server:workflow.done.revoked');
     },
@@ -351,8 +344,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: 'commuReply',
-        ...(body.opinion ? { opinion: body.opinion } : {}),
-        ...(body.files ? { files: body.files } : {}),
+        ...givenFields(body, 'opinion', 'files'),
       });
       return ok(request, 'server:workflow.done.reply');
     },
@@ -394,7 +386,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       await copyTo(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: Array.isArray(body.userIds) ? body.userIds.join(',') : body.userIds,
-        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...givenFields(body, 'opinion'),
       });
       return ok(request, 'server:workflow.done.copyTo');
     },

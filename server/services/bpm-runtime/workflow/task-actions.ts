@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { givenFields } from '../../../lib/given-fields';
 import {
   askOthers,
   removeSigners,
@@ -133,10 +134,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         actionName: body.actionName,
         ...(body.opinion !== undefined ? { opinion: body.opinion } : {}),
         ...(body.data !== undefined ? { data: decodeData(body.data) } : {}),
-        ...(body.destination ? { destination: body.destination } : {}),
-        ...(body.backHandMode ? { backHandMode: body.backHandMode } : {}),
-        ...(body.files ? { files: body.files } : {}),
-        ...(body.zfiles ? { zfiles: body.zfiles } : {}),
+        ...givenFields(body, 'destination', 'backHandMode', 'files', 'zfiles'),
       });
       return ok(request, 'server:workflow.done.complete');
     },
@@ -178,8 +176,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       await delegateTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userId: joinUsers(body.userId),
-        ...(body.opinion ? { opinion: body.opinion } : {}),
-        ...(body.files ? { files: body.files } : {}),
+        ...givenFields(body, 'opinion', 'files'),
       });
       return ok(request, 'server:workflow.done.delegate');
     },
@@ -200,13 +197,16 @@ export async function taskActionRoutes(app: FastifyInstance) {
       await startTrans(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: joinUsers(body.userIds),
-        ...(body.opinion ? { opinion: body.opinion } : {}),
-        ...(body.action ? { action: body.action } : {}),
-        ...(body.decideType ? { decideType: body.decideType } : {}),
-        ...(body.voteType ? { voteType: body.voteType } : {}),
-        ...(body.voteAmount ? { voteAmount: body.voteAmount } : {}),
-        ...(body.signType ? { signType: body.signType } : {}),
-        ...(body.files ? { files: body.files } : {}),
+        ...givenFields(
+          body,
+          'opinion',
+          'action',
+          'decideType',
+          'voteType',
+          'voteAmount',
+          'signType',
+          'files',
+        ),
       });
       return ok(request, 'server:workflow.done.trans');
     },
@@ -221,8 +221,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         await askOthers(db, callerOf(request, leaderParam(request)), kind, {
           taskId: body.taskId,
           userIds: joinUsers(body.userIds),
-          ...(body.opinion ? { opinion: body.opinion } : {}),
-          ...(body.files ? { files: body.files } : {}),
+          ...givenFields(body, 'opinion', 'files'),
         });
         return ok(request, `server:workflow.done.${kind}`);
       },
@@ -259,7 +258,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       await removeSigners(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: joinUsers(body.userIds),
-        ...(body.opinion ? { opinion: body.opinion } : {}),
+        ...givenFields(body, 'opinion'),
       });
       return ok(request, 'server:workflow.done.removeSign');
     },
@@ -280,9 +279,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: 'inquReply',
-        ...(body.opinion ? { opinion: body.opinion } : {}),
-        ...(body.files ? { files: body.files } : {}),
-        ...(body.zfiles ? { zfiles: body.zfiles } : {}),
+        ...givenFields(body, 'opinion', 'files', 'zfiles'),
       });
       return ok(request, 'server:workflow.done.reply');
     },
@@ -297,7 +294,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         await startCustomSign(db, callerOf(request, leaderParam(request)), signType, {
           taskId: body.taskId,
           userIds: joinUsers(body.userId),
-          ...(body.opinion ? { opinion: body.opinion } : {}),
+          ...givenFields(body, 'opinion'),
         });
         return ok(request, 'server:workflow.done.customSign');
       },
@@ -330,8 +327,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: refuse ? 'oppose' : 'agree',
-        ...(body.opinion ? { opinion: body.opinion } : {}),
-        ...(body.files ? { files: body.files } : {}),
+        ...givenFields(body, 'opinion', 'files'),
       });
       return ok(request, 'server:workflow.done.complete');
     },
