@@ -8,7 +8,7 @@ import {
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { businessDateTime, checkAgentRule } from '../../core/workflow/agents';
 import { Button } from '../../ui/Button';
-import { EditDialog, useSave } from '../../ui/EditDialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useFailureText, useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
@@ -65,14 +65,14 @@ function RuleDialog({
   };
 
   return (
-    <EditDialog
+    <FormDialog
       name="agent"
       title={t(rule ? 'workflow:agents.edit' : 'workflow:agents.add')}
       open={open}
       width="560px"
       busy={busy}
       error={error}
-      onSave={save}
+      onSubmit={save}
       onClose={onClose}
     >
       <PeoplePicker
@@ -125,7 +125,7 @@ function RuleDialog({
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-    </EditDialog>
+    </FormDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { deputies, removeDeputies, saveDeputy, type Deputy } from '../../core/api/workflow';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Button } from '../../ui/Button';
-import { EditDialog, useSave } from '../../ui/EditDialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { fittedHeight, RowActions } from '../../ui/table/RowActions';
@@ -33,14 +33,14 @@ function DeputyDialog({
     });
   };
   return (
-    <EditDialog
+    <FormDialog
       name="deputy"
       title={t('workflow:agents.add')}
       open={open}
       width="440px"
       busy={busy}
       error={error}
-      onSave={save}
+      onSubmit={save}
       onClose={onClose}
     >
       <PeoplePicker
@@ -50,7 +50,7 @@ function DeputyDialog({
         value={deputy}
         onChange={setDeputy}
       />
-    </EditDialog>
+    </FormDialog>
   );
 }
 

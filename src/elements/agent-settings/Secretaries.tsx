@@ -8,7 +8,7 @@ import {
 } from '../../core/api/workflow';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Button } from '../../ui/Button';
-import { EditDialog, useSave } from '../../ui/EditDialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { useLanguage, useT } from '../../ui/i18n';
 import { firstId, knownPerson, PeoplePicker, type Person } from '../../ui/people/PeoplePicker';
 import { fittedHeight, RowActions } from '../../ui/table/RowActions';
@@ -49,14 +49,14 @@ function SecretaryDialog({
     );
   };
   return (
-    <EditDialog
+    <FormDialog
       name="secretary"
       title={t(setting ? 'workflow:agents.edit' : 'workflow:agents.add')}
       open={open}
       width="520px"
       busy={busy}
       error={error}
-      onSave={save}
+      onSubmit={save}
       onClose={onClose}
     >
       <PeoplePicker
@@ -68,7 +68,7 @@ function SecretaryDialog({
       />
       <p css={mutedStyle}>{t('workflow:agents.flowsHint')}</p>
       <FlowChoice chosen={defKeys} onChange={setDefKeys} />
-    </EditDialog>
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { flowList, savePhrase, type Phrase } from '../../core/api/workflow';
 import { queryFilter } from '../../core/workflow/query';
-import { EditDialog, useSave } from '../../ui/EditDialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 import { useAsync } from '../../ui/useAsync';
@@ -47,7 +47,7 @@ export function PhraseDialog({
   };
 
   return (
-    <EditDialog
+    <FormDialog
       name="phrase"
       title={t(phrase ? 'workflow:phrases.edit' : 'workflow:phrases.add')}
       open={editing !== null}
@@ -55,7 +55,7 @@ export function PhraseDialog({
       readOnly={readOnly}
       busy={busy}
       error={error}
-      onSave={save}
+      onSubmit={save}
       onClose={onClose}
     >
       <TextAreaField
@@ -98,6 +98,6 @@ export function PhraseDialog({
           setSn(event.target.value);
         }}
       />
-    </EditDialog>
+    </FormDialog>
   );
 }

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { createLayoutGroup, renameLayoutGroup, type LayoutGroups } from '../../core/api/widgets';
-import { ApiError } from '../../core/http';
-import { notify } from '../../core/notices';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 
@@ -25,74 +21,62 @@ export function GroupDialog({
   const t = useT();
   const [name, setName] = useState(form?.kind === 'rename' ? form.name : '');
   const [roleId, setRoleId] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSave(onSaved);
   const free = data.roles.filter((role) => !data.groups.some((g) => g.roleId === role.id));
-  const save = async () => {
+  const save = () => {
     if (!name.trim()) return setError(t('widgets:groups.nameRequired'));
     if (form?.kind === 'create' && !roleId) return setError(t('widgets:groups.roleRequired'));
-    setBusy(true);
-    try {
+    void submit(async () => {
       const answer =
         form?.kind === 'rename'
           ? await renameLayoutGroup(form.id, name.trim())
           : await createLayoutGroup(name.trim(), roleId);
-      notify('success', answer.message);
-      onSaved();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('common:errors.failed'));
-    } finally {
-      setBusy(false);
-    }
+      return answer.message;
+    });
   };
   return (
-    <Dialog
+    <FormDialog
+      name="group"
       title={t(form?.kind === 'rename' ? 'widgets:groups.renameTitle' : 'widgets:groups.create')}
       open={form !== null}
-      onClose={onClose}
       width="440px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('widgets:groups.cancel')}</Button>
-          <Button variant="primary" busy={busy} onClick={() => void save()} data-action="ok">
-            {t('widgets:groups.ok')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSubmit={() => void save()}
+      submitName="ok"
+      submitLabel={t('widgets:groups.ok')}
+      onClose={onClose}
     >
-      <div data-dialog="group">
-        {error && <Alert>{error}</Alert>}
-        <TextField
-          label={t('widgets:groups.name')}
+      <TextField
+        label={t('widgets:groups.name')}
+        required
+        name="name"
+        maxLength={60}
+        value={name}
+        onChange={(event) => {
+          setError('');
+          setName(event.target.value);
+        }}
+      />
+      {form?.kind === 'create' && (
+        <SelectField
+          label={t('widgets:groups.role')}
           required
-          name="name"
-          maxLength={60}
-          value={name}
+          name="roleId"
+          value={roleId}
           onChange={(event) => {
             setError('');
-            setName(event.target.value);
+            setRoleId(event.target.value);
           }}
-        />
-        {form?.kind === 'create' && (
-          <SelectField
-            label={t('widgets:groups.role')}
-            required
-            name="roleId"
-            value={roleId}
-            onChange={(event) => {
-              setError('');
-              setRoleId(event.target.value);
-            }}
-          >
-            <option value="">—</option>
-            {free.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-      </div>
-    </Dialog>
+        >
+          <option value="">—</option>
+          {free.map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </FormDialog>
   );
 }

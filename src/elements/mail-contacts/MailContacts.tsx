@@ -9,7 +9,7 @@ import {
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { EditDialog, useSave } from '../../ui/EditDialog';
+import { FormDialog, useSave } from '../../ui/FormDialog';
 import { TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Pager } from '../../ui/Pager';
@@ -53,14 +53,14 @@ function ContactDialog({
       ? 'mail:contact.edit'
       : 'mail:contact.add';
   return (
-    <EditDialog
+    <FormDialog
       name="contact"
       title={t(title)}
       width="480px"
       readOnly={editing.readOnly}
       busy={busy}
       error={error}
-      onSave={save}
+      onSubmit={save}
       onClose={onClose}
       closeLabel={t('mail:actions.close')}
     >
@@ -80,7 +80,7 @@ function ContactDialog({
         readOnly={editing.readOnly}
         onChange={(event) => setAddress(event.target.value)}
       />
-    </EditDialog>
+    </FormDialog>
   );
 }
 

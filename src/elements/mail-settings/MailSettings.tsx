@@ -15,7 +15,7 @@ import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { EditDialog } from '../../ui/EditDialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { useLanguage, useT } from '../../ui/i18n';
 import { fittedHeight, RowActions } from '../../ui/table/RowActions';
@@ -162,14 +162,14 @@ function SettingDialog({
       ? 'mail:setting.edit'
       : 'mail:setting.add';
   return (
-    <EditDialog
+    <FormDialog
       name="mail-setting"
       title={t(title)}
       width="640px"
       readOnly={editing.readOnly}
       busy={busy === 'save'}
       error={error}
-      onSave={() => void run('save')}
+      onSubmit={() => void run('save')}
       onClose={onClose}
       closeLabel={t('mail:actions.close')}
       actions={
@@ -220,7 +220,7 @@ function SettingDialog({
         />
         {t('mail:setting.isDefault')}
       </label>
-    </EditDialog>
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { dueTime, dueTimeAfter } from '../../core/api/workflow';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog, useBusy } from '../../ui/FormDialog';
 import { TextAreaField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 import { LoadFailed, Loading } from '../../ui/Status';
@@ -32,7 +30,7 @@ export function DelayDialog({
   const [remark, setRemark] = useState('');
   const [after, setAfter] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const dueId = due.data?.id;
 
   useEffect(() => {
@@ -54,67 +52,50 @@ export function DelayDialog({
   const submit = async () => {
     const valid = validHours(hours);
     if (valid === undefined) return setError(t('workflow:errors.hoursInvalid'));
-    setBusy(true);
-    try {
-      await onSubmit(valid, remark.trim());
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onSubmit(valid, remark.trim()));
   };
 
   return (
-    <Dialog
+    <FormDialog
+      name="taskDelay"
       title={t('workflow:actions.title.taskDelay')}
       open={open}
-      onClose={onClose}
       width="460px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            onClick={() => void submit()}
-            data-action="submit-delay"
-          >
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
+      submitName="submit-delay"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={onClose}
     >
-      <div data-dialog="taskDelay">
-        {error && <Alert>{error}</Alert>}
-        {due.loading ? (
-          <Loading />
-        ) : due.error ? (
-          <LoadFailed error={due.error} onRetry={due.reload} />
-        ) : (
-          <p data-due={due.data?.expirationDate ?? ''}>
-            {due.data?.expirationDate
-              ? t('workflow:actions.currentDue', { time: due.data.expirationDate })
-              : t('workflow:actions.noDue')}
-          </p>
-        )}
-        <TextField
-          label={t('workflow:actions.addHours')}
-          name="addDueTime"
-          inputMode="numeric"
-          value={hours}
-          onChange={(event) => {
-            setError('');
-            setHours(event.target.value);
-          }}
-          hint={after ? t('workflow:actions.newDue', { time: after }) : undefined}
-        />
-        <TextAreaField
-          label={t('workflow:actions.remark')}
-          name="remark"
-          value={remark}
-          onChange={(event) => setRemark(event.target.value)}
-        />
-      </div>
-    </Dialog>
+      {due.loading ? (
+        <Loading />
+      ) : due.error ? (
+        <LoadFailed error={due.error} onRetry={due.reload} />
+      ) : (
+        <p data-due={due.data?.expirationDate ?? ''}>
+          {due.data?.expirationDate
+            ? t('workflow:actions.currentDue', { time: due.data.expirationDate })
+            : t('workflow:actions.noDue')}
+        </p>
+      )}
+      <TextField
+        label={t('workflow:actions.addHours')}
+        name="addDueTime"
+        inputMode="numeric"
+        value={hours}
+        onChange={(event) => {
+          setError('');
+          setHours(event.target.value);
+        }}
+        hint={after ? t('workflow:actions.newDue', { time: after }) : undefined}
+      />
+      <TextAreaField
+        label={t('workflow:actions.remark')}
+        name="remark"
+        value={remark}
+        onChange={(event) => setRemark(event.target.value)}
+      />
+    </FormDialog>
   );
 }

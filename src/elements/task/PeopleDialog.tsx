@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { TransInput } from '../../core/api/workflow';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog, useBusy } from '../../ui/FormDialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { fieldPairStyle } from '../../ui/workflow/styles';
 import { useT } from '../../ui/i18n';
@@ -47,7 +45,7 @@ export function PeopleDialog({
   });
   const [amount, setAmount] = useState('100');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async () => {
     const list = users.map((person) => person.id).join(',');
@@ -58,127 +56,112 @@ export function PeopleDialog({
       (!Number.isInteger(votes) || votes < 1 || (vote.voteType === 'percent' && votes > 100))
     )
       return setError(t('workflow:errors.voteInvalid'));
-    setBusy(true);
-    try {
-      await onSubmit({
+    await run(() =>
+      onSubmit({
         users: list,
         opinion: opinion.trim(),
         signMode,
         vote: { ...vote, voteAmount: votes },
-      });
-    } catch {
-      // The request layer showed the server's reason; the dialog stays for a correction.
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (
-    <Dialog
+    <FormDialog
+      name={alias ?? ''}
       title={alias ? t(`workflow:actions.title.${alias}`) : ''}
       open={alias !== null}
-      onClose={onClose}
       width="520px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            onClick={() => void submit()}
-            data-action="submit-people"
-          >
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
+      submitName="submit-people"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={onClose}
     >
-      <div data-dialog={alias ?? ''}>
-        {error && <Alert>{error}</Alert>}
-        <PeoplePicker
-          label={t('workflow:actions.users')}
-          required
-          multiple
-          name="users"
-          value={users}
-          onChange={(people) => {
-            setError('');
-            setUsers(people);
-          }}
-        />
-        {alias === 'customSign' && (
+      <PeoplePicker
+        label={t('workflow:actions.users')}
+        required
+        multiple
+        name="users"
+        value={users}
+        onChange={(people) => {
+          setError('');
+          setUsers(people);
+        }}
+      />
+      {alias === 'customSign' && (
+        <SelectField
+          label={t('workflow:actions.customSignMode')}
+          name="signMode"
+          value={signMode}
+          onChange={(event) => setSignMode(event.target.value as 'seq' | 'parallel')}
+        >
+          <option value="seq">{t('workflow:status.SIGNSEQUENCEED')}</option>
+          <option value="parallel">{t('workflow:status.SIGNLINEED')}</option>
+        </SelectField>
+      )}
+      {alias === 'startTrans' && (
+        <div css={fieldPairStyle}>
           <SelectField
-            label={t('workflow:actions.customSignMode')}
-            name="signMode"
-            value={signMode}
-            onChange={(event) => setSignMode(event.target.value as 'seq' | 'parallel')}
+            label={t('workflow:actions.signType')}
+            name="signType"
+            value={vote.signType}
+            onChange={(event) =>
+              setVote({ ...vote, signType: event.target.value as 'parallel' | 'seq' })
+            }
           >
-            <option value="seq">{t('workflow:status.SIGNSEQUENCEED')}</option>
-            <option value="parallel">{t('workflow:status.SIGNLINEED')}</option>
+            <option value="parallel">{t('workflow:actions.signParallel')}</option>
+            <option value="seq">{t('workflow:actions.signSeq')}</option>
           </SelectField>
-        )}
-        {alias === 'startTrans' && (
-          <div css={fieldPairStyle}>
-            <SelectField
-              label={t('workflow:actions.signType')}
-              name="signType"
-              value={vote.signType}
-              onChange={(event) =>
-                setVote({ ...vote, signType: event.target.value as 'parallel' | 'seq' })
-              }
-            >
-              <option value="parallel">{t('workflow:actions.signParallel')}</option>
-              <option value="seq">{t('workflow:actions.signSeq')}</option>
-            </SelectField>
-            <SelectField
-              label={t('workflow:actions.voteAction')}
-              name="voteAction"
-              value={vote.action}
-              onChange={(event) =>
-                setVote({ ...vote, action: event.target.value as 'submit' | 'back' })
-              }
-            >
-              <option value="submit">{t('workflow:actions.voteSubmit')}</option>
-              <option value="back">{t('workflow:actions.voteBack')}</option>
-            </SelectField>
-            <SelectField
-              label={t('workflow:actions.decideType')}
-              name="decideType"
-              value={vote.decideType}
-              onChange={(event) =>
-                setVote({ ...vote, decideType: event.target.value as 'agree' | 'refuse' })
-              }
-            >
-              <option value="agree">{t('workflow:actions.decideAgree')}</option>
-              <option value="refuse">{t('workflow:actions.decideRefuse')}</option>
-            </SelectField>
-            <SelectField
-              label={t('workflow:actions.voteType')}
-              name="voteType"
-              value={vote.voteType}
-              onChange={(event) =>
-                setVote({ ...vote, voteType: event.target.value as 'amount' | 'percent' })
-              }
-            >
-              <option value="percent">{t('workflow:actions.votePercent')}</option>
-              <option value="amount">{t('workflow:actions.voteAmount')}</option>
-            </SelectField>
-            <TextField
-              label={t('workflow:actions.voteAmountValue')}
-              name="voteAmount"
-              inputMode="numeric"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          </div>
-        )}
-        <TextAreaField
-          label={t('workflow:task.opinion')}
-          name="opinion"
-          value={opinion}
-          onChange={(event) => setOpinion(event.target.value)}
-        />
-      </div>
-    </Dialog>
+          <SelectField
+            label={t('workflow:actions.voteAction')}
+            name="voteAction"
+            value={vote.action}
+            onChange={(event) =>
+              setVote({ ...vote, action: event.target.value as 'submit' | 'back' })
+            }
+          >
+            <option value="submit">{t('workflow:actions.voteSubmit')}</option>
+            <option value="back">{t('workflow:actions.voteBack')}</option>
+          </SelectField>
+          <SelectField
+            label={t('workflow:actions.decideType')}
+            name="decideType"
+            value={vote.decideType}
+            onChange={(event) =>
+              setVote({ ...vote, decideType: event.target.value as 'agree' | 'refuse' })
+            }
+          >
+            <option value="agree">{t('workflow:actions.decideAgree')}</option>
+            <option value="refuse">{t('workflow:actions.decideRefuse')}</option>
+          </SelectField>
+          <SelectField
+            label={t('workflow:actions.voteType')}
+            name="voteType"
+            value={vote.voteType}
+            onChange={(event) =>
+              setVote({ ...vote, voteType: event.target.value as 'amount' | 'percent' })
+            }
+          >
+            <option value="percent">{t('workflow:actions.votePercent')}</option>
+            <option value="amount">{t('workflow:actions.voteAmount')}</option>
+          </SelectField>
+          <TextField
+            label={t('workflow:actions.voteAmountValue')}
+            name="voteAmount"
+            inputMode="numeric"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+      )}
+      <TextAreaField
+        label={t('workflow:task.opinion')}
+        name="opinion"
+        value={opinion}
+        onChange={(event) => setOpinion(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { jumpNodes } from '../../core/api/workflow';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog, useBusy } from '../../ui/FormDialog';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
@@ -35,81 +33,64 @@ export function ReturnDialog({
   const [backHandMode, setBackHandMode] = useState<'normal' | 'direct'>('normal');
   const [opinion, setOpinion] = useState(initialOpinion);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async () => {
     if (!destination) return setError(t('workflow:errors.destinationRequired'));
     if (!opinion.trim()) return setError(t('workflow:errors.opinionRequired'));
-    setBusy(true);
-    try {
-      await onSubmit({ destination, backHandMode, opinion: opinion.trim() });
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onSubmit({ destination, backHandMode, opinion: opinion.trim() }));
   };
 
   return (
-    <Dialog
+    <FormDialog
+      name="rejectToAnyNode"
       title={t('workflow:actions.title.rejectToAnyNode')}
       open={open}
-      onClose={onClose}
       width="480px"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('workflow:actions.cancel')}</Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            onClick={() => void submit()}
-            data-action="submit-return"
-          >
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
+      submitName="submit-return"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={onClose}
     >
-      <div data-dialog="rejectToAnyNode">
-        {error && <Alert>{error}</Alert>}
-        {nodes.loading ? (
-          <Loading />
-        ) : (
-          <SelectField
-            label={t('workflow:actions.destination')}
-            required
-            name="destination"
-            value={destination}
-            onChange={(event) => {
-              setError('');
-              setDestination(event.target.value);
-            }}
-          >
-            <option value="">{t('workflow:starter.blank')}</option>
-            {nodes.data?.map((node) => (
-              <option key={node.nodeId} value={node.nodeId}>
-                {node.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
+      {nodes.loading ? (
+        <Loading />
+      ) : (
         <SelectField
-          label={t('workflow:actions.backHandMode')}
-          name="backHandMode"
-          value={backHandMode}
-          onChange={(event) => setBackHandMode(event.target.value as 'normal' | 'direct')}
-        >
-          <option value="normal">{t('workflow:actions.backNormal')}</option>
-          <option value="direct">{t('workflow:actions.backDirect')}</option>
-        </SelectField>
-        <TextAreaField
-          label={t('workflow:task.opinion')}
+          label={t('workflow:actions.destination')}
           required
-          name="opinion"
-          value={opinion}
-          onChange={(event) => setOpinion(event.target.value)}
-        />
-      </div>
-    </Dialog>
+          name="destination"
+          value={destination}
+          onChange={(event) => {
+            setError('');
+            setDestination(event.target.value);
+          }}
+        >
+          <option value="">{t('workflow:starter.blank')}</option>
+          {nodes.data?.map((node) => (
+            <option key={node.nodeId} value={node.nodeId}>
+              {node.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField
+        label={t('workflow:actions.backHandMode')}
+        name="backHandMode"
+        value={backHandMode}
+        onChange={(event) => setBackHandMode(event.target.value as 'normal' | 'direct')}
+      >
+        <option value="normal">{t('workflow:actions.backNormal')}</option>
+        <option value="direct">{t('workflow:actions.backDirect')}</option>
+      </SelectField>
+      <TextAreaField
+        label={t('workflow:task.opinion')}
+        required
+        name="opinion"
+        value={opinion}
+        onChange={(event) => setOpinion(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert } from '../Alert';
-import { Button } from '../Button';
-import { Dialog } from '../Dialog';
+import { FormDialog, useBusy } from '../FormDialog';
 import { TextAreaField } from '../Field';
 import { useT } from '../i18n';
 
@@ -31,7 +29,7 @@ export function ConfirmDialog({
   const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const close = () => {
     setReason('');
     setError('');
@@ -42,50 +40,35 @@ export function ConfirmDialog({
       setError(t('workflow:errors.reasonRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await onConfirm(reason.trim());
       setReason('');
       setError('');
-    } catch {
-      // The request layer showed the server's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <Dialog
+    <FormDialog
+      name={name}
       title={title}
       open={open}
-      onClose={close}
       width="460px"
-      footer={
-        <>
-          <Button onClick={close}>{t('workflow:actions.cancel')}</Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            onClick={() => void confirm()}
-            data-action="confirm"
-          >
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      error={error}
+      onSubmit={() => void confirm()}
+      submitName="confirm"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={close}
     >
-      <div data-dialog={name}>
-        {error && <Alert>{error}</Alert>}
-        <p css={{ marginTop: 0 }}>{message}</p>
-        {reasonLabel && (
-          <TextAreaField
-            label={reasonLabel}
-            required={reasonRequired}
-            name="reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-      </div>
-    </Dialog>
+      <p css={{ marginTop: 0 }}>{message}</p>
+      {reasonLabel && (
+        <TextAreaField
+          label={reasonLabel}
+          required={reasonRequired}
+          name="reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { FlowDefinition } from '../../core/api/workflow';
 import { checkStarter, type StarterChoice as Choice } from '../../core/workflow/starter';
-import { Alert } from '../Alert';
-import { Button } from '../Button';
-import { Dialog } from '../Dialog';
+import { FormDialog } from '../FormDialog';
 import { SelectField } from '../Field';
 import { useT } from '../i18n';
 
@@ -39,54 +37,48 @@ export function StarterChoiceDialog({
     onChosen(flow, checked.leaderId);
   };
   return (
-    <Dialog
+    <FormDialog
+      name="starter"
       title={`${t('workflow:starter.starterTitle')} · ${flow?.name ?? ''}`}
       open={flow !== null}
-      onClose={close}
       width="440px"
-      footer={
-        <>
-          <Button onClick={close}>{t('workflow:actions.cancel')}</Button>
-          <Button variant="primary" onClick={confirm} data-action="confirm-starter">
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      error={error}
+      onSubmit={confirm}
+      submitName="confirm-starter"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={close}
     >
-      <div data-dialog="starter">
-        {error && <Alert>{error}</Alert>}
+      <SelectField
+        label={t('workflow:starter.starter')}
+        name="starter"
+        value={choice.mode}
+        onChange={(event) => {
+          setError('');
+          setChoice({ mode: event.target.value as Choice['mode'], leaderId: '' });
+        }}
+      >
+        <option value="">{t('workflow:starter.blank')}</option>
+        <option value="self">{t('workflow:starter.self')}</option>
+        <option value="leader">{t('workflow:starter.forLeader')}</option>
+      </SelectField>
+      {choice.mode === 'leader' && (
         <SelectField
-          label={t('workflow:starter.starter')}
-          name="starter"
-          value={choice.mode}
+          label={t('workflow:starter.leader')}
+          name="leader"
+          value={choice.leaderId}
           onChange={(event) => {
             setError('');
-            setChoice({ mode: event.target.value as Choice['mode'], leaderId: '' });
+            setChoice({ mode: 'leader', leaderId: event.target.value });
           }}
         >
           <option value="">{t('workflow:starter.blank')}</option>
-          <option value="self">{t('workflow:starter.self')}</option>
-          <option value="leader">{t('workflow:starter.forLeader')}</option>
+          {flow?.leaders?.map((leader) => (
+            <option key={leader.id} value={leader.id}>
+              {leader.name}
+            </option>
+          ))}
         </SelectField>
-        {choice.mode === 'leader' && (
-          <SelectField
-            label={t('workflow:starter.leader')}
-            name="leader"
-            value={choice.leaderId}
-            onChange={(event) => {
-              setError('');
-              setChoice({ mode: 'leader', leaderId: event.target.value });
-            }}
-          >
-            <option value="">{t('workflow:starter.blank')}</option>
-            {flow?.leaders?.map((leader) => (
-              <option key={leader.id} value={leader.id}>
-                {leader.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-      </div>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -2,9 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { $session } from '../../core/session';
 import { openingOf, taskPath, type OpenableTask } from '../../core/workflow/opening';
-import { Button } from '../Button';
-import { Dialog } from '../Dialog';
-import { Alert } from '../Alert';
+import { FormDialog } from '../FormDialog';
 import { useT } from '../i18n';
 import { useNavigate } from '../navigate';
 
@@ -54,38 +52,32 @@ export function useOpenTask(options: { onBehalf?: boolean } = {}): {
   };
 
   const dialog = (
-    <Dialog
+    <FormDialog
+      name="identity"
       title={t('workflow:pick.title')}
       open={picking !== null}
-      onClose={() => setPicking(null)}
       width="420px"
-      footer={
-        <>
-          <Button onClick={() => setPicking(null)}>{t('workflow:actions.cancel')}</Button>
-          <Button variant="primary" onClick={confirm} data-action="confirm-identity">
-            {t('workflow:actions.confirm')}
-          </Button>
-        </>
-      }
+      error={error}
+      onSubmit={confirm}
+      submitName="confirm-identity"
+      submitLabel={t('workflow:actions.confirm')}
+      onClose={() => setPicking(null)}
     >
-      <div data-dialog="identity">
-        {error && <Alert>{error}</Alert>}
-        <p css={{ marginTop: 0 }}>{t('workflow:pick.hint')}</p>
-        {picking?.identities.map((identity) => (
-          <label key={identity.id} css={{ display: 'flex', gap: 8, padding: '6px 0' }}>
-            <input
-              type="radio"
-              name="identity"
-              value={identity.id}
-              checked={chosen === identity.id}
-              onChange={() => setChosen(identity.id)}
-              data-identity={identity.id}
-            />
-            {identity.name}
-          </label>
-        ))}
-      </div>
-    </Dialog>
+      <p css={{ marginTop: 0 }}>{t('workflow:pick.hint')}</p>
+      {picking?.identities.map((identity) => (
+        <label key={identity.id} css={{ display: 'flex', gap: 8, padding: '6px 0' }}>
+          <input
+            type="radio"
+            name="identity"
+            value={identity.id}
+            checked={chosen === identity.id}
+            onChange={() => setChosen(identity.id)}
+            data-identity={identity.id}
+          />
+          {identity.name}
+        </label>
+      ))}
+    </FormDialog>
   );
   return { open, dialog };
 }

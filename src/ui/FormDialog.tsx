@@ -33,19 +33,41 @@ export function useSave(onSaved: () => void, failedText?: string) {
 }
 
 /**
- * The add / edit / view dialog of the list pages (phrases, agents, secretaries, deputies, mail
- * contacts and accounts): the error above the fields, Cancel (or Close) and, unless read-only,
- * Save. Tests and host pages find its body by `data-dialog={name}`.
+ * An action whose failure the request layer has shown already (its message as a notice): busy
+ * while it runs; on failure the dialog stays open for a correction.
  */
-export function EditDialog({
+export function useBusy() {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // The request layer showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+/**
+ * A dialog of fields and one action: the error above the fields, Cancel (or Close) and, unless
+ * read-only, the action (Save by default, or `submitLabel`; found by `data-action={submitName}`).
+ * The list pages' add / edit / view forms, the task's action dialogs and the questions before
+ * an action use it. Tests and host pages find its body by `data-dialog={name}`.
+ */
+export function FormDialog({
   name,
   title,
   open = true,
   width,
   readOnly = false,
-  busy,
+  busy = false,
   error,
-  onSave,
+  onSubmit,
+  submitName = 'save',
+  submitLabel,
   onClose,
   closeLabel,
   actions,
@@ -56,9 +78,11 @@ export function EditDialog({
   open?: boolean;
   width: string;
   readOnly?: boolean;
-  busy: boolean;
+  busy?: boolean;
   error: string;
-  onSave: () => void;
+  onSubmit: () => void;
+  submitName?: string;
+  submitLabel?: string;
   onClose: () => void;
   /** The close button's text: Cancel by default, Close where nothing is being changed. */
   closeLabel?: string;
@@ -79,8 +103,8 @@ export function EditDialog({
           {!readOnly && (
             <>
               {actions}
-              <Button variant="primary" busy={busy} onClick={onSave} data-action="save">
-                {t('common:actions.save')}
+              <Button variant="primary" busy={busy} onClick={onSubmit} data-action={submitName}>
+                {submitLabel ?? t('common:actions.save')}
               </Button>
             </>
           )}
