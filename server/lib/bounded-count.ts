@@ -1,4 +1,5 @@
 import { sql, type Compilable, type Expression, type Kysely } from 'kysely';
+import { estimateKey, rememberEstimate, rememberedEstimate } from './estimate-memo';
 
 /**
  * How a list's total is counted (docs/decisions.md, "Lists at any size"): exactly; exactly
@@ -21,7 +22,8 @@ type Rows = Expression<unknown> & Compilable;
 /**
  * Counts the rows of `rows` (a select of the filtered rows; its select list does not
  * matter). `estimate` counts at most bound + 1 rows and, past the bound, answers the
- * planner's estimate (EXPLAIN plans, it never runs), never below bound + 1.
+ * planner's estimate (EXPLAIN plans, it never runs), never below bound + 1, kept briefly
+ * for the same query (server/lib/estimate-memo.ts).
  */
 export async function countRows<DB>(
   db: Kysely<DB>,
@@ -30,12 +32,18 @@ export async function countRows<DB>(
   bound = defaultCountBound,
 ): Promise<Counted> {
   if (mode === 'none') return { total: -1, estimated: false };
+  const compiled = mode === 'estimate' ? rows.compile() : undefined;
+  const key = compiled && estimateKey(`${bound}\n${compiled.sql}`, compiled.parameters);
+  const remembered = key && rememberedEstimate(key);
+  if (remembered) return { total: remembered, estimated: true };
   const limit = mode === 'estimate' ? sql`limit ${bound + 1}` : sql``;
   const { rows: found } = await sql<{ n: number | string }>`
     select count(*) as n from (${rows} ${limit}) as counted`.execute(db);
   const exact = Number(found[0]?.n ?? 0);
   if (mode === 'exact' || exact <= bound) return { total: exact, estimated: false };
-  return { total: Math.max(bound + 1, await plannerEstimate(db, rows)), estimated: true };
+  const total = Math.max(bound + 1, await plannerEstimate(db, rows));
+  if (key) rememberEstimate(key, total);
+  return { total, estimated: true };
 }
 
 /** The planner's row estimate for a query (EXPLAIN plans, it does not run). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../server/app';
 import { namedQueries } from '../../server/domain/finance/registry';
+import { forgetEstimates } from '../../server/lib/estimate-memo';
 import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
 import { caller, loginAll, rows, statementRule, type ListAnswer } from './finance-support';
 
@@ -272,6 +273,62 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
       expect(counted.total).toBe(exact.total + 10_005);
     } finally {
       await rows(server.db, `delete from dunning_notices where id like 'EST-%'`);
+    }
+  });
+
+  it("keeps a large list's estimate briefly for the very same query, and no one else's", async () => {
+    // What the server ran, seen on its results: a bounded count (n) or an EXPLAIN.
+    const ran: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const first = args.result.rows[0];
+        if (first && 'n' in first) ran.push('count');
+        if (first && 'QUERY PLAN' in first) ran.push('explain');
+        return args.result;
+      },
+    };
+    const app = await buildApp(
+      { ...server.app.deps, db: server.db.withPlugin(recorder) },
+      { logger: false },
+    );
+    await rows(
+      server.db,
+      `insert into dunning_notices
+        select (jsonb_populate_record(null::dunning_notices,
+          to_jsonb(n) || jsonb_build_object('id', 'MEMO-' || g))).*
+        from (select * from dunning_notices order by id limit 1) n, generate_series(1, 1505) g`,
+    );
+    // The test before left an estimate of its own larger list, as a server would keep it.
+    forgetEstimates();
+    try {
+      await rows(server.db, 'analyze dunning_notices');
+      const firstPage = (account: string, pageSize = 50) =>
+        caller(app, tokens[account]!).query({
+          query: 'overdue.list',
+          page: { page: 1, pageSize },
+          count: 'estimate',
+        });
+      const first = (await firstPage('admin')).body as ListAnswer & { estimated?: boolean };
+      expect([first.estimated, ran]).toEqual([true, ['count', 'explain']]);
+      const again = (await firstPage('admin')).body as ListAnswer & { estimated?: boolean };
+      expect([again.estimated, again.total, ran]).toEqual([
+        true,
+        first.total,
+        ['count', 'explain'],
+      ]);
+      // Another page size is the same rows: still remembered. Another caller's scope is not.
+      await firstPage('admin', 20);
+      expect(ran).toHaveLength(2);
+      await firstPage('acct01', 1);
+      expect(ran.length).toBeGreaterThan(2);
+      // The exact count asked for next is counted, never remembered.
+      const exact = (await as('admin').query({ query: 'overdue.list', count: 'exact' })).body;
+      expect(exact.total).toBeGreaterThan(1_505);
+    } finally {
+      forgetEstimates();
+      await app.close();
+      await rows(server.db, `delete from dunning_notices where id like 'MEMO-%'`);
     }
   });
 

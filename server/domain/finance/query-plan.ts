@@ -26,6 +26,7 @@ import {
   type OrderColumn,
 } from '../../lib/keyset';
 import { plannerEstimate } from '../../lib/bounded-count';
+import { estimateKey, rememberEstimate, rememberedEstimate } from '../../lib/estimate-memo';
 import { executeShape } from '../../db/query-shapes';
 import type { FinanceScope } from './scope';
 
@@ -259,6 +260,10 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
   private async count(db: Db, mode: 'exact' | 'estimate' | 'none'): Promise<Counted> {
     if (mode === 'none') return { total: null, estimated: false };
     if (mode === 'exact') return { ...(await this.totals(db)), estimated: false };
+    const where = this.compiledWhere(db);
+    const key = estimateKey(`${this.definition.name}\n${where.sql}`, where.parameters);
+    const remembered = rememberedEstimate(key);
+    if (remembered !== undefined) return { total: remembered, estimated: true };
     const bounded = this.counted(db)
       .select(sql`1`.as('one'))
       .limit(countBound + 1);
@@ -273,7 +278,9 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
       return { total: exact, estimated: false };
     }
     // Past the bound the summary comes with the exact count the element asks for next.
-    return { total: Math.max(countBound + 1, await this.estimate(db)), estimated: true };
+    const total = Math.max(countBound + 1, await this.estimate(db));
+    rememberEstimate(key, total);
+    return { total, estimated: true };
   }
 
   /** The planner's row estimate for the filtered rows (EXPLAIN plans, it does not run). */
