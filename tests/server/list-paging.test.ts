@@ -160,6 +160,18 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
   afterAll(() => server.close());
 
   const as = (account: string) => caller(server.app, tokens[account]!);
+  /** The app over a database that shows `seen` the first row of every result it reads. */
+  const recordingApp = (seen: (first: Record<string, unknown>) => void) => {
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const first = args.result.rows[0];
+        if (first) seen(first as Record<string, unknown>);
+        return args.result;
+      },
+    };
+    return buildApp({ ...server.app.deps, db: server.db.withPlugin(recorder) }, { logger: false });
+  };
 
   /** Every row by scrolling: page 1, then always after the last page's cursor. */
   async function readAll(account: string, query: string, sort: object[]) {
@@ -279,19 +291,10 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
   it("keeps a large list's estimate briefly for the very same query, and no one else's", async () => {
     // What the server ran, seen on its results: a bounded count (n) or an EXPLAIN.
     const ran: string[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        const first = args.result.rows[0];
-        if (first && 'n' in first) ran.push('count');
-        if (first && 'QUERY PLAN' in first) ran.push('explain');
-        return args.result;
-      },
-    };
-    const app = await buildApp(
-      { ...server.app.deps, db: server.db.withPlugin(recorder) },
-      { logger: false },
-    );
+    const app = await recordingApp((first) => {
+      if ('n' in first) ran.push('count');
+      if ('QUERY PLAN' in first) ran.push('explain');
+    });
     await rows(
       server.db,
       `insert into dunning_notices
@@ -336,18 +339,9 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
     // What the server read, seen on its results: a count answers one row of __total (exact)
     // or n (bounded).
     const counts: string[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        const first = args.result.rows[0];
-        if (first && ('__total' in first || 'n' in first)) counts.push(Object.keys(first)[0]!);
-        return args.result;
-      },
-    };
-    const app = await buildApp(
-      { ...server.app.deps, db: server.db.withPlugin(recorder) },
-      { logger: false },
-    );
+    const app = await recordingApp((first) => {
+      if ('__total' in first || 'n' in first) counts.push(Object.keys(first)[0]!);
+    });
     try {
       const merchant = caller(app, tokens.SZHY10001!);
       const [oracle] = await rows<{ n: number | string }>(
