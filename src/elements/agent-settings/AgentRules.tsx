@@ -6,6 +6,7 @@ import {
   type AgentRule,
 } from '../../core/api/workflow';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { useListEditing } from '../../ui/useListEditing';
 import { businessDateTime, checkAgentRule } from '../../core/workflow/agents';
 import { Button } from '../../ui/Button';
 import { FormDialog, useSave } from '../../ui/FormDialog';
@@ -139,15 +140,17 @@ export function AgentRules({
   const t = useT();
   const language = useLanguage();
   const rules = useAsync(agentRules, [language]);
-  const [editing, setEditing] = useState<{ rule: AgentRule | null } | null>(null);
-  const [removing, setRemoving] = useState<AgentRule | null>(null);
+  const { editing, setEditing, setRemoving, dialogEvents, removeEvents } = useListEditing<
+    { rule: AgentRule | null },
+    AgentRule
+  >(rules.reload);
   useEffect(() => {
     if (action === 'add') setEditing({ rule: null });
     else if (action === 'edit' && itemId && rules.data) {
       const rule = rules.data.find((item) => item.id === itemId);
       if (rule) setEditing({ rule });
     }
-  }, [action, itemId, rules.data]);
+  }, [action, itemId, rules.data, setEditing]);
   return (
     <div data-settings="agent">
       <div css={toolbarStyle}>
@@ -213,19 +216,13 @@ export function AgentRules({
         key={editing ? (editing.rule?.id ?? 'new') : 'closed'}
         rule={editing?.rule ?? null}
         open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          rules.reload();
-        }}
+        {...dialogEvents}
       />
       <RemoveDialog
-        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:agents.deleteConfirm')}
         remove={removeAgentRules}
-        onClose={() => setRemoving(null)}
-        onRemoved={rules.reload}
+        {...removeEvents}
       />
     </div>
   );

@@ -7,6 +7,7 @@ import {
   type Secretary,
 } from '../../core/api/workflow';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { useListEditing } from '../../ui/useListEditing';
 import { Button } from '../../ui/Button';
 import { FormDialog, useSave } from '../../ui/FormDialog';
 import { useLanguage, useT } from '../../ui/i18n';
@@ -83,15 +84,17 @@ export function Secretaries({
   const language = useLanguage();
   const list = useAsync(secretaries, [language]);
   const served = useAsync(leadersServed, [language]);
-  const [editing, setEditing] = useState<{ setting: Secretary | null } | null>(null);
-  const [removing, setRemoving] = useState<Secretary | null>(null);
+  const { editing, setEditing, setRemoving, dialogEvents, removeEvents } = useListEditing<
+    { setting: Secretary | null },
+    Secretary
+  >(list.reload);
   useEffect(() => {
     if (action === 'edit' && !itemId) setEditing({ setting: null });
     else if (action === 'edit' && itemId && list.data) {
       const setting = list.data.find((item) => item.id === itemId);
       if (setting) setEditing({ setting });
     }
-  }, [action, itemId, list.data]);
+  }, [action, itemId, list.data, setEditing]);
   return (
     <div data-settings="secretary">
       <div css={toolbarStyle}>
@@ -148,19 +151,13 @@ export function Secretaries({
         key={editing ? (editing.setting?.id ?? 'new') : 'closed'}
         setting={editing?.setting ?? null}
         open={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
+        {...dialogEvents}
       />
       <RemoveDialog
-        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:agents.deleteConfirm')}
         remove={removeSecretaries}
-        onClose={() => setRemoving(null)}
-        onRemoved={list.reload}
+        {...removeEvents}
       />
     </div>
   );

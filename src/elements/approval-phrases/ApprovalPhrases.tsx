@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { phraseList, removePhrases, type Phrase } from '../../core/api/workflow';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { useListEditing } from '../../ui/useListEditing';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
@@ -10,14 +11,16 @@ import { useAsync } from '../../ui/useAsync';
 import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { PhraseDialog } from './PhraseDialog';
 
-type Editing = { phrase: Phrase | null; readOnly: boolean } | null;
+type Editing = { phrase: Phrase | null; readOnly: boolean };
 
 export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: string }) {
   const t = useT();
   const language = useLanguage();
   const phrases = useAsync(phraseList, [language]);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Phrase | null>(null);
+  const { editing, setEditing, setRemoving, dialogEvents, removeEvents } = useListEditing<
+    Editing,
+    Phrase
+  >(phrases.reload);
 
   // The add, edit and get routes open their form once the list is here.
   useEffect(() => {
@@ -26,7 +29,7 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
       const phrase = phrases.data.find((item) => item.id === itemId);
       if (phrase) setEditing({ phrase, readOnly: action === 'get' || phrase.type === 1 });
     }
-  }, [action, itemId, phrases.data]);
+  }, [action, itemId, phrases.data, setEditing]);
 
   return (
     <div css={pageStyle}>
@@ -93,19 +96,13 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
       <PhraseDialog
         key={editing?.phrase?.id ?? (editing ? 'new' : 'closed')}
         editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          phrases.reload();
-        }}
+        {...dialogEvents}
       />
       <RemoveDialog
-        item={removing}
         title={t('workflow:list.delete')}
         message={t('workflow:phrases.deleteConfirm')}
         remove={removePhrases}
-        onClose={() => setRemoving(null)}
-        onRemoved={phrases.reload}
+        {...removeEvents}
       />
     </div>
   );

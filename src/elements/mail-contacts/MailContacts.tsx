@@ -7,6 +7,7 @@ import {
   type Contact,
 } from '../../core/api/mail';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { useListEditing } from '../../ui/useListEditing';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { FormDialog, useSave } from '../../ui/FormDialog';
@@ -92,8 +93,10 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
   const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
   const list = useAsync(() => contactList({ page, pageSize, keyword }), [page, keyword, language]);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [removing, setRemoving] = useState<Contact | null>(null);
+  const { editing, setEditing, setRemoving, dialogEvents, removeEvents } = useListEditing<
+    Editing,
+    Contact
+  >(list.reload);
   useEffect(() => {
     if (action === 'add') setEditing({ contact: null, readOnly: false });
     else if ((action === 'edit' || action === 'view') && itemId) {
@@ -101,7 +104,7 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
         .then((contact) => setEditing({ contact, readOnly: action === 'view' }))
         .catch(() => undefined); // the request layer showed why
     }
-  }, [action, itemId]);
+  }, [action, itemId, setEditing]);
   return (
     <div css={pageStyle}>
       <section css={panelStyle} data-list="contacts">
@@ -173,23 +176,13 @@ export function MailContacts({ action, itemId }: { action?: string; itemId?: str
         )}
       </section>
       {editing && (
-        <ContactDialog
-          key={editing.contact?.id ?? 'new'}
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+        <ContactDialog key={editing.contact?.id ?? 'new'} editing={editing} {...dialogEvents} />
       )}
       <RemoveDialog
-        item={removing}
         title={t('mail:actions.delete')}
         message={t('mail:contact.deleteConfirm')}
         remove={removeContacts}
-        onClose={() => setRemoving(null)}
-        onRemoved={list.reload}
+        {...removeEvents}
       />
     </div>
   );

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
+import { useListEditing } from '../../ui/useListEditing';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
@@ -229,8 +230,10 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
   const t = useT();
   const language = useLanguage();
   const list = useAsync(settingList, [language]);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [removing, setRemoving] = useState<MailSetting | null>(null);
+  const { editing, setEditing, setRemoving, dialogEvents, removeEvents } = useListEditing<
+    Editing,
+    MailSetting
+  >(list.reload);
   useEffect(() => {
     if (action === 'add') setEditing({ setting: null, readOnly: false });
     else if ((action === 'edit' || action === 'view') && itemId) {
@@ -238,7 +241,7 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
         .then((setting) => setEditing({ setting, readOnly: action === 'view' }))
         .catch(() => undefined); // the request layer showed why
     }
-  }, [action, itemId]);
+  }, [action, itemId, setEditing]);
   const rows = list.data?.rows ?? [];
   return (
     <div css={pageStyle}>
@@ -320,23 +323,13 @@ export function MailSettings({ action, itemId }: { action?: string; itemId?: str
         />
       </section>
       {editing && (
-        <SettingDialog
-          key={editing.setting?.id ?? 'new'}
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
+        <SettingDialog key={editing.setting?.id ?? 'new'} editing={editing} {...dialogEvents} />
       )}
       <RemoveDialog
-        item={removing}
         title={t('mail:actions.delete')}
         message={t('mail:setting.deleteConfirm')}
         remove={removeSettings}
-        onClose={() => setRemoving(null)}
-        onRemoved={list.reload}
+        {...removeEvents}
       />
     </div>
   );
