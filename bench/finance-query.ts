@@ -12,14 +12,17 @@
  *   its own event loop, as a browser would be) by a lean client (httpClient);
  * - inject: the same request through Fastify's app.inject (routing, session check,
  *   validation, scope, the queries, mapping, JSON; no socket);
- * - raw: the very SQL that request ran (captured from it), executed directly with Kysely the
- *   same way (the page, and the count where one runs, together);
+ * - raw: the very SQL that request ran (captured from it), executed directly with pg as named
+ *   statements from a plain pool (on PGlite, with Kysely): the page, and the count where one
+ *   runs, together. The reference of issue 18's target (the page within 2x raw SQL);
+ * - layer: the same SQL through our own data layer, Kysely over the server's pool, whose
+ *   named statements are described once (server/db/described-read.ts), not on every call;
  * - floor: the same request with an unknown query name, answered 400 right after the session
  *   check: what every signed-in request costs before any finance code runs;
  * - bare: the same answer's JSON from memory, by a Fastify app with no hooks and no schema,
  *   over real HTTP with the same client: what any request to a Node server costs here (two
  *   thread wake-ups and an HTTP round trip), which raw SQL does not pay;
- * - bare + SQL: that app running the raw SQL before it answers: the least any server on
+ * - bare + SQL: that app running the raw SQL (plain pg) before it answers: the least any server on
  *   Fastify and pg could take for this page, with no session, headers, validation or
  *   mapping.
  * Finally it prints the query plans.
@@ -35,6 +38,7 @@ import {
   type RootOperationNode,
 } from 'kysely';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Db } from '../server/db/database';
@@ -188,8 +192,19 @@ async function measure(
     if (queries.length < 1) throw new Error('the statement request ran no statement query');
     for (let i = 0; i < 200; i++) await Promise.all([client.request(), viaInject()]);
     const answer = await viaInject();
-    const direct = () => Promise.all(queries.map((query) => db.executeQuery(query)));
-    for (let i = 0; i < 200; i++) await direct();
+    const viaLayer = () => Promise.all(queries.map((query) => db.executeQuery(query)));
+    const plain = fresh.handle.url
+      ? new pg.Pool({ connectionString: fresh.handle.url, max: 2 })
+      : null;
+    const direct = plain
+      ? () =>
+          Promise.all(
+            queries.map((query, index) =>
+              plain.query({ name: `raw_${index}`, text: query.sql, values: [...query.parameters] }),
+            ),
+          )
+      : viaLayer;
+    for (let i = 0; i < 200; i++) await Promise.all([direct(), viaLayer()]);
     const bare = Fastify();
     bare.get('/memory', () => answer);
     bare.get('/sql', async () => {
@@ -206,6 +221,7 @@ async function measure(
       http: [] as number[],
       inject: [] as number[],
       raw: [] as number[],
+      layer: [] as number[],
       floor: [] as number[],
       bare: [] as number[],
       bareSql: [] as number[],
@@ -219,6 +235,9 @@ async function measure(
       await direct();
       series.raw.push(performance.now() - start);
       start = performance.now();
+      await viaLayer();
+      series.layer.push(performance.now() - start);
+      start = performance.now();
       await floor();
       series.floor.push(performance.now() - start);
       series.bare.push(await bareClient.request());
@@ -228,6 +247,7 @@ async function measure(
     await bareClient.close();
     await bareSqlClient.close();
     await bare.close();
+    await plain?.end();
     report({
       fresh,
       rowCount,
@@ -312,6 +332,7 @@ function report(figures: {
     http: number[];
     inject: number[];
     raw: number[];
+    layer: number[];
     floor: number[];
     bare: number[];
     bareSql: number[];
@@ -328,10 +349,13 @@ function report(figures: {
     `\nSZHY10001, statement.lyfyjsd, default window, page 1 of 50 (${figures.rows} rows of ${figures.total}), ${sorted.raw.length} requests each\n`,
   );
   const table = [['path', 'p50', 'p95', 'p50 / raw p50']];
+  // On PGlite raw SQL already runs through Kysely, our data layer: one row says it.
+  const onPostgres = figures.fresh.kind === 'PostgreSQL';
   for (const [name, label] of [
     ['http', 'API, real HTTP'],
     ['inject', 'API, app.inject'],
-    ['raw', 'same SQL via Kysely'],
+    ['raw', onPostgres ? 'same SQL, plain pg (named)' : 'same SQL via Kysely'],
+    ...(onPostgres ? [['layer', 'same SQL, our data layer'] as const] : []),
     ['floor', 'session check only (400)'],
     ['bare', 'bare Fastify, from memory'],
     ['bareSql', 'bare Fastify + same SQL'],

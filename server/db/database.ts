@@ -56,6 +56,11 @@ export async function openDatabase(options: {
     // An idle client whose connection ends (server restart, a dropped test database) is
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
     pool.on('error', () => undefined);
+    // A connection lost while a request holds it (a backend ended by the server or an
+    // administrator) is told to the query that runs on it, which fails; the client then
+    // also emits 'error', and the pool listens only to idle ones: unheard, that would end
+    // the process. Heard here, the broken client is discarded when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     usePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };

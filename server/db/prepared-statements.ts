@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Db } from './database';
+import { LRUCache } from 'lru-cache';
+import { DescribedRead, type Description } from './described-read';
 
 /**
  * Named prepared statements for the hottest reads (issue 18). PostgreSQL parses and plans an
@@ -60,8 +62,9 @@ interface ParsedStatements {
 
 /**
  * Sends the texts named above as named statements on every connection of the pool. Kysely
- * calls `client.query(text, values)`; only that form is rewritten, to pg's
- * `{ name, text, values }`, which parses on a connection's first use of the name only.
+ * calls `client.query(text, values)`; only that form is rewritten, to a DescribedRead of
+ * the name, which parses on a connection's first use of the name only and asks for the
+ * result's description once (described-read.ts).
  *
  * Past `perConnection` statements on a connection, the least recently used one is
  * deallocated before the new one is sent. pg runs a connection's queries one after the other
@@ -69,8 +72,14 @@ interface ParsedStatements {
  * forgotten at once, so that query (or a later one of the same text) is parsed afresh.
  */
 export function usePreparedStatements(pool: pg.Pool, { perConnection = 64 } = {}): void {
+  // The result descriptions of this pool's database, by statement name.
+  const descriptions = new LRUCache<string, Description>({ max: textLimit });
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
+    const statements = {
+      descriptions,
+      textParser: (oid: number) => client.getTypeParser(oid, 'text'),
+    };
     const parsed = (client as unknown as ParsedStatements).connection?.parsedStatements;
     /** The names sent on this connection, least recently used first. */
     const kept = new Set<string>();
@@ -90,11 +99,14 @@ export function usePreparedStatements(pool: pg.Pool, { perConnection = 64 } = {}
       });
     };
     const named: Query = (text, values, ...rest) => {
-      const name = typeof text === 'string' && rest.length === 0 ? names.get(text) : undefined;
+      if (typeof text !== 'string' || rest.length > 0) return query(text, values, ...rest);
+      const name = names.get(text);
       if (!name || !Array.isArray(values) || !parsed) return query(text, values, ...rest);
       if (!kept.delete(name)) while (kept.size >= perConnection) evictOldest();
       kept.add(name);
-      return query({ name, text, values });
+      const read = new DescribedRead(name, text, values, statements);
+      void query(read);
+      return read.result;
     };
     client.query = named as typeof client.query;
   });

@@ -139,3 +139,111 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements, bounded per conne
     expect((await prepared()).length).toBeLessThanOrEqual(3);
   });
 });
+
+/**
+ * A named statement's result is described once per connection, not on every call (issue 18:
+ * pg's per-call Describe and field list were the largest cost of a list page's JavaScript):
+ * the rows are the ones pg itself reads, and every failure still reaches the caller and
+ * leaves the connection usable.
+ */
+describe.runIf(process.env.DATABASE_URL)('named statements described once', () => {
+  let pool: pg.Pool;
+  let plain: pg.Pool;
+  let db: Db;
+  const describes: string[] = [];
+  /** An int4 parser that refuses 13, to show what a parser's error does. */
+  const types = {
+    getTypeParser(id: number, format?: 'text' | 'binary') {
+      if (id !== 23) return pg.types.getTypeParser(id, format);
+      return (text: string) => {
+        if (text === '13') throw new Error('unlucky number');
+        return Number(text);
+      };
+    },
+  };
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, types });
+    pool.on('connect', (client) => {
+      const connection = (client as unknown as { connection: Record<string, unknown> }).connection;
+      const describe = connection.describe as (message: { type: string }) => void;
+      connection.describe = (message: { type: string }) => {
+        describes.push(message.type);
+        describe.call(connection, message);
+      };
+    });
+    usePreparedStatements(pool);
+    plain = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1, types });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await plain.end();
+  });
+
+  const kinds = `select $1::int + 1 as n, 12.50::numeric as amount, 9007199254740::int8 as big,
+    date '2026-11-27' as day, timestamptz '2026-11-27 08:00:00+08' as at, null::text as nothing,
+    true as yes, '{1,2}'::int[] as list, '{"a":[1]}'::jsonb as doc, $2::text as echo,
+    1 as twice, 2 as twice`;
+  const run = <Row>(text: string, parameters: unknown[]) =>
+    executePrepared<Row>(db, CompiledQuery.raw(text, parameters));
+
+  it("reads the rows pg reads, describing the statement on the connection's first call only", async () => {
+    describes.length = 0;
+    const reference = (await plain.query(kinds, [41, 'é\u4e2d'])).rows;
+    const first = await run(kinds, [41, 'é\u4e2d']);
+    expect(first).toEqual(reference);
+    expect(first[0]).toMatchObject({ n: 42, yes: true, list: [1, 2], doc: { a: [1] }, twice: 2 });
+    expect(Object.keys(first[0]!)).toEqual(Object.keys(reference[0]!));
+    expect(describes).toEqual(['S']);
+    const again = await run(kinds, [1, null]);
+    expect(again).toEqual((await plain.query(kinds, [1, null])).rows);
+    expect(describes).toEqual(['S']);
+  });
+
+  it("answers the backend's error, a parser's and a parameter's, and reads on afterwards", async () => {
+    const day = 'select $1::date as day, $2::int as n';
+    await expect(run(day, ['2026-02-30', 1])).rejects.toThrow(/out of range|invalid/);
+    await expect(run(day, ['2026-02-27', 13])).rejects.toThrow('unlucky number');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(run(day, ['2026-02-27', circular])).rejects.toThrow(/circular/i);
+    expect(await run(day, ['2026-02-27', 12])).toEqual([{ day: new Date(2026, 1, 27), n: 12 }]);
+  });
+
+  it('describes it again on each new connection that parses it', async () => {
+    describes.length = 0;
+    const slow = 'select pg_backend_pid() as pid, pg_sleep($1::float8) is not null as slept';
+    const [a, b] = await Promise.all([
+      run<{ pid: number }>(slow, [0.1]),
+      run<{ pid: number }>(slow, [0.1]),
+    ]);
+    expect(a![0]!.pid).not.toBe(b![0]!.pid);
+    expect(describes).toEqual(['S', 'S']);
+    await Promise.all([run(slow, [0.1]), run(slow, [0.1])]);
+    expect(describes).toEqual(['S', 'S']);
+  });
+
+  it("survives a connection lost under a query: that query fails, the server's pool reads on", async () => {
+    const { openDatabase } = await import('../../server/db/database');
+    const handle = await openDatabase({ url: process.env.DATABASE_URL!, poolSize: 1 });
+    try {
+      const sleepy = 'select pg_backend_pid() as pid, pg_sleep($1::float8) is not null as slept';
+      const read = (seconds: number) =>
+        executePrepared<{ pid: number; slept: boolean }>(
+          handle.db,
+          CompiledQuery.raw(sleepy, [seconds]),
+        );
+      const [first] = await read(0);
+      const sleeping = read(5);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await plain.query('select pg_terminate_backend($1)', [first!.pid]);
+      await expect(sleeping).rejects.toThrow(/terminat/);
+      // A call that takes the dying connection before the pool hears it has ended fails too.
+      const after = await read(0).catch(() => read(0));
+      expect(after[0]!.pid).not.toBe(first!.pid);
+      expect(after[0]!.slept).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
