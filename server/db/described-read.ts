@@ -55,7 +55,7 @@ export interface Statements {
   /** Descriptions by statement name, of one database (a name is a hash of the text). */
   descriptions: {
     get(name: string): Description | undefined;
-    set(name: string, d: Description): unknown;
+    set(name: string, description: Description): unknown;
   };
   /** The pool's parser of a type's text. */
   textParser(oid: number): TypeParser;
