@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { Db } from './database';
-import { LRUCache } from 'lru-cache';
 import { DescribedRead, type Description } from './described-read';
 
 /**
