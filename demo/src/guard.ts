@@ -49,8 +49,9 @@ async function exchangeTicket(ticket: string): Promise<void> {
 let signOnMode: Promise<void> | null = null;
 
 /**
- * Single-sign-on mode is the server's setting: asked once per page load. Only a ticket to
- * exchange and a visitor to send away wait for the answer; the first render does not.
+ * Single-sign-on mode is the server's setting: asked once per page load, and only when a
+ * ticket is to be exchanged or a visitor sent away to sign in. A page that needs neither
+ * (the login page itself) makes no request for it before it is drawn.
  */
 function learnSignOnMode(): Promise<void> {
   signOnMode ??= http
@@ -68,7 +69,6 @@ function learnSignOnMode(): Promise<void> {
 
 /** Takes what the address hands over (token, ticket, password) before anything else runs. */
 export async function adoptHandOver(): Promise<void> {
-  const signOn = learnSignOnMode();
   const password = takeParameter('password');
   if (password !== null) writeStored('session', 'password', password);
   const token = takeParameter('token');
@@ -78,7 +78,7 @@ export async function adoptHandOver(): Promise<void> {
       // Just read with this token: the guard's check of the new session needs no second call.
       lastCheck = { at: Date.now(), result: Promise.resolve(detail) };
     } else if (new URL(location.href).searchParams.has('ticket')) {
-      await signOn;
+      await learnSignOnMode();
       const ticket = $config.get().ssoUrl ? takeParameter('ticket') : null;
       if (ticket) await exchangeTicket(ticket);
     }
