@@ -1,9 +1,11 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cspNoncePlaceholder } from '../lib/csp-nonce';
 
 /**
@@ -33,18 +35,42 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The page is small and read per request, so a rebuild shows at once; its nonce
+  // The pages are small and read per request, so a rebuild shows at once; their nonce
   // placeholders get this answer's CSP nonce (server/plugins/headers.ts).
-  const portalPage = join(root, 'fvue', 'index.html');
-  const sendPortal = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const page = await readFile(portalPage, 'utf8');
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.replaceAll(cspNoncePlaceholder, reply.cspNonce));
+  const sendPage = (file: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = (await readFile(file, 'utf8')).replaceAll(cspNoncePlaceholder, reply.cspNonce);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return reply.send(compressed(request, reply, page));
   };
+  const sendPortal = sendPage(join(root, 'fvue', 'index.html'));
+  // The login page arrives drawn (scripts/prerender.tsx), with or without a tenant segment.
+  const loginPage = join(root, 'fvue', 'login.html');
+  const sendLogin = existsSync(loginPage) ? sendPage(loginPage) : sendPortal;
   app.get('/', (_request, reply) => reply.redirect('/fvue/'));
   const page = { config: { cspNonce: true } };
   app.get('/fvue', page, sendPortal);
+  app.get('/fvue/login', page, sendLogin);
+  app.get('/fvue/login/:tenant', page, sendLogin);
   app.get('/fvue/*', page, sendPortal);
 });
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * A page with its nonce filled in cannot use the build's precompressed copies: it is
+ * compressed per answer instead (the prerendered login page is 21 KB, 4 KB compressed).
+ */
+function compressed(request: FastifyRequest, reply: FastifyReply, page: string): string | Buffer {
+  if (page.length < 1024) return page;
+  reply.header('Vary', 'Accept-Encoding');
+  const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+  if (encoding === 'br') {
+    reply.header('Content-Encoding', 'br');
+    return brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (encoding === 'gzip') {
+    reply.header('Content-Encoding', 'gzip');
+    return gzipSync(page);
+  }
+  return page;
+}

@@ -35,4 +35,31 @@ describe('static files', () => {
     expect((await head('/elements/login.js', 'br')).cache).toBe('no-cache');
     expect((await head('/fvue/login', 'br')).cache).toBe('no-cache');
   });
+
+  it.each(['/fvue/login', '/fvue/login/hy', '/fvue/login?redirect=%2Fhome'])(
+    "sends %s drawn, with this answer's nonce, compressed when accepted",
+    async (path) => {
+      const response = await fetch(`${baseUrl()}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+      const page = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1]!;
+      expect(page).toContain('<atrium-login data-prerendered><template shadowrootmode="open"');
+      expect(page).toContain('name="account"');
+      expect(page).not.toContain('ATRIUM_CSP_NONCE');
+      // Every script and style element of the page carries the nonce (or is not run).
+      for (const tag of page.match(/<(script|style)\b[^>]*>/g)!)
+        expect(tag.includes(`nonce="${nonce}"`) || tag.includes('type="text/html"')).toBe(true);
+    },
+  );
+
+  it('sends other pages of the portal undrawn, and plain to a client that takes no encoding', async () => {
+    const response = await fetch(`${baseUrl()}/fvue/home`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const page = await response.text();
+    expect(page).toContain('<div id="portal"></div>');
+    expect(page).not.toContain('data-prerendered=');
+  });
 });

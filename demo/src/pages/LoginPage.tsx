@@ -54,11 +54,17 @@ const brand = css`
     color: #d9b46a;
     margin-right: 10px;
   }
-  img {
+  img,
+  .logo-slot {
+    display: block;
+    box-sizing: content-box;
     height: 48px;
     background: #fff;
     border-radius: 8px;
     padding: 4px 10px;
+  }
+  .logo-slot {
+    visibility: hidden;
   }
   small {
     opacity: 0.6;
@@ -173,7 +179,13 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
     <div css={page}>
       <section css={brand} aria-label={title}>
         <div>
-          {logo && <img src={fileUrl(logo.id, true)} alt="" />}
+          {logo ? (
+            <img src={fileUrl(logo.id, true)} alt="" />
+          ) : (
+            // The logo's place is kept while the settings that name it are on their way, so
+            // the page (drawn before they arrive) does not move when it appears.
+            (settings.loading || tenantInfo.loading) && <span className="logo-slot" aria-hidden />
+          )}
           <h1 data-field="title">{title}</h1>
           <p>{t('portal:brand.tagline')}</p>
           <ul>

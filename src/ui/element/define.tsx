@@ -1,19 +1,27 @@
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css } from '@emotion/react';
 import r2wc from '@r2wc/react-to-web-component';
-import { useMemo, type ComponentType } from 'react';
+import { useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { $config } from '../../core/config';
 import { installToaster } from '../toaster';
 import { HostContext, formSlot, type FormAssociation } from './context';
 import { baseStyles } from '../theme';
 import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
 import type { ElementMeta } from './meta';
+import { keepPrerendered, takeOverPrerendered } from './prerendered';
 
 export interface ElementDefinition<Props> {
   meta: ElementMeta;
   component: ComponentType<Props>;
   /** Styles for the host and the shadow tree, on top of the base and theme defaults. */
   styles?: string;
+}
+
+const definitions = new Map<string, ElementDefinition<object>>();
+
+/** The definition an element was defined with (the build's prerender draws from it). */
+export function definitionOf(tag: string): ElementDefinition<object> | undefined {
+  return definitions.get(tag);
 }
 
 // r2wc keeps its state under these registered symbols; we drive the same slots.
@@ -27,9 +35,37 @@ interface R2wcInternals {
   [connectedSlot]: boolean;
 }
 
+/**
+ * What an element renders inside its shadow root: its styles (through the emotion cache
+ * given) and its component. The build's prerender (scripts/prerender.tsx) renders the same
+ * tree to HTML, so a prerendered element and the live one draw the same box.
+ */
+export function ElementTree({
+  cache,
+  host,
+  component: Component,
+  styles,
+  props,
+}: {
+  cache: EmotionCache;
+  host: HTMLElement | null;
+  component: ComponentType<Record<string, unknown>>;
+  styles: string;
+  props: Record<string, unknown>;
+}) {
+  return (
+    <CacheProvider value={cache}>
+      <Global styles={css(baseStyles + styles)} />
+      <HostContext.Provider value={host}>
+        <Component {...props} />
+      </HostContext.Provider>
+    </CacheProvider>
+  );
+}
+
 function ShadowRootProvider({
   container,
-  component: Component,
+  component,
   styles,
   props,
 }: {
@@ -43,13 +79,18 @@ function ShadowRootProvider({
     // Styles go into this shadow root, not into the page's <head>.
     return createCache({ key: 'atrium', container, ...(nonce ? { nonce } : {}) });
   }, [container]);
+  // A prerendered box stays until this first commit has drawn the live one, and goes before
+  // the browser paints: in a microtask after the commit, when React hears the events that
+  // hand the reader's typing over (during the commit it does not).
+  useLayoutEffect(() => queueMicrotask(() => takeOverPrerendered(container)), [container]);
   return (
-    <CacheProvider value={cache}>
-      <Global styles={css(baseStyles + styles)} />
-      <HostContext.Provider value={container.host as HTMLElement}>
-        <Component {...props} />
-      </HostContext.Provider>
-    </CacheProvider>
+    <ElementTree
+      cache={cache}
+      host={container.host as HTMLElement}
+      component={component}
+      styles={styles}
+      props={props}
+    />
   );
 }
 
@@ -126,6 +167,9 @@ export function defineElement<Props extends object>(
     }
 
     override attachShadow(init: ShadowRootInit): ShadowRoot {
+      // A prerendered element already has its (declarative) shadow root, holding the box the
+      // build drew: it stays shown until React has drawn the live one (prerendered.ts).
+      if (this.shadowRoot) return keepPrerendered(this.shadowRoot);
       return super.attachShadow({ ...init, delegatesFocus: true });
     }
 
@@ -228,6 +272,7 @@ export function defineElement<Props extends object>(
     });
   }
 
+  definitions.set(meta.tag, definition as ElementDefinition<object>);
   customElements.define(meta.tag, AtriumElement);
   return AtriumElement;
 }

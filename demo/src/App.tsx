@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { logout, type UserDetail } from '../../src/core/api/auth';
+import { currentUserMenu, type MenuNode } from '../../src/core/api/shell';
+import { configure } from '../../src/core/config';
+import { t } from '../../src/core/i18n';
+import '../../src/core/i18n/login';
+import '../../src/core/i18n/portal';
+import '../../src/core/i18n/shell';
+import { $language } from '../../src/core/language';
+import { notify } from '../../src/core/notices';
+import { $session } from '../../src/core/session';
+import { Loading } from '../../src/ui/Status';
+import { checkSession, cleanUp, signInAddress } from './guard';
+import { defaultIdleMinutes, watchIdle } from './idle';
+import { $path, $search, match, navigate } from './router';
+import { addMenuRoutes, findRoute, loadPage, loadedPage, type Page } from './routes';
+import { AreaPage } from './AreaPage';
+import { Shell } from './Shell';
+
+/** Menu aliases whose items open statement-area pages add routes `/{alias}/...` (spec). */
+function menuAliases(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.children.some((child) => child.menuUrl && !child.menuUrl.startsWith('/'))
+      ? [node.alias]
+      : []),
+    ...menuAliases(node.children),
+  ]);
+}
+
+function leaveForSignIn(path: string): void {
+  void signInAddress(path).then((target) => {
+    if ('external' in target) location.assign(target.external);
+    else navigate(target.internal, { replace: true });
+  });
+}
+
+/**
+ * Pages load without React Suspense on purpose: Suspense throttles revealing content by up
+ * to 300 ms, which is longer than the whole login page takes to load.
+ */
+export function App() {
+  const path = useStore($path);
+  const search = useStore($search);
+  const session = useStore($session);
+  const language = useStore($language);
+  const [menusLoaded, setMenusLoaded] = useState(0);
+  const { route, params, redirect } = findRoute(path, match);
+  const [page, setPage] = useState<{ load: unknown; component: Page } | null>(() => {
+    const component = loadedPage(route);
+    return component ? { load: route.load, component } : null;
+  });
+  const [checked, setChecked] = useState<{ account: string; detail: UserDetail } | null>(null);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  // The window's title is the portal's name in the reader's language (print views name
+  // their document themselves).
+  const printView = path.startsWith('/print_');
+  useEffect(() => {
+    if (!printView) document.title = t('portal:brand.name');
+  }, [language, printView]);
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect]);
+  // A route's tenant segment (/login/hy, /lyfyjsd/hy, /print_fkqkd/hy) is the tenant its
+  // requests name (the Tenant-Code header).
+  const tenant = (params as Record<string, string | undefined>).tenant;
+  useEffect(() => {
+    if (tenant) configure({ tenantCode: tenant });
+  }, [tenant]);
+  useEffect(() => {
+    let current = true;
+    void loadPage(route).then((component) => current && setPage({ load: route.load, component }));
+    return () => {
+      current = false;
+    };
+  }, [route]);
+
+  // The guard: every guarded route checks the session with the server.
+  const guarded = Boolean(route.auth);
+  const here = path + (search ? `?${search}` : '');
+  useEffect(() => {
+    if (!guarded) return;
+    if (!session || session.loginStatus !== 1) return leaveForSignIn(here);
+    let current = true;
+    void checkSession().then((detail) => {
+      if (!current) return;
+      if (!detail) {
+        cleanUp();
+        leaveForSignIn(here);
+      } else setChecked({ account: session.account, detail });
+    });
+    return () => {
+      current = false;
+    };
+  }, [guarded, session, here]);
+
+  // Idle logout, with the user's own limit when they have one.
+  const idleMinutes = checked?.detail.overTime || defaultIdleMinutes;
+  const signedIn = Boolean(session && checked?.account === session.account);
+  useEffect(() => {
+    if (!signedIn) return;
+    return watchIdle(idleMinutes, () => {
+      void logout().finally(() => {
+        notify('warning', t('shell:idle.loggedOut'));
+        navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+      });
+    });
+  }, [signedIn, idleMinutes]);
+
+  // Menu entries named by alias add routes at run time.
+  useEffect(() => {
+    if (!signedIn) return;
+    void currentUserMenu('front_menu')
+      .then((tree) => {
+        addMenuRoutes(menuAliases(tree));
+        setMenusLoaded((count) => count + 1);
+      })
+      .catch(() => undefined);
+  }, [signedIn]);
+  void menusLoaded;
+
+  const waiting = guarded && !signedIn;
+  if (redirect || waiting) return <Loading />;
+  // The route's page: the one loaded for it, else its chunk if already here. While a new
+  // page's chunk loads, only the page waits: the frame and the area's menu container stay
+  // mounted. Waiting in place of the whole frame unmounted them on every change of page kind
+  // (an area's address opening its first item redrew the top bar, side menu and area menu).
+  const Component = page?.load === route.load ? page.component : loadedPage(route);
+  const content = Component ? <Component {...(params as Record<string, string>)} /> : <Loading />;
+  // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
+  const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
+  return (
+    <Shell
+      path={path}
+      topBar={!single}
+      sideMenu={!single && !route.hideMenu}
+      bleed={Boolean(route.bleed)}
+    >
+      {route.area && !single ? (
+        // Another area is another menu: its own container (an area's pages share one).
+        <AreaPage key={route.area} area={route.area} path={path}>
+          {content}
+        </AreaPage>
+      ) : (
+        content
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support';
+
+/**
+ * The login page arrives drawn (scripts/prerender.tsx): the box shows and takes typing before
+ * any script has run, and the scripts take the page over without losing what was typed.
+ * Each test holds the scripts back until it lets them go.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/elements/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const field = (name: string) => `atrium-login input[name=${name}]`;
+
+/** True once React drew the live box (its fiber is on the account field). */
+async function liveBox(page: Page): Promise<boolean> {
+  return page.evaluate((selector) => {
+    const input = document.querySelector('atrium-login')?.shadowRoot?.querySelector(selector);
+    return Boolean(input && Object.keys(input).some((key) => key.startsWith('__reactFiber')));
+  }, 'input[name=account]');
+}
+
+describe('the login page, drawn before its scripts', () => {
+  const browser = useBrowser();
+
+  it('takes typing before the scripts run and keeps it, the same element, when they do', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.fill(field('account'), 'SZHY10001');
+    await page.fill(field('password'), 'Merchant#2026');
+    expect(await liveBox(page)).toBe(false);
+    // Marks on the nodes the browser parsed: hydration keeps them, a redraw would not.
+    await page.evaluate(() => {
+      for (const node of [document.querySelector('main'), document.querySelector('atrium-login')])
+        (node as unknown as { parsed: boolean }).parsed = true;
+    });
+    release();
+    await expect.poll(() => liveBox(page)).toBe(true);
+    expect(await page.inputValue(field('account'))).toBe('SZHY10001');
+    expect(await page.inputValue(field('password'))).toBe('Merchant#2026');
+    expect(await page.locator('atrium-login').count()).toBe(1);
+    const kept = await page.evaluate(() =>
+      [document.querySelector('main'), document.querySelector('atrium-login')].map(
+        (node) => (node as unknown as { parsed?: boolean }).parsed === true,
+      ),
+    );
+    expect(kept).toEqual([true, true]);
+    // The live box's state holds the values: signing in uses them.
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the focus and the caret where the reader left them', async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.fill(field('account'), 'SZHY1000');
+    release();
+    await expect.poll(() => liveBox(page)).toBe(true);
+    await page.keyboard.type('1');
+    expect(await page.inputValue(field('account'))).toBe('SZHY10001');
+  });
+
+  it('sends a login asked for before the scripts ran once they have, never in the address', async () => {
+    const page = await browser.newPage();
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.fill(field('account'), 'SZHY10001');
+    await page.fill(field('password'), 'Merchant#2026');
+    await page.press(field('password'), 'Enter');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${baseUrl()}/fvue/login`);
+    release();
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    expect(addresses.filter((address) => address.includes('Merchant'))).toEqual([]);
+  });
+
+  it("is drawn in the reader's language from the first paint", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    const placeholder = page.locator(field('account'));
+    await expect.poll(() => placeholder.getAttribute('placeholder')).toBe('Enter your account');
+    expect(await page.textContent('[role=tablist]')).toContain('Sign in');
+    release();
+    await expect.poll(() => liveBox(page)).toBe(true);
+    expect(await placeholder.getAttribute('placeholder')).toBe('Enter your account');
+    expect(await page.locator('atrium-login').count()).toBe(1);
+  });
+
+  it('shows the live box of a reader already signed in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/login`);
+    await page.fill(field('account'), 'SZHY10001');
+    await page.fill(field('password'), 'Merchant#2026');
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+    await page.goto(`${baseUrl()}/fvue/login`);
+    await expect.poll(() => page.locator('atrium-login [data-state=signed-in]').count()).toBe(1);
+    expect(await page.locator(field('account')).count()).toBe(0);
+  });
+});
