@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Language } from '../src/core/language';
 import { browserless } from './prerender/browserless';
 
 const route = '/login';
@@ -32,8 +33,16 @@ const { findRoute, loadPage } = await import('../demo/src/routes');
 const { match } = await import('../demo/src/router');
 const { languages, setLanguage, defaultLanguage } = await import('../src/core/language');
 const { definitionOf, ElementTree } = await import('../src/ui/element/define');
-const { parseAttribute } = await import('../src/ui/element/attributes');
+const { parseAttribute, toAttributeName } = await import('../src/ui/element/attributes');
 const { cspNoncePlaceholder } = await import('../server/lib/csp-nonce');
+const { t } = await import('../src/core/i18n');
+
+/** The window's title in a language, as the host page sets it (HTML-escaped). */
+const title = (language: Language) =>
+  t('portal:brand.name', { lng: language })
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;');
 
 /** An emotion cache that collects styles instead of writing <style> tags in the markup. */
 function collectingCache(key: string): EmotionCache {
@@ -52,10 +61,16 @@ function styleTag(cache: EmotionCache): string {
   return `<style data-emotion="${cache.key} ${ids}" nonce="${cspNoncePlaceholder}">${css}</style>`;
 }
 
+const entities: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'" };
+
+/** The attributes React wrote on an element, their values unescaped. */
 function attributesOf(source: string): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const [, name, value] of source.matchAll(/([\w-]+)(?:="([^"]*)")?/g))
-    attributes.set(name!, value ?? '');
+  for (const [, name, value = ''] of source.matchAll(/([\w-]+)(?:="([^"]*)")?/g))
+    attributes.set(
+      name!,
+      value.replace(/&(amp|quot|lt|gt|#x27);/g, (_, name: string) => entities[name]!),
+    );
   return attributes;
 }
 
@@ -67,10 +82,7 @@ function withShadowRoot(tag: string, attributeText: string): string {
   const props = Object.fromEntries(
     Object.entries(definition.meta.attributes).map(([prop, { kind }]) => [
       prop,
-      parseAttribute(
-        kind,
-        attributes.get(prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)) ?? null,
-      ),
+      parseAttribute(kind, attributes.get(toAttributeName(prop)) ?? null),
     ]),
   );
   const cache = collectingCache('atrium');
@@ -143,7 +155,8 @@ const html = source
       others
         .map(
           ({ language, body }) =>
-            `<script type="text/html" data-prerendered="${language}">${body}</script>`,
+            `<script type="text/html" data-prerendered="${language}" data-title="${title(language)}">` +
+            `${body}</script>`,
         )
         .join('') +
       `<script nonce="${cspNoncePlaceholder}">${pageScript}</script>`,

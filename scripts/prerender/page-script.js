@@ -16,6 +16,8 @@
     if (markup && portal.setHTMLUnsafe) {
       portal.setHTMLUnsafe(markup.textContent);
       portal.dataset.prerendered = language;
+      document.documentElement.lang = language;
+      document.title = markup.dataset.title;
     } else {
       portal.replaceChildren();
       delete portal.dataset.prerendered;

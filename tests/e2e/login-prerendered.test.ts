@@ -96,6 +96,8 @@ describe('the login page, drawn before its scripts', () => {
     const placeholder = page.locator(field('account'));
     await expect.poll(() => placeholder.getAttribute('placeholder')).toBe('Enter your account');
     expect(await page.textContent('[role=tablist]')).toContain('Sign in');
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    expect(await page.title()).toBe('Haiya Enterprise Portal');
     release();
     await expect.poll(() => liveBox(page)).toBe(true);
     expect(await placeholder.getAttribute('placeholder')).toBe('Enter your account');
