@@ -4,9 +4,9 @@
  * self time summed by script and by function across the loads. Prints the top costs.
  * Run after `npm run build`: `npx tsx bench/login-profile.ts [runs]`.
  */
-import { chromium, type CDPSession } from 'playwright-core';
-import { chromiumFlags } from '../tests/e2e/support';
-import { startServer } from './server';
+import type { CDPSession } from 'playwright-core';
+import { liveLoginBox, ownedByReact } from '../tests/e2e/support';
+import { openLoginPage } from './login-page';
 
 interface ProfileNode {
   id: number;
@@ -46,34 +46,17 @@ async function profileOneLoad(session: CDPSession, load: () => Promise<void>): P
 }
 
 const runs = Number(process.argv[2] ?? 5);
-const server = await startServer(18_082);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: chromiumFlags,
-});
+const { server, browser } = await openLoginPage(18_082);
 const byScript = new Map<string, number>();
 const byFunction = new Map<string, number>();
 try {
-  const warm = await browser.newContext();
-  await (await warm.newPage()).goto(`${server.url}/fvue/login`, { waitUntil: 'networkidle' });
-  await warm.close();
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
     const profile = await profileOneLoad(session, async () => {
       await page.goto(`${server.url}/fvue/login`, { waitUntil: 'commit' });
-      // The live box: React's account field (its fiber is on the node), not the drawn one.
-      await page.waitForFunction(
-        () => {
-          const input = document
-            .querySelector('atrium-login')
-            ?.shadowRoot?.querySelector('input[name=account]');
-          return input && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
-        },
-        undefined,
-        { polling: 'raf' },
-      );
+      await page.waitForFunction(ownedByReact, liveLoginBox, { polling: 'raf' });
     });
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
     for (const [id, ms] of selfTimes(profile)) {

@@ -39,6 +39,7 @@ async function start() {
   );
   if (drawnAlready(container)) hydrateRoot(container, tree);
   else {
+    // A drawn page not taken over goes now, before its elements draw into it for nothing.
     container.replaceChildren();
     createRoot(container).render(tree);
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support';
+import { baseUrl, liveLoginBox, ownedByReact, useBrowser } from './support';
 
 /**
  * The login page arrives drawn (scripts/prerender.tsx): the box shows and takes typing before
@@ -19,13 +19,8 @@ async function holdScripts(page: Page): Promise<() => void> {
 
 const field = (name: string) => `atrium-login input[name=${name}]`;
 
-/** True once React drew the live box (its fiber is on the account field). */
-async function liveBox(page: Page): Promise<boolean> {
-  return page.evaluate((selector) => {
-    const input = document.querySelector('atrium-login')?.shadowRoot?.querySelector(selector);
-    return Boolean(input && Object.keys(input).some((key) => key.startsWith('__reactFiber')));
-  }, 'input[name=account]');
-}
+/** True once React drew the live box. */
+const liveBox = (page: Page) => page.evaluate(ownedByReact, liveLoginBox);
 
 describe('the login page, drawn before its scripts', () => {
   const browser = useBrowser();

@@ -49,10 +49,13 @@ describe('signing in', () => {
       (window as unknown as { calls: typeof calls }).calls = calls;
       const open = XMLHttpRequest.prototype.open;
       XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+        // The live box (React's), not the one the page arrives drawn with (ownedByReact in
+        // support.ts; an init script cannot import it).
         const box = document
           .querySelector('atrium-login')
           ?.shadowRoot?.querySelector('input[name=account]');
-        calls.push({ url: String(args[1]), boxDrawn: Boolean(box) });
+        const live = box && Object.keys(box).some((key) => key.startsWith('__reactFiber'));
+        calls.push({ url: String(args[1]), boxDrawn: Boolean(live) });
         return (open as (...a: unknown[]) => void).apply(this, args);
       } as typeof open;
     });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support';
+import { baseUrl, useBrowser, waitForHydration } from './support';
 
 describe('the public entry page', () => {
   const browser = useBrowser();
@@ -39,10 +39,7 @@ describe('the public entry page', () => {
   it('opens an announcement and downloads its attachment', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/fvue/login`);
-    // The page arrives drawn; its tabs switch once its scripts have taken it over.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__reactFiber')),
-    );
+    await waitForHydration(page);
     await page.click('[role=tab]:has-text("信息公告")');
     await page.click('atrium-news button:has-text("关于 2026 年 12 月结算单确认及开票安排的通知")');
     expect(await page.textContent('atrium-news [data-field=drafter]')).toBe('财务中心');
@@ -63,10 +60,7 @@ describe('the public entry page', () => {
   it('previews an image, and downloads a spreadsheet with the unsupported-type message', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/fvue/login`);
-    // The page arrives drawn; its tabs switch once its scripts have taken it over.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__reactFiber')),
-    );
+    await waitForHydration(page);
     await page.click('[role=tab]:has-text("信息公告")');
     await page.click('atrium-news button:has-text("双十二")');
     await page.click(
@@ -94,10 +88,7 @@ describe('the public entry page', () => {
   it('shows the embedded-url announcement at its height', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/fvue/login`);
-    // The page arrives drawn; its tabs switch once its scripts have taken it over.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__reactFiber')),
-    );
+    await waitForHydration(page);
     await page.click('[role=tab]:has-text("信息公告")');
     await page.click('atrium-news button:has-text("各门店营业时间")');
     const frame = page.locator('atrium-news iframe[data-field=url]');

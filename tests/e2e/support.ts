@@ -191,3 +191,23 @@ export function toasts(page: Page): Promise<string[]> {
     ].map((node) => node.textContent ?? ''),
   );
 }
+
+/**
+ * A page-side test (pass it to `page.evaluate` or `page.waitForFunction`): whether React has
+ * taken over a node, given by a selector and, inside that node's shadow root, another. The
+ * login page arrives drawn (scripts/prerender.tsx): its nodes exist before any script runs,
+ * and only React's own carry its fiber.
+ */
+export function ownedByReact([selector, inShadow]: [string, string?]): boolean {
+  const host = document.querySelector(selector);
+  const node = inShadow ? host?.shadowRoot?.querySelector(inShadow) : host;
+  return Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber')));
+}
+
+/** The live login box (React's account field), not the one the page arrived drawn with. */
+export const liveLoginBox: [string, string] = ['atrium-login', 'input[name=account]'];
+
+/** Waits until the host page has taken over the drawn login page (its tabs then work). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(ownedByReact, ['main'] as [string]);
+}

@@ -121,11 +121,19 @@ function loadOtherTabs(): () => void {
     void import('../../../src/elements/news/index');
     void import('../../../src/elements/about/index');
   };
+  return onIdle(load, { timeout: 1500, without: 300 });
+}
+
+/**
+ * Runs `run` at the browser's first idle moment, at the latest after `timeout` ms; where
+ * there is no idle callback (Safari), after `without` ms. Answers how to cancel it.
+ */
+function onIdle(run: () => void, { timeout, without }: { timeout: number; without: number }) {
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(load, { timeout: 1500 });
+    const handle = requestIdleCallback(run, { timeout });
     return () => cancelIdleCallback(handle);
   }
-  const timer = setTimeout(load, 300);
+  const timer = setTimeout(run, without);
   return () => clearTimeout(timer);
 }
 
@@ -135,15 +143,8 @@ function loadOtherTabs(): () => void {
  * load the first request costs the main thread tens of milliseconds (compiling the request
  * layer), for a title and logo the page already shows in its default form.
  */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: 500 });
-    else setTimeout(resolve, 0);
-  });
-}
-
-const settingsAfterLoginBox = () => whenIdle().then(frontSettings);
+const settingsAfterLoginBox = () =>
+  new Promise<void>((resolve) => onIdle(resolve, { timeout: 500, without: 0 })).then(frontSettings);
 
 export default function LoginPage({ tenant }: { tenant?: string }) {
   const t = useT();
