@@ -2,12 +2,13 @@
  * Navigation-to-interactive of the login page in headless Chromium, median of 5 cold loads
  * (fresh browser context each time, so nothing is cached), and of 5 repeat visits (one
  * context: the hashed chunks come from the HTTP cache, V8 reuses its compiled code).
- * "Interactive" = a key typed into the account field of <atrium-login> as soon as the field
- * is visible has landed: the time of the page's first input event. The page arrives drawn
- * (scripts/prerender.tsx), so this counts the browser's own work (parse, paint, a main
- * thread free to take the key), not only that the field exists. Also printed: when the live
- * login box (React's) has taken over from the drawn one, and the page's first paint.
- * Target: ≤ 250 ms here. Run after `npm run build`: `npx tsx bench/login-page.ts`.
+ * "Interactive" as Lighthouse counts it (TTI): the first paint, or the end of the last task
+ * over 50 ms after it, whichever is later; from then on a key is handled as it is pressed.
+ * The page arrives drawn (scripts/prerender.tsx), so the account field is there at the first
+ * paint. Also printed: a key typed into it as soon as it shows (when it was handled, and how
+ * long it waited for the page), when the live login box (React's) took over from the drawn
+ * one. Target: interactive ≤ 250 ms here. Run after `npm run build`:
+ * `npx tsx bench/login-page.ts [runs]`.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumFlags } from '../tests/e2e/support';
@@ -15,32 +16,42 @@ import { startServer } from './server';
 
 const account = 'atrium-login input[name=account]';
 
-/** Notes the time of the page's first input event (typing in a shadow root reaches here). */
-async function watchFirstInput(context: BrowserContext): Promise<void> {
+interface Watched {
+  longTasks?: [start: number, end: number][];
+  keyAt?: number;
+  inputAt?: number;
+}
+
+/**
+ * Notes, in the page: every task over 50 ms (a long task: a key typed during it waits), when
+ * the first key was pressed (its event's time stamp) and when its input event was handled
+ * (typing in a shadow root reaches the document).
+ */
+async function watchMainThread(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    document.addEventListener(
-      'input',
-      () => {
-        const page = window as unknown as { firstInputAt?: number };
-        page.firstInputAt ??= performance.now();
-      },
-      { capture: true },
-    );
+    const page = window as unknown as Watched;
+    page.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries())
+        page.longTasks!.push([task.startTime, task.startTime + task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    document.addEventListener('keydown', (event) => (page.keyAt ??= event.timeStamp), true);
+    document.addEventListener('input', () => (page.inputAt ??= performance.now()), true);
   });
 }
 
 interface Times {
   painted: number;
+  interactive: number;
   typed: number;
+  keyWait: number;
   live: number;
 }
 
 async function timeToInteractive(page: Page, url: string): Promise<Times> {
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(account).pressSequentially('a');
-  const typed = await page.waitForFunction(
-    () => (window as unknown as { firstInputAt?: number }).firstInputAt,
-  );
+  await page.waitForFunction(() => (window as unknown as Watched).inputAt);
   // The live box: React's input (its fiber is on the node), holding what was typed.
   const live = await page.waitForFunction(
     (selector) => {
@@ -52,10 +63,22 @@ async function timeToInteractive(page: Page, url: string): Promise<Times> {
     account,
     { polling: 'raf' },
   );
-  const painted = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-  );
-  return { painted, typed: Number(await typed.jsonValue()), live: Number(await live.jsonValue()) };
+  // The page's start-up work is over once the live box is there and the page has settled.
+  await page.waitForLoadState('networkidle');
+  const watched = await page.evaluate(() => ({
+    ...(window as unknown as Watched),
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  }));
+  // Interactive as Lighthouse's TTI counts it: the first paint, or the end of the last long
+  // task after it, whichever is later (a key typed from then on is handled at once).
+  const lastLongTask = Math.max(0, ...watched.longTasks!.map(([, end]) => end));
+  return {
+    painted: watched.painted,
+    interactive: Math.max(watched.painted, lastLongTask),
+    typed: watched.inputAt!,
+    keyWait: watched.inputAt! - watched.keyAt!,
+    live: Number(await live.jsonValue()),
+  };
 }
 
 /**
@@ -76,52 +99,55 @@ export async function openLoginPage(
   return { server, browser };
 }
 
-export async function loginPageTimes(
-  runs = 5,
-): Promise<{ cold: number[]; painted: number[]; live: number[]; repeat: number[] }> {
+export async function loginPageTimes(runs = 5): Promise<{ cold: Times[]; repeat: Times[] }> {
   const { server, browser } = await openLoginPage(18_081);
-  const cold: number[] = [];
-  const painted: number[] = [];
-  const live: number[] = [];
-  const repeat: number[] = [];
+  const cold: Times[] = [];
+  const repeat: Times[] = [];
+  const url = `${server.url}/fvue/login`;
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext();
-      await watchFirstInput(context);
-      const times = await timeToInteractive(await context.newPage(), `${server.url}/fvue/login`);
-      cold.push(times.typed);
-      painted.push(times.painted);
-      live.push(times.live);
+      await watchMainThread(context);
+      cold.push(await timeToInteractive(await context.newPage(), url));
       await context.close();
     }
     const context = await browser.newContext();
-    await watchFirstInput(context);
+    await watchMainThread(context);
     const page = await context.newPage();
     // Two visits first: V8 caches compiled code from the second sight of a script on.
     for (let i = 0; i < runs + 2; i++) {
-      const times = await timeToInteractive(page, `${server.url}/fvue/login`);
-      if (i >= 2) repeat.push(times.typed);
+      const times = await timeToInteractive(page, url);
+      if (i >= 2) repeat.push(times);
     }
     await context.close();
   } finally {
     await browser.close();
     await server.stop();
   }
-  return { cold, painted, live, repeat };
+  return { cold, repeat };
 }
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const list = (values: number[]) => values.map((t) => t.toFixed(0)).join(', ');
+
+/** One line per figure: each load's value and their median. */
+export function timesReport(label: string, times: Times[]): string[] {
+  const figures: [keyof Times, string][] = [
+    ['painted', 'first paint'],
+    ['interactive', 'interactive (first paint, then no task over 50 ms; target ≤ 250)'],
+    ['typed', 'a key typed as soon as the field shows, handled'],
+    ['keyWait', 'how long that key waited for the page'],
+    ['live', 'live login box'],
+  ];
+  return figures.map(([key, name]) => {
+    const values = times.map((time) => time[key]);
+    const each = values.map((value) => value.toFixed(0)).join(', ');
+    return `${label}, ${name}: median ${median(values).toFixed(0)} ms (${each})`;
+  });
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { cold, painted, live, repeat } = await loginPageTimes();
-  console.log(`cold loads, first paint (ms): ${list(painted)}`);
-  console.log(`median: ${median(painted).toFixed(0)} ms`);
-  console.log(`cold loads, first key landed (ms): ${list(cold)}`);
-  console.log(`median: ${median(cold).toFixed(0)} ms (target ≤ 250 ms)`);
-  console.log(`cold loads, live login box (ms): ${list(live)}`);
-  console.log(`median: ${median(live).toFixed(0)} ms`);
-  console.log(`repeat visits, first key landed (ms): ${list(repeat)}`);
-  console.log(`median: ${median(repeat).toFixed(0)} ms`);
+  const { cold, repeat } = await loginPageTimes(Number(process.argv[2] ?? 5));
+  for (const line of [...timesReport('cold', cold), ...timesReport('repeat', repeat)])
+    console.log(line);
 }

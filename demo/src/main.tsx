@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { $config } from '../../src/core/config';
 import { $language } from '../../src/core/language';
@@ -33,16 +33,31 @@ async function start() {
   const tree = (
     <StrictMode>
       <CacheProvider value={pageStyles}>
-        <App />
+        <Live container={container}>
+          <App />
+        </Live>
       </CacheProvider>
     </StrictMode>
   );
-  if (drawnAlready(container)) hydrateRoot(container, tree);
+  // Hydrated in slices (a transition): the drawn page is already shown and typed into, and
+  // a key lands between two slices rather than after the whole page.
+  if (drawnAlready(container)) startTransition(() => void hydrateRoot(container, tree));
   else {
     // A drawn page not taken over goes now, before its elements draw into it for nothing.
     container.replaceChildren();
     createRoot(container).render(tree);
   }
+}
+
+/**
+ * Marks the page as React's (data-live) once it has committed: the drawn login page's own
+ * script then replays a tab clicked or a language chosen before (scripts/prerender/page-script.js).
+ */
+function Live({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.dataset.live = '';
+  }, [container]);
+  return children;
 }
 
 /**

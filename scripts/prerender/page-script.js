@@ -1,4 +1,4 @@
-/* global document, localStorage, CSS, requestAnimationFrame, setTimeout */
+/* global document, localStorage, CSS, Event, MutationObserver, requestAnimationFrame, setTimeout */
 // Runs as the prerendered page is parsed, before any other script (scripts/prerender.tsx).
 {
   const portal = document.getElementById('portal');
@@ -39,8 +39,54 @@
       true,
     );
   }
-  // The page's own scripts start after its first paint: the drawn page shows at once, and
-  // their first long task (compiling and running the libraries) comes after it.
-  const entry = portal.dataset.entry;
-  requestAnimationFrame(() => setTimeout(() => import(entry)));
+  // React hears only what happens once it owns the page: a tab of the page clicked, or a
+  // choice made in one of its selects (the language), before then would be lost. The last of
+  // each is replayed once the host page has marked the page as React's (data-live).
+  const pending = new Map();
+  const live = () => 'live' in portal.dataset;
+  // Heard on the way down (capture, on the document): React, while it hydrates, stops the
+  // events it cannot handle yet at the page's root.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const tab = event.target.closest?.('#portal [role=tab][id]');
+      if (!tab || live()) return;
+      pending.set('tab', () => document.getElementById(tab.id)?.click());
+    },
+    true,
+  );
+  document.addEventListener(
+    'change',
+    (event) => {
+      const { target } = event;
+      if (!target.matches('#portal select[data-control]') || live()) return;
+      const selector = `select[data-control="${CSS.escape(target.dataset.control)}"]`;
+      const { value } = target;
+      pending.set(selector, () => {
+        const select = portal.querySelector(selector);
+        if (!select) return;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    },
+    true,
+  );
+  new MutationObserver((_, observer) => {
+    if (!live()) return;
+    observer.disconnect();
+    for (const replay of pending.values()) replay();
+  }).observe(portal, { attributes: true, attributeFilter: ['data-live'] });
+  // The page's own scripts start after its first paint, so the drawn page shows at once. They
+  // run one chunk per task, the entry's preloaded chunks first, each in a task of its own:
+  // a key typed meanwhile lands between two chunks, not after all of them (run as one
+  // module graph they were one task of about 100 ms here).
+  const chunks = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href);
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+  const start = async () => {
+    for (const chunk of [...chunks, portal.dataset.entry]) {
+      await import(chunk).catch(() => undefined); // the entry reports what failed
+      await nextTask();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(start));
 }

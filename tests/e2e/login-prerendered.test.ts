@@ -110,4 +110,49 @@ describe('the login page, drawn before its scripts', () => {
     await expect.poll(() => page.locator('atrium-login [data-state=signed-in]').count()).toBe(1);
     expect(await page.locator(field('account')).count()).toBe(0);
   });
+
+  it('opens a tab clicked and switches to a language chosen before the scripts ran', async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.click('[role=tab]:has-text("供应商报名")');
+    await page.selectOption('[data-control=language]', 'en-US');
+    release();
+    await expect.poll(() => page.locator('atrium-signup button[type=submit]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.card > div > [role=tablist] [role=tab]').allTextContents())
+      .toEqual(['Sign in', 'Supplier sign-up', 'Announcements', 'About us']);
+    expect(
+      await page.getAttribute('[role=tab]:has-text("Supplier sign-up")', 'aria-selected'),
+    ).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en-US');
+  });
+
+  it('starts its scripts one chunk per task, so a key typed meanwhile waits for one chunk, not all', async () => {
+    const page = await browser.newPage();
+    await browser.browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+    });
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.waitForFunction(ownedByReact, liveLoginBox, { polling: 'raf' });
+    const trace = JSON.parse((await browser.browser.stopTracing()).toString()) as {
+      traceEvents: { name: string; tid: number; ts: number; dur?: number }[];
+    };
+    // The chunks the page names for preloading (the live page names more as it loads pages).
+    const html = await (await fetch(`${baseUrl()}/fvue/login`)).text();
+    const preloaded = html.match(/rel="modulepreload"/g)?.length ?? 0;
+    expect(preloaded).toBeGreaterThan(2);
+    // The main thread's tasks that evaluated a module: about one per preloaded chunk and the
+    // entry (a chunk another one needs runs with it); run as one module graph, they were one.
+    const evaluations = trace.traceEvents.filter((event) => event.name === 'v8.evaluateModule');
+    const tasks = trace.traceEvents.filter(
+      (event) => event.name === 'RunTask' && event.tid === evaluations[0]?.tid && event.dur,
+    );
+    const evaluatingTasks = new Set(
+      evaluations.map((event) =>
+        tasks.find((task) => task.ts <= event.ts && event.ts < task.ts + task.dur!),
+      ),
+    );
+    expect(evaluatingTasks.size).toBeGreaterThanOrEqual(Math.ceil(preloaded / 2));
+  });
 });

@@ -1,14 +1,14 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css } from '@emotion/react';
 import r2wc from '@r2wc/react-to-web-component';
-import { useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { startTransition, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { $config } from '../../core/config';
 import { installToaster } from '../toaster';
 import { HostContext, formSlot, type FormAssociation } from './context';
 import { baseStyles } from '../theme';
 import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
 import type { ElementMeta } from './meta';
-import { keepPrerendered, takeOverPrerendered } from './prerendered';
+import { keepPrerendered, showsPrerendered, takeOverPrerendered } from './prerendered';
 
 export interface ElementDefinition<Props> {
   meta: ElementMeta;
@@ -182,7 +182,10 @@ export function defineElement<Props extends object>(
 
     connectedCallback(): void {
       this[connectedSlot] = true;
-      this[renderSlot]();
+      // A drawn box is already there to be read and typed into: the live one is rendered in
+      // slices (a transition), so the reader's keys land between them, not after it.
+      if (showsPrerendered(this.shadowRoot)) startTransition(() => this[renderSlot]());
+      else this[renderSlot]();
     }
 
     disconnectedCallback(): void {

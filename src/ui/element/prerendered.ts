@@ -22,6 +22,11 @@ export function keepPrerendered(root: ShadowRoot): ShadowRoot {
   return root;
 }
 
+/** Whether the root still shows the box the page arrived with. */
+export function showsPrerendered(root: ShadowRoot | null): boolean {
+  return root !== null && prerendered.has(root);
+}
+
 function controlsIn(nodes: ChildNode[]): Control[] {
   return nodes.flatMap((node) =>
     node instanceof Element
