@@ -83,10 +83,12 @@
   const chunks = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href);
   const nextTask = () => new Promise((resolve) => setTimeout(resolve));
   const start = async () => {
-    for (const chunk of [...chunks, portal.dataset.entry]) {
-      await import(chunk).catch(() => undefined); // the entry reports what failed
+    for (const chunk of chunks) {
+      // A chunk that fails here fails again, and is reported, when the entry needs it.
+      await import(chunk).catch(() => undefined);
       await nextTask();
     }
+    await import(portal.dataset.entry);
   };
   requestAnimationFrame(() => setTimeout(start));
 }
