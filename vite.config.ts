@@ -91,6 +91,10 @@ export default defineConfig({
       output: {
         entryFileNames: 'elements/[name].js',
         chunkFileNames: 'elements/chunks/[name]-[hash].js',
+        // Every page runs most of the shared chunk's functions as it starts: V8 compiles them
+        // all while the chunk streams in, off the main thread, instead of one by one on the
+        // main thread at their first call (Chromium's explicit compile hints).
+        postBanner: (chunk) => (chunk.name === 'shared' ? '//# allFunctionsCalledOnLoad' : ''),
         // Only what at least two entries use: a module of one element stays in its chunk.
         codeSplitting: {
           groups: [

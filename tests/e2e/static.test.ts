@@ -31,6 +31,12 @@ describe('static files', () => {
     expect(answer.encoding).toBe(encoding === 'identity' ? null : encoding);
   });
 
+  it('serves the shared chunk asking V8 to compile all of it as it streams in', async () => {
+    // The magic comment must open the file as served (compile hints, vite.config.ts).
+    const chunk = await (await fetch(`${baseUrl()}/elements/chunks/${sharedChunk}`)).text();
+    expect(chunk.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  });
+
   it('revalidates entry files, whose names stay the same from build to build', async () => {
     expect((await head('/elements/login.js', 'br')).cache).toBe('no-cache');
     expect((await head('/fvue/login', 'br')).cache).toBe('no-cache');
