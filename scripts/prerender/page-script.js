@@ -25,9 +25,19 @@
   }
   // A prerendered form is not sent by the browser (that would put a password in the
   // address): its element sends it once its script has arrived (src/ui/element/prerendered.ts).
+  // A tab of the drawn box clicked is noted the same way, and opened by the live box.
   for (const element of portal.querySelectorAll('[data-prerendered]')) {
     const root = element.shadowRoot;
     const forms = [...(root?.querySelectorAll('form') ?? [])];
+    const tabs = [...(root?.querySelectorAll('[role=tab]') ?? [])];
+    root?.addEventListener(
+      'click',
+      (event) => {
+        const index = tabs.indexOf(event.target.closest?.('[role=tab]'));
+        if (index >= 0) element.dataset.tab = index; // else the live box's own
+      },
+      true,
+    );
     root?.addEventListener(
       'submit',
       (event) => {

@@ -111,6 +111,19 @@ describe('the login page, drawn before its scripts', () => {
     expect(await page.locator(field('account')).count()).toBe(0);
   });
 
+  it("opens the login box's own tab clicked before the scripts ran", async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await page.click('atrium-login [role=tab]:has-text("验证码登录")');
+    expect(await page.locator(field('mobile')).count()).toBe(0);
+    release();
+    await expect.poll(() => page.locator(field('mobile')).count()).toBe(1);
+    expect(
+      await page.getAttribute('atrium-login [role=tab]:has-text("验证码登录")', 'aria-selected'),
+    ).toBe('true');
+  });
+
   it('opens a tab clicked and switches to a language chosen before the scripts ran', async () => {
     const page = await browser.newPage();
     const release = await holdScripts(page);
