@@ -23,39 +23,53 @@
       delete portal.dataset.prerendered;
     }
   }
-  // A prerendered form is not sent by the browser (that would put a password in the
-  // address): its element sends it once its script has arrived (src/ui/element/prerendered.ts).
-  // A tab of the drawn box clicked is noted the same way, and opened by the live box.
-  for (const element of portal.querySelectorAll('[data-prerendered]')) {
-    const root = element.shadowRoot;
-    const forms = [...(root?.querySelectorAll('form') ?? [])];
-    const tabs = [...(root?.querySelectorAll('[role=tab]') ?? [])];
-    root?.addEventListener(
-      'click',
-      (event) => {
-        const index = tabs.indexOf(event.target.closest?.('[role=tab]'));
-        if (index >= 0) element.dataset.tab = index; // else the live box's own
-      },
-      true,
-    );
-    root?.addEventListener(
-      'submit',
-      (event) => {
-        const index = forms.indexOf(event.target);
-        if (index < 0) return; // the live box's own form
-        event.preventDefault();
-        element.dataset.submitted = index;
-      },
-      true,
-    );
-  }
-  // React hears only what happens once it owns the page: a tab of the page clicked, or a
-  // choice made in one of its selects (the language), before then would be lost. The last of
-  // each is replayed once the host page has marked the page as React's (data-live).
+  // React hears only what happens once it owns the page, and while it hydrates it stops, at
+  // the page's root, the events it cannot handle yet. So what the reader does meanwhile is
+  // noted here, heard on the way down (capture), and the last of each kind is replayed once
+  // the page is React's (data-live, set by demo/src/main.tsx) and each drawn element has
+  // swapped in its live box (src/ui/element/prerendered.ts carries what was typed over):
+  // only then does the page hear the element's events (a login).
   const pending = new Map();
   const live = () => 'live' in portal.dataset;
-  // Heard on the way down (capture, on the document): React, while it hydrates, stops the
-  // events it cannot handle yet at the page's root.
+  const drawn = [];
+  const ready = () => live() && drawn.every((node) => !node.isConnected);
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    observer.disconnect();
+    // A task later: React has taken in the values the live boxes were given.
+    setTimeout(() => pending.forEach((replay) => replay()));
+  });
+  observer.observe(portal, { attributes: true, attributeFilter: ['data-live'] });
+  // In a drawn element: a tab clicked, and a form sent. The browser must not send a drawn
+  // form itself (that would put the password in the address), and the live box must not
+  // send one before the page listens: both are held and sent once the page is ready.
+  [...portal.querySelectorAll('[data-prerendered]')].forEach((element, at) => {
+    const root = element.shadowRoot;
+    if (!root) return;
+    drawn.push(...root.children);
+    observer.observe(root, { childList: true });
+    const note = (selector, event, act) => {
+      const index = [...root.querySelectorAll(selector)].indexOf(event.target.closest?.(selector));
+      if (index < 0 || ready()) return false;
+      pending.set(`${at} ${selector}`, () => act(root.querySelectorAll(selector)[index]));
+      return true;
+    };
+    root.addEventListener(
+      'click',
+      (event) => note('[role=tab]', event, (tab) => tab?.click()),
+      true,
+    );
+    root.addEventListener(
+      'submit',
+      (event) => {
+        if (!note('form', event, (form) => form?.requestSubmit())) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      },
+      true,
+    );
+  });
+  // On the page itself: one of its tabs clicked, a choice made in one of its selects.
   document.addEventListener(
     'click',
     (event) => {
@@ -81,11 +95,6 @@
     },
     true,
   );
-  new MutationObserver((_, observer) => {
-    if (!live()) return;
-    observer.disconnect();
-    for (const replay of pending.values()) replay();
-  }).observe(portal, { attributes: true, attributeFilter: ['data-live'] });
   // The page's own scripts start after its first paint, so the drawn page shows at once. They
   // run one chunk per task, the entry's preloaded chunks first, each in a task of its own:
   // a key typed meanwhile lands between two chunks, not after all of them (run as one

@@ -83,6 +83,26 @@ describe('the login page, drawn before its scripts', () => {
     expect(addresses.filter((address) => address.includes('Merchant'))).toEqual([]);
   });
 
+  it('holds a login sent from the live box until the page around it listens', async () => {
+    const page = await browser.newPage();
+    // The login element's script arrives, the host page's entry does not yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/elements/portal.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/fvue/login`, { waitUntil: 'commit' });
+    await expect.poll(() => liveBox(page)).toBe(true);
+    await page.fill(field('account'), 'SZHY10001');
+    await page.fill(field('password'), 'Merchant#2026');
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => sessionStorage.getItem('currentUser'))).toBeNull();
+    release();
+    await page.waitForURL(`${baseUrl()}/fvue/home`);
+  });
+
   it("is drawn in the reader's language from the first paint", async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));

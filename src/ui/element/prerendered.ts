@@ -4,8 +4,8 @@
  * before any script has run. When the element's script arrives, React draws the live box
  * beside the prerendered one; right after that commit, before the browser paints, the
  * prerendered nodes go and what the reader typed or checked there, and where the focus was,
- * move to the live controls of the same name. A form sent meanwhile is sent again, a tab
- * clicked meanwhile is opened.
+ * move to the live controls of the same name. (A form sent or a tab clicked meanwhile is the
+ * page's to replay: scripts/prerender/page-script.js.)
  */
 const prerendered = new WeakMap<ShadowRoot, ChildNode[]>();
 
@@ -62,28 +62,6 @@ function restore(root: ShadowRoot, typed: Typed[]): void {
   }
 }
 
-/**
- * A form the reader sent before the script arrived (the page's script kept the browser from
- * sending it and noted which): sent now, once React has taken the restored values in.
- */
-function sendIfAsked(root: ShadowRoot): void {
-  const host = root.host as HTMLElement;
-  const index = host.dataset.submitted;
-  if (index === undefined) return;
-  delete host.dataset.submitted;
-  const form = root.querySelectorAll('form')[Number(index)];
-  if (form) setTimeout(() => form.requestSubmit());
-}
-
-/** A tab of the prerendered box the reader clicked (noted by the page's script): opened now. */
-function openTabIfAsked(root: ShadowRoot): void {
-  const host = root.host as HTMLElement;
-  const index = host.dataset.tab;
-  if (index === undefined) return;
-  delete host.dataset.tab;
-  root.querySelectorAll<HTMLElement>('[role=tab]')[Number(index)]?.click();
-}
-
 /** Replaces the prerendered box with the live one React has just drawn. */
 export function takeOverPrerendered(root: ShadowRoot): void {
   const nodes = prerendered.get(root);
@@ -95,8 +73,6 @@ export function takeOverPrerendered(root: ShadowRoot): void {
   const selection = focused && [focused.selectionStart, focused.selectionEnd];
   for (const node of nodes) node.remove();
   restore(root, typed);
-  sendIfAsked(root);
-  openTabIfAsked(root);
   if (!focused) return;
   const live = root.querySelector<Control>(`[name="${CSS.escape(focused.name)}"]`);
   live?.focus();
