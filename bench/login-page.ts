@@ -11,7 +11,7 @@
  * `npx tsx bench/login-page.ts [runs]`.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumFlags } from '../tests/e2e/support';
+import { chromiumFlags, liveLoginBox, ownedByReact } from '../tests/e2e/support';
 import { startServer } from './server';
 
 const account = 'atrium-login input[name=account]';
@@ -52,17 +52,10 @@ async function timeToInteractive(page: Page, url: string): Promise<Times> {
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(account).pressSequentially('a');
   await page.waitForFunction(() => (window as unknown as Watched).inputAt);
-  // The live box: React's input (its fiber is on the node), holding what was typed.
-  const live = await page.waitForFunction(
-    (selector) => {
-      const [host, field] = selector.split(' ');
-      const input = document.querySelector(host!)?.shadowRoot?.querySelector(field!);
-      const isReact = input && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
-      return isReact && (input as HTMLInputElement).value === 'a' ? performance.now() : null;
-    },
-    account,
-    { polling: 'raf' },
-  );
+  // The live box: React's account field, holding what was typed.
+  await page.waitForFunction(ownedByReact, liveLoginBox, { polling: 'raf' });
+  const live = await page.evaluate(() => performance.now());
+  if ((await page.inputValue(account)) !== 'a') throw new Error('the typed key was lost');
   // The page's start-up work is over once the live box is there and the page has settled.
   await page.waitForLoadState('networkidle');
   const watched = await page.evaluate(() => ({
@@ -77,7 +70,7 @@ async function timeToInteractive(page: Page, url: string): Promise<Times> {
     interactive: Math.max(watched.painted, lastLongTask),
     typed: watched.inputAt!,
     keyWait: watched.inputAt! - watched.keyAt!,
-    live: Number(await live.jsonValue()),
+    live,
   };
 }
 
