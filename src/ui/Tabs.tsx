@@ -7,15 +7,22 @@ export interface TabItem {
   label: ReactNode;
 }
 
+// Tabs that do not fit (a phone, longer English labels) scroll sideways rather than widen
+// the page. The line under them is a shadow inside the list, so the chosen tab's mark
+// (drawn over it) is not clipped by the scrolling box.
 const listStyle = css`
   display: flex;
   gap: 24px;
-  border-bottom: 1px solid ${vars.border};
+  box-shadow: inset 0 -1px 0 ${vars.border};
   margin-bottom: 20px;
+  overflow-x: auto;
+  scrollbar-width: thin;
 `;
 
 const tabStyle = css`
   position: relative;
+  flex: none;
+  white-space: nowrap;
   padding: 10px 2px;
   border: 0;
   background: none;
@@ -32,7 +39,7 @@ const tabStyle = css`
     position: absolute;
     left: 0;
     right: 0;
-    bottom: -1px;
+    bottom: 0;
     height: 2px;
     background: ${vars.primary};
   }

@@ -62,6 +62,22 @@ describe('on a phone', () => {
     expect(wide.flat()).toEqual([]);
   }, 240_000);
 
+  it('fits the login page, whose tabs scroll sideways, in both languages', async () => {
+    for (const language of ['zh-CN', 'en-US']) {
+      const page = await browser.newPage({ phone: phones[0]! });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${baseUrl()}/fvue/login`);
+      await page.waitForLoadState('networkidle');
+      expect(await overflow(page), language).toBe(0);
+      // The last tab is reached by scrolling the tab list, not the page.
+      const last = page.locator('.card > div > [role=tablist] [role=tab]').last();
+      await last.scrollIntoViewIfNeeded();
+      await last.tap();
+      expect(await last.getAttribute('aria-selected')).toBe('true');
+      expect(await overflow(page), language).toBe(0);
+    }
+  });
+
   it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
     const page = await browser.newPage({ phone: phones[0]! });
     const token = await apiToken('SZHY10001', 'Merchant#2026');

@@ -20,7 +20,7 @@ const page = css`
   display: grid;
   grid-template-columns: minmax(320px, 5fr) 7fr;
   @media (max-width: 860px) {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
   }
 `;
 
@@ -92,6 +92,7 @@ const panel = css`
   position: relative;
   .card {
     width: min(640px, 100%);
+    box-sizing: border-box;
     background: #fff;
     border-radius: 12px;
     box-shadow: 0 10px 40px rgba(31, 35, 41, 0.08);
@@ -105,6 +106,12 @@ const panel = css`
     position: absolute;
     top: 20px;
     right: 24px;
+  }
+  @media (max-width: 860px) {
+    padding: 32px 12px;
+    .card {
+      padding: 20px 16px 24px;
+    }
   }
 `;
 
