@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { sideMenu, unreadNews, type SideMenuItem } from '../../core/api/shell';
 import { $session } from '../../core/session';
 import { Icon } from '../../ui/icons';
@@ -138,10 +138,14 @@ export function SideMenu({ active }: { active?: string }) {
   const [height, setHeight] = useState(800);
   const [moreOpen, setMoreOpen] = useState(false);
 
-  useEffect(() => {
-    if (!nav.current) return;
+  // Measured before the first paint, so a short window never shows a frame of items cut off
+  // before "more" appears; the observer follows the window afterwards.
+  useLayoutEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    setHeight(element.clientHeight);
     const observer = new ResizeObserver(([entry]) => setHeight(entry?.contentRect.height ?? 800));
-    observer.observe(nav.current);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
