@@ -14,8 +14,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { chromiumFlags, liveLoginBox, ownedByReact } from '../tests/e2e/support';
 import { startServer } from './server';
 
-const account = 'atrium-login input[name=account]';
-
 interface Watched {
   longTasks?: [start: number, end: number][];
   keyAt?: number;
@@ -48,14 +46,45 @@ interface Times {
   live: number;
 }
 
+/** Polls from outside (plain evaluations, nothing left in the page) until a value is there. */
+async function until<T>(poll: () => Promise<T>): Promise<NonNullable<T>> {
+  for (;;) {
+    const value = await poll();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Where the account field is on screen, once it has been painted (drawn or live). */
+function accountField(): { x: number; y: number } | null {
+  if (!performance.getEntriesByName('first-contentful-paint').length) return null;
+  const field = document
+    .querySelector('atrium-login')
+    ?.shadowRoot?.querySelector('input[name=account]');
+  const box = field?.getBoundingClientRect();
+  return box?.width ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+}
+
+/**
+ * One load, driven only by the browser's input and plain evaluations: Playwright's selectors
+ * (locator, waitForFunction, inputValue) first install its injected script in the page, a
+ * 20-35 ms task on the page's own main thread in the middle of its start-up, which no reader
+ * runs (seen in Chromium traces: an EvaluateScript without a URL, gone when the bench only
+ * waits). The field is clicked where it shows, and the key typed, as a person would.
+ */
 async function timeToInteractive(page: Page, url: string): Promise<Times> {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.locator(account).pressSequentially('a');
-  await page.waitForFunction(() => (window as unknown as Watched).inputAt);
+  const field = await until(() => page.evaluate(accountField));
+  await page.mouse.click(field.x, field.y);
+  await page.keyboard.press('a');
+  await until(() => page.evaluate(() => (window as unknown as Watched).inputAt));
   // The live box: React's account field, holding what was typed.
-  await page.waitForFunction(ownedByReact, liveLoginBox, { polling: 'raf' });
+  await until(() => page.evaluate(ownedByReact, liveLoginBox));
   const live = await page.evaluate(() => performance.now());
-  if ((await page.inputValue(account)) !== 'a') throw new Error('the typed key was lost');
+  const typed = await page.evaluate(
+    () => document.querySelector('atrium-login')?.shadowRoot?.querySelector('input')?.value ?? null,
+  );
+  if (typed !== 'a') throw new Error(`the typed key was lost: the field holds ${typed}`);
   // The page's start-up work is over once the live box is there and the page has settled.
   await page.waitForLoadState('networkidle');
   const watched = await page.evaluate(() => ({
