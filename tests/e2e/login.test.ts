@@ -75,6 +75,21 @@ describe('signing in', () => {
     expect(calls.filter((call) => !call.boxDrawn)).toEqual([]);
   });
 
+  it("titles the page with the configured product name in the reader's language", async () => {
+    for (const [language, name] of [
+      ['zh-CN', '海雅企业门户'],
+      ['en-US', 'Haiya Enterprise Portal'],
+    ]) {
+      const page = await browser.newPage();
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${baseUrl()}/fvue/login`);
+      // The logo comes with the name, in the same settings: once it shows, so does the name.
+      await page.waitForSelector('main section[aria-label] img');
+      expect(await page.textContent('main [data-field=title]'), language).toBe(name);
+      await page.close();
+    }
+  });
+
   it('goes to the redirect target after login', async () => {
     const page = await browser.newPage();
     await signIn(page, 'store01', 'Staff#2026', '/fvue/login?redirect=%2Fhome');

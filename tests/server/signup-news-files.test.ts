@@ -247,7 +247,10 @@ describe.each(databaseKinds)('sign-up, news and files on %s', (kind) => {
         url: '/portal/sys/sysProperties/v1/getDecryptBySysSetting',
       })
     ).json();
-    expect(JSON.parse(settings.value).frontName).toBe('海雅企业门户');
+    expect(JSON.parse(settings.value)).toMatchObject({
+      frontName: '海雅企业门户',
+      frontNameEn: 'Haiya Enterprise Portal',
+    });
     const stores = (
       await server.app.inject({ method: 'GET', url: '/portal/bpm/haiyaapi/getStores' })
     ).json();

@@ -3,12 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import '../../../src/elements/login/index';
 import {
   fileUrl,
+  frontNameFor,
   frontSettings,
   parseAttachments,
   tenantByCode,
 } from '../../../src/core/api/portal';
 import type { SessionUser } from '../../../src/core/session';
-import { useT } from '../../../src/ui/i18n';
+import { useLanguage, useT } from '../../../src/ui/i18n';
 import { Tabs } from '../../../src/ui/Tabs';
 import { useAsync } from '../../../src/ui/useAsync';
 import { LanguageSwitcher } from '../LanguageSwitcher';
@@ -155,6 +156,7 @@ const settingsAfterLoginBox = () =>
 
 export default function LoginPage({ tenant }: { tenant?: string }) {
   const t = useT();
+  const language = useLanguage();
   const [tab, setTab] = useState('home');
   const loginRef = useRef<HTMLElement>(null);
   const settings = useAsync(settingsAfterLoginBox, []);
@@ -163,7 +165,8 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
     [tenant],
   );
   const logo = parseAttachments(tenantInfo.data?.ico ?? settings.data?.frontLogo)[0];
-  const title = tenantInfo.data?.name ?? (settings.data?.frontName || t('portal:brand.name'));
+  const configuredName = settings.data && frontNameFor(settings.data, language);
+  const title = tenantInfo.data?.name ?? (configuredName || t('portal:brand.name'));
 
   const onLogin = useCallback(
     (event: CustomEvent<{ user: SessionUser; mustResetPassword: boolean }>) => {

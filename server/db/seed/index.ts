@@ -71,6 +71,7 @@ export async function seedDemo(
     .insertInto('system_settings')
     .values([
       { key: 'frontName', value: JSON.stringify('海雅企业门户') },
+      { key: 'frontNameEn', value: JSON.stringify('Haiya Enterprise Portal') },
       { key: 'frontLogo', value: JSON.stringify([{ id: logo.id, name: logo.name }]) },
       { key: 'ico', value: JSON.stringify([{ id: logo.id, name: logo.name }]) },
     ])

@@ -3,7 +3,13 @@ import { Type } from 'typebox';
 import { commonResult } from '../schemas';
 
 export interface FrontSettings {
+  /** The product's name, as the platform keeps it (the group's own language, Chinese). */
   frontName: string;
+  /**
+   * Its English name, for English readers (ours: the platform has one name only); empty when
+   * none is configured, and the reader then sees frontName.
+   */
+  frontNameEn: string;
   /** JSON text of `[{id, name}]` files: the browser icon. */
   ico: string;
   /** JSON text of `[{id, name}]` files: the logo of the top bar and login page. */
@@ -14,12 +20,14 @@ export async function readFrontSettings(app: FastifyInstance): Promise<FrontSett
   const rows = await app.deps.db
     .selectFrom('system_settings')
     .select(['key', 'value'])
-    .where('key', 'in', ['frontName', 'ico', 'frontLogo'])
+    .where('key', 'in', ['frontName', 'frontNameEn', 'ico', 'frontLogo'])
     .execute();
   const found = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const files = (value: unknown) => JSON.stringify(Array.isArray(value) ? value : []);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
-    frontName: typeof found.frontName === 'string' ? found.frontName : '',
+    frontName: text(found.frontName),
+    frontNameEn: text(found.frontNameEn),
     ico: files(found.ico),
     frontLogo: files(found.frontLogo),
   };

@@ -107,8 +107,19 @@ export async function downloadFile(attachment: Attachment): Promise<void> {
 
 export interface FrontSettings {
   frontName: string;
+  /** The English name (ours, not the platform's); older servers do not send it. */
+  frontNameEn?: string;
   ico: string;
   frontLogo: string;
+}
+
+/**
+ * The product's name for a reader: English readers get the English name where one is
+ * configured, else the one name there is (a brand is better shown as configured than
+ * replaced by a default); empty when none is configured.
+ */
+export function frontNameFor(settings: FrontSettings, language: string): string {
+  return (language === 'en-US' && settings.frontNameEn) || settings.frontName;
 }
 
 export async function frontSettings(): Promise<FrontSettings> {
@@ -124,7 +135,7 @@ export async function frontSettings(): Promise<FrontSettings> {
   const value = answer.value;
   return typeof value === 'string'
     ? (JSON.parse(value) as FrontSettings)
-    : (value ?? { frontName: '', ico: '[]', frontLogo: '[]' });
+    : (value ?? { frontName: '', frontNameEn: '', ico: '[]', frontLogo: '[]' });
 }
 
 export interface Store {
