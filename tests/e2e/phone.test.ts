@@ -69,6 +69,10 @@ describe('on a phone', () => {
       await page.goto(`${baseUrl()}/fvue/login`);
       await page.waitForLoadState('networkidle');
       expect(await overflow(page), language).toBe(0);
+      // The language switcher sits above the card, not over its corner.
+      const switcher = (await page.locator('main [data-control=language]').boundingBox())!;
+      const card = (await page.locator('main .card').boundingBox())!;
+      expect(switcher.y + switcher.height, language).toBeLessThanOrEqual(card.y);
       // The last tab is reached by scrolling the tab list, not the page.
       const last = page.locator('.card > div > [role=tablist] [role=tab]').last();
       await last.scrollIntoViewIfNeeded();

@@ -109,7 +109,13 @@ const panel = css`
     right: 24px;
   }
   @media (max-width: 860px) {
-    padding: 32px 12px;
+    padding: 12px 12px 32px;
+    /* In the column's flow above the card: placed in its corner it would cover the card's. */
+    .switcher {
+      position: static;
+      align-self: flex-end;
+      margin-bottom: 12px;
+    }
     .card {
       padding: 20px 16px 24px;
     }
