@@ -106,3 +106,24 @@ describe('message keys', () => {
     expect((load('zh-CN', 'common').money as Messages).tooLarge).toBe('超出最大处理数字');
   });
 });
+
+describe('English messages', () => {
+  // The portal's fonts are CJK fonts (their Latin included), which draw these full width: in
+  // English “Mail settings” read as a wide gap, a quote mark and a word.
+  const fullWidth = /[“”‘’，。：；（）！？、【】《》]/;
+
+  it('use no punctuation that the CJK fonts draw full width', () => {
+    const english = join(i18nDir, 'en-US');
+    const found = readdirSync(english).flatMap((file) => {
+      const messages = JSON.parse(readFileSync(join(english, file), 'utf8')) as Messages;
+      return flatKeys(messages)
+        .map((key) => [
+          key,
+          key.split('.').reduce<unknown>((at, part) => (at as Messages)[part], messages),
+        ])
+        .filter(([, text]) => fullWidth.test(String(text)))
+        .map(([key]) => `${file}: ${key}`);
+    });
+    expect(found).toEqual([]);
+  });
+});
