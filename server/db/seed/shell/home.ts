@@ -103,13 +103,13 @@ export async function seedHomeTexts(db: Db, today: string): Promise<void> {
     ],
     [
       '顾客的微笑是我们最好的名片，今天也请多多微笑。',
-      'A customer’s smile is our best card. Smile a lot today.',
+      "A customer's smile is our best card. Smile a lot today.",
     ],
     ['天气转凉，注意添衣保暖。', 'It is getting cold: dress warmly.'],
     ['每一次用心服务，都让海雅更温暖。', 'Every caring service makes Haiya a warmer place.'],
     [
       '今日事今日毕，下班前记得查看待办事项。',
-      'Finish today’s work today: check your to-do list before you leave.',
+      "Finish today's work today: check your to-do list before you leave.",
     ],
     ['合理安排工作与休息，保持好心情。', 'Balance work and rest, and keep a good mood.'],
   ];
