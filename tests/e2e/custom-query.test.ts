@@ -91,9 +91,17 @@ describe('atrium-custom-query', () => {
   });
 
   it('waits 15 seconds by default', async () => {
-    const page = await open('alias="stillNoSuchQuery"');
-    await page.waitForTimeout(12_000);
+    // The page's clock, not the test's: fifteen seconds pass at once.
+    const page = await browser.newPage();
+    await page.clock.install();
+    await useSession(page, acct01);
+    await page.goto(
+      site.page('/query-default-wait', body('alias="stillNoSuchQuery"', ''), ['custom-query']),
+    );
+    await page.waitForSelector(`${query} [data-state=waiting]`);
+    await page.clock.fastForward(12_000);
     expect(await page.locator(`${query} [data-state=waiting]`).count()).toBe(1);
+    await page.clock.fastForward(3_500);
     await page.waitForSelector(alert, { timeout: 10_000 });
     expect(await page.textContent(alert)).toBe('未找到别名对应的关联查询');
   });
