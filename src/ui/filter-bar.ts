@@ -48,8 +48,14 @@ export const filterBar = css`
     }
     .buttons,
     .range,
-    .error {
+    .error,
+    label:has(> .range) {
       grid-column: 1 / -1;
+    }
+    /* A date range has a line of its own, its two fields sharing it. */
+    .range > * {
+      flex: 1;
+      min-width: 0;
     }
     .buttons > * {
       flex: 1;

@@ -82,6 +82,22 @@ describe('on a phone', () => {
     }
   });
 
+  it('gives a date range a line of its own, wide enough to read its dates', async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const token = await apiToken('admin', 'Atrium#2026');
+    // The attendance exceptions' query view: a date range among its conditions.
+    await page.goto(`${baseUrl()}/fvue/v-check?token=${token}`);
+    const ends = page.locator('form[role=search] [data-date-field=date] input');
+    await expect.poll(() => ends.count()).toBe(2);
+    const widths = await ends.evaluateAll((inputs) =>
+      inputs.map((input) => input.getBoundingClientRect().width),
+    );
+    // Before, the range shared its line with another condition: 56 px each, "Y\" of a date.
+    for (const width of widths) expect(width).toBeGreaterThanOrEqual(120);
+    expect(await overflow(page)).toBe(0);
+  });
+
   it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
     const page = await browser.newPage({ phone: phones[0]! });
     const token = await apiToken('SZHY10001', 'Merchant#2026');
