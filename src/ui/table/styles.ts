@@ -205,6 +205,11 @@ export const cards = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
+  /* A field without a value says so, rather than leaving its name over a blank. */
+  dd:empty::before {
+    content: '—';
+    color: ${vars.textMuted};
+  }
   .actions {
     margin-top: auto;
     display: flex;
