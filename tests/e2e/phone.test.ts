@@ -164,6 +164,22 @@ describe('on a phone', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 
+  it('gives a news title two lines beside its tag and date before it is cut', async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const token = await apiToken('admin', 'Atrium#2026');
+    await page.goto(`${baseUrl()}/fvue/v-personal?token=${token}`);
+    const title = page.locator('atrium-news li .title').first();
+    await title.waitFor();
+    const { height, lineHeight } = await title.evaluate((node) => ({
+      height: node.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(node).lineHeight),
+    }));
+    // 关于 2026 年 12 月结算单确认及开票安排的通知: one line held six of its characters.
+    expect(height).toBeGreaterThan(1.5 * lineHeight);
+    expect(height).toBeLessThan(2.5 * lineHeight);
+    expect(await overflow(page)).toBe(0);
+  });
+
   it("keeps the list pages' add dialogs inside the screen", async () => {
     const token = await apiToken('emp02', 'Staff#2026');
     const pages = [

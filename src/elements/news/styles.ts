@@ -33,11 +33,15 @@ export const list = css`
     color: ${vars.primary};
     background: color-mix(in srgb, ${vars.primary} 10%, transparent);
   }
+  /* Two lines before it is cut: in a phone's width, or a narrow column, one line held a
+     few characters of a title beside its tag and date. */
   .title {
     flex: 1;
+    min-width: 0;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
   }
   .unread .title {
     font-weight: 600;
