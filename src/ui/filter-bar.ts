@@ -47,7 +47,6 @@ export const filterBar = css`
       min-width: 0;
     }
     .buttons,
-    .range,
     .error,
     label:has(> .range) {
       grid-column: 1 / -1;

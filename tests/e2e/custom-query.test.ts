@@ -54,8 +54,10 @@ describe('atrium-custom-query', () => {
        ${script}
      </script>`;
 
-  async function open(attributes: string, { script = '', locale = 'zh-CN' } = {}) {
+  async function open(attributes: string, { script = '', locale = 'zh-CN', clock = false } = {}) {
     const page = await browser.newPage({ locale });
+    // The page's clock, when a test lets time pass at once instead of waiting for it.
+    if (clock) await page.clock.install();
     await useSession(page, acct01);
     if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
     await page.goto(
@@ -91,13 +93,7 @@ describe('atrium-custom-query', () => {
   });
 
   it('waits 15 seconds by default', async () => {
-    // The page's clock, not the test's: fifteen seconds pass at once.
-    const page = await browser.newPage();
-    await page.clock.install();
-    await useSession(page, acct01);
-    await page.goto(
-      site.page('/query-default-wait', body('alias="stillNoSuchQuery"', ''), ['custom-query']),
-    );
+    const page = await open('alias="stillNoSuchQuery"', { clock: true });
     await page.waitForSelector(`${query} [data-state=waiting]`);
     await page.clock.fastForward(12_000);
     expect(await page.locator(`${query} [data-state=waiting]`).count()).toBe(1);

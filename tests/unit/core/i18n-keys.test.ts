@@ -15,10 +15,15 @@ function load(language: string, namespace: string): Messages {
   return JSON.parse(readFileSync(join(i18nDir, language, `${namespace}.json`), 'utf8')) as Messages;
 }
 
-function flatKeys(messages: Messages, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === 'string' ? [prefix + key] : flatKeys(value, `${prefix}${key}.`),
+/** Every message with its dotted key. */
+function flatEntries(messages: Messages, prefix = ''): [key: string, text: string][] {
+  return Object.entries(messages).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[prefix + key, value]] : flatEntries(value, `${prefix}${key}.`),
   );
+}
+
+function flatKeys(messages: Messages): string[] {
+  return flatEntries(messages).map(([key]) => key);
 }
 
 const languages = ['zh-CN', 'en-US'];
@@ -116,12 +121,8 @@ describe('English messages', () => {
     const english = join(i18nDir, 'en-US');
     const found = readdirSync(english).flatMap((file) => {
       const messages = JSON.parse(readFileSync(join(english, file), 'utf8')) as Messages;
-      return flatKeys(messages)
-        .map((key) => [
-          key,
-          key.split('.').reduce<unknown>((at, part) => (at as Messages)[part], messages),
-        ])
-        .filter(([, text]) => fullWidth.test(String(text)))
+      return flatEntries(messages)
+        .filter(([, text]) => fullWidth.test(text))
         .map(([key]) => `${file}: ${key}`);
     });
     expect(found).toEqual([]);
