@@ -4,8 +4,11 @@
  * named query runs (page and count, captured from the real server) as named prepared
  * statements, as the server does, and answers the rows as JSON. Started by
  * bench/throughput.ts with FLOOR_PORT, DATABASE_URL, JWT_SECRET and FLOOR_QUERIES (JSON:
- * [{ sql, parameters }]).
+ * [{ sql, parameters }]); with FLOOR_WORKERS above 1 it is a node:cluster of that many
+ * processes, as `npm start` runs the real server, so the same run shows how far this machine
+ * lets the least server scale over its cores.
  */
+import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -16,30 +19,49 @@ const queries = JSON.parse(process.env.FLOOR_QUERIES ?? '[]') as {
   sql: string;
   parameters: unknown[];
 }[];
-// The same pool size as one real server process (server/cluster.ts, defaultPoolSize).
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_SIZE || defaultPoolSize(1)),
-});
-const app = Fastify({ logger: false });
+const processes = Number(process.env.FLOOR_WORKERS || 1);
 
-app.get('/floor', async (request, reply) => {
-  const header = request.headers.authorization ?? '';
-  try {
-    const { payload } = await jwtVerify(header.slice(7), secret, { algorithms: ['HS256'] });
-    if (payload.purpose !== 'session') throw new Error('not a session token');
-  } catch {
-    return reply.code(401).send({ state: false });
-  }
-  // Both at once, as the real server runs them: the page first, then the count, each as a
-  // named statement (server/db/prepared-statements.ts).
-  const [page, count] = await Promise.all(
-    queries.map((query, index) =>
-      pool.query({ name: `floor_${index}`, text: query.sql, values: query.parameters }),
-    ),
-  );
-  return { state: true, result: page!.rows, total: count?.rows[0] ?? null };
-});
+if (cluster.isPrimary && processes > 1) {
+  for (let i = 0; i < processes; i++) cluster.fork();
+  process.once('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  });
+} else {
+  await serve();
+}
 
-await app.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
-process.once('SIGTERM', () => void app.close().then(() => pool.end()));
+async function serve() {
+  // The same pool size as a real server process (server/cluster.ts, defaultPoolSize).
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.DATABASE_POOL_SIZE || defaultPoolSize(processes)),
+  });
+  const app = Fastify({ logger: false });
+
+  app.get('/floor', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    try {
+      const { payload } = await jwtVerify(header.slice(7), secret, { algorithms: ['HS256'] });
+      if (payload.purpose !== 'session') throw new Error('not a session token');
+    } catch {
+      return reply.code(401).send({ state: false });
+    }
+    // Both at once, as the real server runs them: the page first, then the count, each as a
+    // named statement (server/db/prepared-statements.ts).
+    const [page, count] = await Promise.all(
+      queries.map((query, index) =>
+        pool.query({ name: `floor_${index}`, text: query.sql, values: query.parameters }),
+      ),
+    );
+    return { state: true, result: page!.rows, total: count?.rows[0] ?? null };
+  });
+
+  await app.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
+  process.once('SIGTERM', () => {
+    // A cluster's worker also lets go of its channel to the primary, or it would never end.
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => cluster.worker?.disconnect());
+  });
+}

@@ -2,7 +2,7 @@
  * Throughput of the statement page under load, against its floor, in one run:
  * `npx tsx bench/throughput.ts [--scale 14] [--seconds 10] [--connections 50] [--workers 1,2]
  * [--rounds 1] [--fresh] [--database NAME] [--cpu-prof DIR] [--account SZHY10001]
- * [--count exact|estimate|none] [--driver autocannon|wrk]`.
+ * [--count exact|estimate|none] [--driver autocannon|wrk] [--floor-workers 1,2]`.
  *
  * On a PostgreSQL database seeded at scale (atrium_throughput_s<scale> next to DATABASE_URL,
  * kept between runs; --fresh drops and seeds it again) it drives with autocannon (or with
@@ -14,6 +14,8 @@
  *   captured from it, as named prepared statements, as the server runs it
  *   (server/db/prepared-statements.ts);
  * - server: `server/main.ts` with WORKERS=1, then 2, ... (node:cluster).
+ * With `--floor-workers 1,2` the floor also runs as a cluster of two processes: how far this
+ * machine lets the least server scale is then measured beside how far ours does.
  * All send one account's authenticated statement.lyfyjsd request (page 1 of 50; by default
  * SZHY10001's with an exact count; `--account admin --count estimate` is the heaviest user's
  * first page, every store's notices, as the list element asks for it). It prints
@@ -50,12 +52,16 @@ const { values } = parseArgs({
     account: { type: 'string', default: 'SZHY10001' },
     count: { type: 'string', default: 'exact' },
     driver: { type: 'string', default: 'autocannon' },
+    'floor-workers': { type: 'string', default: '1' },
   },
 });
 const scale = Number(values.scale);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const workerCounts = values.workers.split(',').map(Number);
+const floorWorkerCounts = values['floor-workers'].split(',').map(Number);
+const floorName = (processes: number) =>
+  processes === 1 ? 'floor (Fastify+pg)' : `floor, ${processes} processes`;
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = values.database ?? `atrium_throughput_s${scale}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -387,15 +393,21 @@ async function main() {
   );
   const all: Figures[] = [];
   for (let round = 0; round < Number(values.rounds); round++) {
-    const floor = await start(
-      'bench/throughput-floor.ts',
-      18_600,
-      { FLOOR_PORT: '18600', FLOOR_QUERIES: JSON.stringify(queries) },
-      floorPath,
-      headers,
-    );
-    all.push(await drive('floor (Fastify+pg)', floor, headers));
-    await floor.stop();
+    for (const processes of floorWorkerCounts) {
+      const floor = await start(
+        'bench/throughput-floor.ts',
+        18_600,
+        {
+          FLOOR_PORT: '18600',
+          FLOOR_QUERIES: JSON.stringify(queries),
+          FLOOR_WORKERS: String(processes),
+        },
+        floorPath,
+        headers,
+      );
+      all.push(await drive(floorName(processes), floor, headers));
+      await floor.stop();
+    }
     for (const workers of workerCounts) {
       const server = await start(
         'server/main.ts',
@@ -419,7 +431,7 @@ async function main() {
     const median = sorted[Math.floor(sorted.length / 2)]!;
     return `each round ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median.toFixed(2)}`;
   };
-  const floorRps = best('floor (Fastify+pg)');
+  const floorRps = best(floorName(1));
   const one = best('server, 1 worker');
   const cpu = (name: string) =>
     Math.min(...all.filter((row) => row.name === name).map((row) => row.cpuMs));
@@ -434,6 +446,12 @@ async function main() {
     const many = best(name);
     console.info(
       `server ${workers} workers / 1 worker: best ${(many / one).toFixed(2)}, ${perRound(name, 'server, 1 worker')} (target >= 1.30); / floor: ${(many / floorRps).toFixed(2)}`,
+    );
+  }
+  for (const processes of floorWorkerCounts.filter((count) => count > 1)) {
+    const name = floorName(processes);
+    console.info(
+      `floor ${processes} processes / 1: best ${(best(name) / floorRps).toFixed(2)}, ${perRound(name, floorName(1))} (what this machine lets the least server gain)`,
     );
   }
 }

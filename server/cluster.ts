@@ -16,13 +16,16 @@ export function workerCount(env: NodeJS.ProcessEnv, databaseUrl: string | undefi
 }
 
 /**
- * PostgreSQL connections per process when DATABASE_POOL_SIZE is not set. Ten made the pool
- * the bottleneck of one process under 50 concurrent requests (issue 18: 20 served about 40 %
- * more); many workers share the server's connections (max_connections is 100 by default),
- * so the total stays near 40 and never above 80: 1-2 workers 20 each, 4 get 10, 8 or more 5.
+ * PostgreSQL connections per process when DATABASE_POOL_SIZE is not set: about ten in all,
+ * never fewer than four a process. A query's work is CPU on the database's cores, and more
+ * connections than a few per core only queue there instead of in the pool, with more
+ * processes to switch between: on two cores, 5 a worker against 20 served as many or more
+ * statement pages (two workers: 5 of 6 paired rounds, median +20 %) with a third to a half of
+ * the p99, and the heaviest user's p99 at 100-150 ms instead of 700-870 (issue 18,
+ * docs/decisions.md). 1 worker 10, 2 workers 5 each, 3 or more 4 each.
  */
 export function defaultPoolSize(workers: number): number {
-  return Math.min(20, Math.max(5, Math.floor(40 / workers)));
+  return Math.max(4, Math.floor(10 / workers));
 }
 
 /**

@@ -180,6 +180,26 @@ describe('on a phone', () => {
     expect(await overflow(page)).toBe(0);
   });
 
+  it('starts every news title on one line, whatever the width of its tag', async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const token = await apiToken('admin', 'Atrium#2026');
+    await page.goto(`${baseUrl()}/fvue/v-personal?token=${token}`);
+    await page.locator('atrium-news li .title').first().waitFor();
+    const items = await page
+      .locator('atrium-news li')
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector('.tag')!.textContent,
+          Math.round(row.querySelector('.title')!.getBoundingClientRect().left),
+        ]),
+      );
+    // "Notice" and "News" differ in width: the titles still start where the other ones do.
+    expect(new Set(items.map(([tag]) => tag)).size).toBeGreaterThan(1);
+    expect(new Set(items.map(([, left]) => left)).size).toBe(1);
+    expect(await overflow(page)).toBe(0);
+  });
+
   it("keeps the list pages' add dialogs inside the screen", async () => {
     const token = await apiToken('emp02', 'Staff#2026');
     const pages = [

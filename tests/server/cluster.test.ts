@@ -142,7 +142,7 @@ describe('how many workers', () => {
     expect(() => workerCount({ WORKERS: '0' }, 'postgres://x')).toThrow(/WORKERS/);
   });
 
-  it('shares about 40 database connections among the workers, never over 80', () => {
-    expect([1, 2, 3, 4, 8, 16].map(defaultPoolSize)).toEqual([20, 20, 13, 10, 5, 5]);
+  it('shares about ten database connections among the workers, at least four each', () => {
+    expect([1, 2, 3, 4, 8, 16].map(defaultPoolSize)).toEqual([10, 5, 4, 4, 4, 4]);
   });
 });

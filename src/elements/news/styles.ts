@@ -1,18 +1,26 @@
 import { css } from '@emotion/react';
 import { vars } from '../../ui/theme';
 
+/* The list is one grid whose rows are the items (subgrid), so every tag takes the width of
+   the widest ("Announcement" beside "News") and the titles start on one line. */
 export const list = css`
   list-style: none;
   margin: 0;
   padding: 0;
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr) max-content;
+  column-gap: 12px;
+  li,
+  button {
+    grid-column: 1 / -1;
+    display: grid;
+    grid-template-columns: subgrid;
+  }
   li + li {
     border-top: 1px dashed ${vars.border};
   }
   button {
-    width: 100%;
-    display: flex;
     align-items: baseline;
-    gap: 12px;
     padding: 12px 4px;
     border: 0;
     background: none;
@@ -26,7 +34,7 @@ export const list = css`
     color: ${vars.primary};
   }
   .tag {
-    flex: none;
+    text-align: center;
     font-size: 12px;
     padding: 0 6px;
     border-radius: 4px;
@@ -36,8 +44,6 @@ export const list = css`
   /* Two lines before it is cut: in a phone's width, or a narrow column, one line held a
      few characters of a title beside its tag and date. */
   .title {
-    flex: 1;
-    min-width: 0;
     overflow: hidden;
     display: -webkit-box;
     -webkit-box-orient: vertical;
@@ -47,7 +53,6 @@ export const list = css`
     font-weight: 600;
   }
   time {
-    flex: none;
     color: ${vars.textMuted};
     font-size: 13px;
   }
