@@ -202,7 +202,8 @@ boundary. Rich data is passed as JavaScript properties, never as attributes.
 \`--atrium-color-danger\`, \`--atrium-color-success\`, \`--atrium-color-warning\`,
 \`--atrium-color-info\` (text colours, each with a \`-bg\` tint: \`--atrium-color-danger-bg\`, …;
 keep 4.5:1 between each and its tint and the surface), \`--atrium-color-focus\` (focus rings),
-\`--atrium-radius\`, \`--atrium-font-family\`, \`--atrium-font-size\`.
+\`--atrium-radius\`, \`--atrium-font-family\` (by default the reader's language's stack:
+Chinese fonts first in Chinese, the system's Latin face first in English), \`--atrium-font-size\`.
 
 `;
 mkdirSync(resolve(root, 'docs'), { recursive: true });

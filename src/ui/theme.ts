@@ -1,9 +1,31 @@
+import type { Language } from '../core/language';
+
 /**
  * Design tokens. Every colour, radius and font is a CSS custom property with a default, so
  * a host page themes all elements at once: `atrium-login { --atrium-color-primary: teal }`.
  */
 function token(name: string, fallback: string): string {
   return `var(--atrium-${name}, ${fallback})`;
+}
+
+const chineseFonts =
+  '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, sans-serif';
+
+/**
+ * The default font stack of each language. Chinese text wants a Chinese font first: its
+ * punctuation (“ ” ， ：) is full width there. English wants the system's Latin face first
+ * (San Francisco, Segoe UI), where a Chinese font would set a typed “quote” a full em wide,
+ * and the Chinese fonts after it for the Chinese names in English pages. Where neither Latin
+ * face is installed (Linux), the stacks draw the same.
+ */
+export const fontStacks: Record<Language, string> = {
+  'zh-CN': chineseFonts,
+  'en-US': `-apple-system, BlinkMacSystemFont, "Segoe UI", ${chineseFonts}`,
+};
+
+/** The rule that gives a shadow root its language's stack (the page's token still wins). */
+export function languageFont(language: Language): string {
+  return `:host { --atrium-language-font: ${fontStacks[language]}; }`;
 }
 
 export const vars = {
@@ -29,10 +51,9 @@ export const vars = {
   infoBg: token('color-info-bg', '#eef3ff'),
   focus: token('color-focus', '#3370ff'),
   radius: token('radius', '6px'),
-  font: token(
-    'font-family',
-    '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", system-ui, sans-serif',
-  ),
+  // The page's --atrium-font-family, else the stack for the reader's language, which every
+  // shadow root sets (languageFont).
+  font: token('font-family', 'var(--atrium-language-font)'),
   fontSize: token('font-size', '14px'),
   space: token('space', '8px'),
 } as const;

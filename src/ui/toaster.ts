@@ -1,7 +1,8 @@
 import { $notices, dismiss, type Notice } from '../core/notices';
 import { $config } from '../core/config';
 import { shared } from '../core/shared';
-import { vars } from './theme';
+import { $language } from '../core/language';
+import { fontStacks, vars } from './theme';
 
 /**
  * The page-wide toast stack for messages no single element owns (request errors, success
@@ -77,6 +78,9 @@ export function installToaster(): void {
     if (document.body) attach();
     else document.addEventListener('DOMContentLoaded', attach, { once: true });
     $notices.subscribe((notices) => render(list, notices, timers));
+    $language.subscribe((language) =>
+      list.style.setProperty('--atrium-language-font', fontStacks[language]),
+    );
     return host;
   });
 }

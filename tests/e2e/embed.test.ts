@@ -45,6 +45,27 @@ describe('one element on a bare page of another site', () => {
     expect(page.url()).toBe(`${origin}/`);
   });
 
+  it("sets its text in the reader's language's fonts, unless the page names its own", async () => {
+    const fontOf = async (language: string, pageStyle?: string) => {
+      const page = await browser.newPage();
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${origin}/`);
+      await page.waitForSelector('atrium-login input[name=account]');
+      if (pageStyle) await page.addStyleTag({ content: pageStyle });
+      return page.evaluate(
+        () => getComputedStyle(document.querySelector('atrium-login')!).fontFamily,
+      );
+    };
+    // Chinese punctuation is full width in a Chinese font; English starts with the system's
+    // Latin face, and falls back to the Chinese fonts for Chinese names.
+    expect(await fontOf('zh-CN')).toMatch(/^"PingFang SC", "Microsoft YaHei"/);
+    const english = await fontOf('en-US');
+    expect(english).toMatch(/^-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC"/);
+    expect(await fontOf('en-US', 'atrium-login { --atrium-font-family: Georgia, serif; }')).toBe(
+      'Georgia, serif',
+    );
+  });
+
   it('styles live in the shadow root, not in the page head', async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

@@ -5,7 +5,8 @@ import { startTransition, useLayoutEffect, useMemo, type ComponentType } from 'r
 import { $config } from '../../core/config';
 import { installToaster } from '../toaster';
 import { HostContext, formSlot, type FormAssociation } from './context';
-import { baseStyles } from '../theme';
+import { useLanguage } from '../i18n';
+import { baseStyles, languageFont } from '../theme';
 import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
 import type { ElementMeta } from './meta';
 import { keepPrerendered, showsPrerendered, takeOverPrerendered } from './prerendered';
@@ -56,11 +57,17 @@ export function ElementTree({
   return (
     <CacheProvider value={cache}>
       <Global styles={css(baseStyles + styles)} />
+      <LanguageFont />
       <HostContext.Provider value={host}>
         <Component {...props} />
       </HostContext.Provider>
     </CacheProvider>
   );
+}
+
+/** The reader's language's font stack, apart, so a change of language redraws this alone. */
+function LanguageFont() {
+  return <Global styles={languageFont(useLanguage())} />;
 }
 
 function ShadowRootProvider({

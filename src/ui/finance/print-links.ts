@@ -6,7 +6,7 @@ import { $language } from '../../core/language';
 import '../../core/i18n/print';
 import { batchPrintKeys, type BatchPrintKind } from '../../core/print-keys';
 import { writeStored } from '../../core/storage';
-import { vars } from '../theme';
+import { fontStacks, vars } from '../theme';
 import { openNearFullScreen } from './windows';
 
 /**
@@ -39,7 +39,7 @@ function showOpening(target: Window): void {
     const text = t('print:states.opening');
     page.title = text;
     page.documentElement.lang = $language.get();
-    page.body.style.cssText = `margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;gap:12px;font:15px ${vars.font};color:${vars.text};background:${vars.surfaceMuted}`;
+    page.body.style.cssText = `margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;gap:12px;font:15px ${fontStacks[$language.get()]};color:${vars.text};background:${vars.surfaceMuted}`;
     const spinner = page.createElement('span');
     spinner.setAttribute('aria-hidden', 'true');
     spinner.style.cssText = `width:20px;height:20px;border:2px solid ${vars.border};border-top-color:${vars.primary};border-radius:50%`;
