@@ -1,5 +1,6 @@
 import { $notices, dismiss, type Notice } from '../core/notices';
 import { $config } from '../core/config';
+import { t } from '../core/i18n';
 import { shared } from '../core/shared';
 import { $language } from '../core/language';
 import { fontStacks, vars } from './theme';
@@ -46,7 +47,7 @@ function render(
       const close = document.createElement('button');
       close.type = 'button';
       close.textContent = '×';
-      close.setAttribute('aria-label', 'close');
+      close.setAttribute('aria-label', t('common:actions.close'));
       close.addEventListener('click', () => dismiss(notice.id));
       item.append(text, close);
       if (!timers.has(notice.id))

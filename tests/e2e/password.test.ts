@@ -102,6 +102,10 @@ describe('atrium-password-dialog', () => {
     await expect
       .poll(() => page.textContent('atrium-toasts [role=status] .text'))
       .toBe('密码修改成功');
+    // Its close button is named in the reader's language too.
+    expect(await page.getAttribute('atrium-toasts [role=status] button', 'aria-label')).toBe(
+      '关闭',
+    );
     await page.waitForSelector(`${dialog} [role=dialog]`, { state: 'detached' });
     expect(await page.getAttribute(dialog, 'open')).toBeNull();
     expect(await events(page)).toEqual([
