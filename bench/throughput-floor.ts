@@ -12,7 +12,7 @@ import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { defaultPoolSize } from '../server/cluster';
+import { defaultPoolSize, runPrimary } from '../server/cluster';
 
 const secret = new TextEncoder().encode(process.env.JWT_SECRET);
 const queries = JSON.parse(process.env.FLOOR_QUERIES ?? '[]') as {
@@ -21,11 +21,9 @@ const queries = JSON.parse(process.env.FLOOR_QUERIES ?? '[]') as {
 }[];
 const processes = Number(process.env.FLOOR_WORKERS || 1);
 
+// A cluster's primary as `npm start` runs one: it forks, and passes SIGTERM on to each worker.
 if (cluster.isPrimary && processes > 1) {
-  for (let i = 0; i < processes; i++) cluster.fork();
-  process.once('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-  });
+  runPrimary(processes, () => {});
 } else {
   await serve();
 }

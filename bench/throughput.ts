@@ -60,6 +60,8 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const workerCounts = values.workers.split(',').map(Number);
 const floorWorkerCounts = values['floor-workers'].split(',').map(Number);
+// Every ratio is taken against the one-process floor, so it always runs.
+if (!floorWorkerCounts.includes(1)) floorWorkerCounts.unshift(1);
 const floorName = (processes: number) =>
   processes === 1 ? 'floor (Fastify+pg)' : `floor, ${processes} processes`;
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -52,8 +52,8 @@ export const vars = {
   focus: token('color-focus', '#3370ff'),
   radius: token('radius', '6px'),
   // The page's --atrium-font-family, else the stack for the reader's language, which every
-  // shadow root sets (languageFont).
-  font: token('font-family', 'var(--atrium-language-font)'),
+  // shadow root sets (languageFont), else Chinese wherever nothing set it.
+  font: token('font-family', `var(--atrium-language-font, ${chineseFonts})`),
   fontSize: token('font-size', '14px'),
   space: token('space', '8px'),
 } as const;

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { vars } from '../../ui/theme';
 
 /* The list is one grid whose rows are the items (subgrid), so every tag takes the width of
-   the widest ("Announcement" beside "News") and the titles start on one line. */
+   the widest ("Notice" beside "News") and the titles start on one line. */
 export const list = css`
   list-style: none;
   margin: 0;
