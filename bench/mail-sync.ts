@@ -17,7 +17,7 @@ import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
 import { syncNow } from '../server/mail/jobs';
 import { sealSecret } from '../server/mail/secret';
-import { startMailServers } from '../tests/server/mail-servers';
+import { mailTestEnv, startMailServers } from '../tests/server/mail-servers';
 import { freshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
@@ -58,6 +58,7 @@ async function main() {
       JWT_SECRET: 'bench-secret',
       LOG_LEVEL: 'error',
       STATIC_DIR: join(dataDir, 'none'),
+      ...mailTestEnv,
       MAIL_SECRET: 'bench',
     });
     const storage = localStorage(join(dataDir, 'files'));

@@ -2,6 +2,7 @@ import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoginGuardSettings } from './domain/login-guard';
+import { rangeList, type OutboundPolicy } from './lib/outbound';
 
 export interface ServerConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface ServerConfig {
   /** Lifetime of a signed print link (docs/print.md). */
   printLinkTtlSeconds: number;
   logLevel: string;
+  /** Where connections a user directs may go (OUTBOUND_ALLOW, OUTBOUND_DENY). */
+  outbound: OutboundPolicy;
   /** Mail (docs/mail.md). */
   mail: MailSettings;
 }
@@ -52,6 +55,10 @@ export interface MailSettings {
   sendPerHour: number;
   /** Milliseconds to wait for a mail server to answer. */
   timeoutMs: number;
+  /** Connection tests, saves and syncs one user may start per hour (each reaches a server). */
+  connectsPerHour: number;
+  /** Where mail servers may be: the server's outbound policy (server/lib/outbound.ts). */
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -115,6 +122,10 @@ export const timeZoneFrom = (env: NodeJS.ProcessEnv): string => env.TIME_ZONE ??
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const jwtSecret = secretFrom(env, dataDir);
+  const outbound: OutboundPolicy = {
+    allow: rangeList(listOf(env.OUTBOUND_ALLOW), 'OUTBOUND_ALLOW'),
+    deny: rangeList(listOf(env.OUTBOUND_DENY), 'OUTBOUND_DENY'),
+  };
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -138,11 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     printLinkTtlSeconds: Number(env.PRINT_LINK_TTL_SECONDS ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    outbound,
     mail: {
       secretKey: mailKeyFrom(env, jwtSecret),
       syncMinutes: Number(env.MAIL_SYNC_MINUTES ?? 5),
       sendPerHour: Number(env.MAIL_SEND_PER_HOUR ?? 60),
       timeoutMs: Number(env.MAIL_TIMEOUT_MS ?? 20_000),
+      connectsPerHour: Number(env.MAIL_CONNECTS_PER_HOUR ?? 120),
+      outbound,
     },
   };
 }

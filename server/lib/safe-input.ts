@@ -11,13 +11,32 @@ export const maxJsonDepth = 64;
 export const badCharacters = () => new UserError(400, 'server:security.badCharacters');
 export const tooDeep = () => new UserError(400, 'server:security.tooDeep', { depth: maxJsonDepth });
 
-/** A NUL, or a high surrogate without its low half, or a low one without its high half. */
-// eslint-disable-next-line no-control-regex -- finding NUL is the point
-const unclean = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A high surrogate without its low half, or a low one without its high half. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A NUL or a lone surrogate. */
+const unclean = new RegExp(`\\u0000|${loneSurrogate.source}`);
 
 /** True for text PostgreSQL stores as given: no NUL and well-formed UTF-16. */
 export function isCleanText(text: string): boolean {
   return !unclean.test(text);
+}
+
+/**
+ * Text from outside that is kept rather than refused (mail as it arrives): NUL characters
+ * dropped and lone surrogates replaced by U+FFFD, so PostgreSQL stores it.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '').replace(loneSurrogate, '\ufffd');
+}
+
+/** A row whose text fields are all storableText. */
+export function storableRow<Row extends object>(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? storableText(value) : value,
+    ]),
+  ) as Row;
 }
 
 /**

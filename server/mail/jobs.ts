@@ -3,7 +3,7 @@ import type { MailSettings } from '../config';
 import type { Db } from '../db/database';
 import type { FileStorage } from '../domain/storage';
 import { UserError } from '../lib/errors';
-import { syncAccount, type SyncResult } from './sync';
+import { quietLog, syncAccount, type MailLog, type SyncResult } from './sync';
 
 /**
  * Mail sync as jobs (docs/mail.md, "Sync jobs"). Each mail account has one row in wf_jobs
@@ -94,6 +94,7 @@ export async function syncNow(
   settings: MailSettings,
   settingId: string,
   describe: (error: UserError) => string = (error) => error.key,
+  log: MailLog = quietLog,
 ): Promise<SyncResult> {
   const setting = await db
     .selectFrom('mail_settings')
@@ -105,10 +106,12 @@ export async function syncNow(
     throw new UserError(409, 'server:mail.syncBusy');
   }
   try {
-    const result = await syncAccount(db, storage, settings, setting);
+    const result = await syncAccount(db, storage, settings, setting, log);
     await releaseLease(db, settingId, settings, '');
     return result;
   } catch (error) {
+    // Our own failure (not the mail server's) is logged, and the user reads a plain one.
+    if (!(error instanceof UserError)) log.error({ err: error, settingId }, 'mail: sync failed');
     const failure =
       error instanceof UserError ? error : new UserError(502, 'server:mail.syncFailed');
     await releaseLease(db, settingId, settings, describe(failure));
@@ -121,7 +124,12 @@ export async function runDueMailSyncs(
   db: Db,
   storage: FileStorage,
   settings: MailSettings,
-  options: { limit?: number; now?: Date; describe?: (error: UserError) => string } = {},
+  options: {
+    limit?: number;
+    now?: Date;
+    describe?: (error: UserError) => string;
+    log?: MailLog;
+  } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
   const due = await db
@@ -136,7 +144,7 @@ export async function runDueMailSyncs(
   let ran = 0;
   for (const job of due) {
     try {
-      await syncNow(db, storage, settings, job.settingId, options.describe);
+      await syncNow(db, storage, settings, job.settingId, options.describe, options.log);
       ran++;
     } catch (error) {
       // Recorded on the account (last_error) and in the job; the next turn tries again.
@@ -155,7 +163,7 @@ export function startMailSync(
   db: Db,
   storage: FileStorage,
   settings: MailSettings,
-  log: { error(error: unknown): void },
+  log: MailLog,
   describe: (error: UserError) => string,
   intervalMs = 15_000,
 ): MailPoller {
@@ -164,8 +172,8 @@ export function startMailSync(
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = runDueMailSyncs(db, storage, settings, { describe })
-      .catch((error) => log.error(error))
+    running = runDueMailSyncs(db, storage, settings, { describe, log })
+      .catch((error: unknown) => log.error({ err: error }, 'mail: sync round failed'))
       .finally(() => (busy = false));
   }, intervalMs);
   timer.unref();

@@ -10,6 +10,7 @@ import { enforceLimits } from '../domain/rate-limit';
 import type { AuthUser } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { storableRow } from '../lib/safe-input';
 import { accountOf, ownSetting } from './accounts';
 import { scheduleSync } from './jobs';
 import { composeMessage, sendRaw, withImap } from './protocol';
@@ -238,32 +239,35 @@ export async function sendMessage(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('mail_messages')
-      .values({
-        id,
-        setting_id: setting.id,
-        user_id: viewer.id,
-        folder: mail.isDraft ? 'drafts' : 'sent',
-        uid,
-        message_id: messageId,
-        in_reply_to: replyTo?.message_id ?? '',
-        subject: mail.subject,
-        from_address: setting.address,
-        from_name: setting.nickname || viewer.fullname,
-        to_addresses: addresses(to).join(','),
-        to_names: names(to).join(','),
-        cc_addresses: addresses(cc).join(','),
-        cc_names: names(cc).join(','),
-        bcc_addresses: addresses(bcc).join(','),
-        bcc_names: names(bcc).join(','),
-        sent_at: new Date(),
-        html_body: mail.html,
-        seen: true,
-        server_seen: uid !== null,
-        pending: null,
-        has_attachments: files.length > 0,
-        size: Buffer.byteLength(mail.html),
-        is_reply: Boolean(replyTo),
-      })
+      // The HTML came as Base64, past the request guard's NUL check: stored as PostgreSQL can.
+      .values(
+        storableRow({
+          id,
+          setting_id: setting.id,
+          user_id: viewer.id,
+          folder: mail.isDraft ? 'drafts' : 'sent',
+          uid,
+          message_id: messageId,
+          in_reply_to: replyTo?.message_id ?? '',
+          subject: mail.subject,
+          from_address: setting.address,
+          from_name: setting.nickname || viewer.fullname,
+          to_addresses: addresses(to).join(','),
+          to_names: names(to).join(','),
+          cc_addresses: addresses(cc).join(','),
+          cc_names: names(cc).join(','),
+          bcc_addresses: addresses(bcc).join(','),
+          bcc_names: names(bcc).join(','),
+          sent_at: new Date(),
+          html_body: mail.html,
+          seen: true,
+          server_seen: uid !== null,
+          pending: null,
+          has_attachments: files.length > 0,
+          size: Buffer.byteLength(mail.html),
+          is_reply: Boolean(replyTo),
+        }),
+      )
       .execute();
     for (const file of files) {
       await trx

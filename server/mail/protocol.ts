@@ -1,15 +1,20 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import { UserError } from '../lib/errors';
+import { outboundAddress, type OutboundPolicy } from '../lib/outbound';
 import type { MailSecurity } from '../db/schema-mail';
 
 /**
  * The protocol adapters (DESIGN.md, "Mail"): nodemailer sends, imapflow reads. Everything
  * else in server/mail talks to these few functions, and every failure of a mail server comes
  * out of here as a UserError with a clear message (wrong password, server unreachable,
- * timeout, refused), never as a 500.
+ * timeout, refused), never as a 500. Every connection goes to an address the outbound guard
+ * checked (server/lib/outbound.ts), and the only remote text a user ever reads is a mail
+ * server's own refusal of a command (an IMAP NO or BAD, an SMTP 4xx or 5xx reply), never
+ * what some other service on the port said.
  */
 export interface MailEndpoint {
   host: string;
@@ -26,8 +31,11 @@ export interface MailAccount {
   receive: MailEndpoint;
   smtp: MailEndpoint;
   timeoutMs: number;
+  /** Where servers may be (OUTBOUND_ALLOW, OUTBOUND_DENY). */
+  outbound: OutboundPolicy;
 }
 
+/** Failures that mean no mail server answered there: nothing connected, or not a mail server. */
 const networkCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -39,46 +47,108 @@ const networkCodes = new Set([
   'ECONNECTION',
   'ESOCKET',
   'EDNS',
+  'EPROTOCOL',
   'NoConnection',
+  'EConnectionClosed',
   'ClosedAfterConnectTLS',
   'ClosedAfterConnectText',
+  'InvalidResponse',
+  'UnexpectedTag',
+  'MissingTag',
+  'LineTooLarge',
+]);
+const timeoutCodes = new Set([
+  'ETIMEDOUT',
+  'CONNECT_TIMEOUT',
+  'GREETING_TIMEOUT',
+  'UPGRADE_TIMEOUT',
+  'ETIMEOUT',
 ]);
 
 interface ProtocolError {
   code?: string;
+  severity?: string;
   authenticationFailed?: boolean;
-  responseCode?: number;
+  /** IMAP: the status of the server's answer to a command (NO, BAD, BYE). */
+  responseStatus?: string;
   responseText?: string;
-  response?: string;
+  /** SMTP: the reply code and line. */
+  responseCode?: number;
+  response?: unknown;
   message?: string;
 }
 
-/** One mail server failure as the message the user reads. */
-export function mailFailure(error: unknown, endpoint: MailEndpoint): UserError {
+/** Control, line and direction characters: a server's text is shown as one plain line. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const unprintable = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+const oneLine = (text: string) => text.replace(unprintable, ' ').trim().slice(0, 200);
+
+/**
+ * What a mail server said when it refused one of our commands, or '' when the failure is not
+ * such an answer (a greeting of something else, a dropped connection, our own error).
+ */
+function refusalOf(failure: ProtocolError): string {
+  if (failure.responseStatus === 'NO' || failure.responseStatus === 'BAD') {
+    return oneLine(failure.responseText ?? '');
+  }
+  const code = Number(failure.responseCode);
+  const smtpReply = failure.code === 'EENVELOPE' || failure.code === 'EMESSAGE';
+  if (smtpReply && code >= 400 && code < 600 && typeof failure.response === 'string') {
+    return oneLine(failure.response);
+  }
+  return '';
+}
+
+/**
+ * One mail server failure as the message the user reads. Anything that is not a mail
+ * server's doing (a database error while storing, a bug) comes back unchanged, to be logged
+ * and answered as our own failure, never worded as the mail server's.
+ */
+export function mailFailure(error: unknown, endpoint: MailEndpoint): Error {
   if (error instanceof UserError) return error;
   const failure = (typeof error === 'object' && error ? error : {}) as ProtocolError;
+  const own = error instanceof Error ? error : new Error(String(error));
+  if (failure.severity && /^[0-9A-Z]{5}$/.test(failure.code ?? '')) return own; // the database
   const server = `${endpoint.host}:${endpoint.port}`;
   if (failure.authenticationFailed || failure.code === 'EAUTH' || failure.responseCode === 535) {
     return new UserError(400, 'server:mail.authFailed', { server });
   }
+  const detail = refusalOf(failure);
+  if (detail) return new UserError(502, 'server:mail.refused', { server, detail });
+  const code = failure.code ?? '';
   const text = String(failure.message ?? '');
-  if (failure.code === 'ETIMEDOUT' || /timeout|timed out/i.test(text)) {
+  if (timeoutCodes.has(code) || /timeout|timed out/i.test(text)) {
     return new UserError(502, 'server:mail.timeout', { server });
   }
-  if ((failure.code && networkCodes.has(failure.code)) || /connect|socket|closed/i.test(text)) {
-    return new UserError(502, 'server:mail.unreachable', { server });
-  }
-  if (failure.code === 'ETLS' || /certificate|tls|ssl/i.test(text)) {
+  if (code === 'ETLS' || /^ERR_(TLS|SSL)|CERT|SIGNATURE/.test(code)) {
     return new UserError(502, 'server:mail.tlsFailed', { server });
   }
-  const detail = (failure.responseText ?? failure.response ?? text).slice(0, 200);
-  return new UserError(502, 'server:mail.refused', { server, detail });
+  if (
+    networkCodes.has(code) ||
+    code.startsWith('ParserError') ||
+    failure.responseStatus === 'BYE'
+  ) {
+    return new UserError(502, 'server:mail.unreachable', { server });
+  }
+  if (/certificate|tls|ssl/i.test(text))
+    return new UserError(502, 'server:mail.tlsFailed', { server });
+  if (/connect|socket|closed|greeting/i.test(text)) {
+    return new UserError(502, 'server:mail.unreachable', { server });
+  }
+  return own;
 }
 
-function imapOptions(account: MailAccount): ImapFlowOptions {
+/** The checked address to connect to, and the name TLS must verify (server/lib/outbound.ts). */
+async function reach(account: MailAccount, endpoint: MailEndpoint) {
+  const address = await outboundAddress(account.outbound, endpoint.host, endpoint.port);
+  return { host: address, servername: isIP(endpoint.host) ? undefined : endpoint.host };
+}
+
+function imapOptions(account: MailAccount, host: string, servername?: string): ImapFlowOptions {
   const { receive } = account;
   return {
-    host: receive.host,
+    host,
+    ...(servername ? { servername } : {}),
     port: receive.port,
     secure: receive.security === 'ssl',
     ...(receive.security === 'starttls' ? { doSTARTTLS: true } : {}),
@@ -94,7 +164,8 @@ function imapOptions(account: MailAccount): ImapFlowOptions {
 
 /** A connected, signed-in IMAP client; the caller logs out. */
 export async function openImap(account: MailAccount): Promise<ImapFlow> {
-  const client = new ImapFlow(imapOptions(account));
+  const target = await reach(account, account.receive);
+  const client = new ImapFlow(imapOptions(account, target.host, target.servername));
   // A dropped connection emits 'error'; the pending command rejects with it as well.
   client.on('error', () => undefined);
   try {
@@ -121,10 +192,12 @@ export async function withImap<T>(
   }
 }
 
-function transportOf(account: MailAccount) {
+async function transportOf(account: MailAccount) {
   const { smtp } = account;
+  const target = await reach(account, smtp);
   return nodemailer.createTransport({
-    host: smtp.host,
+    host: target.host,
+    ...(target.servername ? { servername: target.servername } : {}),
     port: smtp.port,
     secure: smtp.security === 'ssl',
     requireTLS: smtp.security === 'starttls',
@@ -139,7 +212,7 @@ function transportOf(account: MailAccount) {
 /** Checks that both servers accept the account: IMAP sign-in, then SMTP sign-in. */
 export async function testAccount(account: MailAccount): Promise<void> {
   await withImap(account, async () => undefined);
-  const transport = transportOf(account);
+  const transport = await transportOf(account);
   try {
     await transport.verify();
   } catch (error) {
@@ -159,7 +232,7 @@ export async function sendRaw(
   envelope: { from: string; to: string[] },
   raw: Buffer,
 ): Promise<void> {
-  const transport = transportOf(account);
+  const transport = await transportOf(account);
   try {
     await transport.sendMail({ envelope, raw });
   } catch (error) {

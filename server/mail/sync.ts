@@ -6,6 +6,7 @@ import type { MailFolderType, MailSettingRow } from '../db/schema-mail';
 import { storeFile } from '../domain/files';
 import type { FileStorage } from '../domain/storage';
 import { newId } from '../lib/ids';
+import { storableRow, storableText } from '../lib/safe-input';
 import { accountOf } from './accounts';
 import { withImap } from './protocol';
 
@@ -16,7 +17,9 @@ import { withImap } from './protocol';
  * - only messages with a UID above the last one seen are downloaded and parsed;
  * - \Seen and \Deleted of the messages we hold are taken from the server (a message
  *   expunged or flagged \Deleted elsewhere leaves the portal too).
- * The caller holds the account's sync lease (server/mail/jobs.ts).
+ * The caller holds the account's sync lease (server/mail/jobs.ts). What a message says is
+ * stored as PostgreSQL can hold it (NUL dropped), and a message that still cannot be stored
+ * is logged and skipped: one bad mail never stops the mailbox.
  */
 export const folderTypes: MailFolderType[] = ['inbox', 'sent', 'drafts', 'deleted'];
 
@@ -33,7 +36,17 @@ export interface SyncResult {
   added: number;
   removed: number;
   flagged: number;
+  /** Messages that could not be stored (logged), passed over for good. */
+  skipped: number;
 }
+
+/** Where sync tells what it passed over or why it failed (the server's logger). */
+export interface MailLog {
+  warn(data: object, text: string): void;
+  error(data: object, text: string): void;
+}
+
+export const quietLog: MailLog = { warn: () => undefined, error: () => undefined };
 
 /** Finds (or makes) the server's folder for each of ours. */
 export async function resolveFolders(client: ImapFlow): Promise<Record<MailFolderType, string>> {
@@ -142,7 +155,14 @@ const joined = (field: AddressObject | AddressObject[] | undefined, key: 'addres
     .map((entry) => entry[key] ?? '')
     .join(',');
 
-/** Stores one parsed message and its attachments (files of the mailbox owner). */
+/** A date mailparser read, unless it could not read one. */
+const validDate = (date: Date | undefined) =>
+  date && !Number.isNaN(date.getTime()) ? date : undefined;
+
+/**
+ * Stores one parsed message and its attachments (files of the mailbox owner) in one
+ * transaction: a message is there whole or not at all.
+ */
 export async function storeParsed(
   db: Db,
   storage: FileStorage,
@@ -155,50 +175,53 @@ export async function storeParsed(
   const id = newId();
   const attachments = parsed.attachments.filter((item) => !item.related);
   const sender = addressesOf(parsed.from)[0];
-  await db
-    .insertInto('mail_messages')
-    .values({
-      id,
-      setting_id: target.settingId,
-      user_id: owner.id,
-      folder: target.folder,
-      uid: target.uid,
-      message_id: (parsed.messageId ?? '').slice(0, 998),
-      in_reply_to: (parsed.inReplyTo ?? '').slice(0, 998),
-      subject: parsed.subject ?? '',
-      from_address: sender?.address ?? '',
-      from_name: sender?.name ?? '',
-      to_addresses: joined(parsed.to, 'address'),
-      to_names: joined(parsed.to, 'name'),
-      cc_addresses: joined(parsed.cc, 'address'),
-      cc_names: joined(parsed.cc, 'name'),
-      bcc_addresses: joined(parsed.bcc, 'address'),
-      bcc_names: joined(parsed.bcc, 'name'),
-      sent_at: parsed.date ?? fallbackDate,
-      text_body: parsed.text ?? '',
-      html_body: typeof parsed.html === 'string' ? parsed.html : '',
-      seen: target.seen,
-      server_seen: target.seen,
-      pending: null,
-      has_attachments: attachments.length > 0,
-      size,
-      is_reply: Boolean(parsed.inReplyTo),
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['setting_id', 'folder', 'uid']).where('uid', 'is not', null).doNothing(),
-    )
-    .execute();
-  for (const item of attachments) {
-    const file = await storeFile(db, storage, {
-      name: (item.filename ?? 'attachment').slice(0, 200),
-      bytes: item.content,
-      uploader: owner,
-    });
-    await db
-      .insertInto('mail_attachments')
-      .values({ message_id: id, file_id: file.id, name: file.name, size: item.content.length })
+  const row = storableRow({
+    id,
+    setting_id: target.settingId,
+    user_id: owner.id,
+    folder: target.folder,
+    uid: target.uid,
+    message_id: (parsed.messageId ?? '').slice(0, 998),
+    in_reply_to: (parsed.inReplyTo ?? '').slice(0, 998),
+    subject: parsed.subject ?? '',
+    from_address: sender?.address ?? '',
+    from_name: sender?.name ?? '',
+    to_addresses: joined(parsed.to, 'address'),
+    to_names: joined(parsed.to, 'name'),
+    cc_addresses: joined(parsed.cc, 'address'),
+    cc_names: joined(parsed.cc, 'name'),
+    bcc_addresses: joined(parsed.bcc, 'address'),
+    bcc_names: joined(parsed.bcc, 'name'),
+    sent_at: validDate(parsed.date) ?? fallbackDate,
+    text_body: parsed.text ?? '',
+    html_body: typeof parsed.html === 'string' ? parsed.html : '',
+    seen: target.seen,
+    server_seen: target.seen,
+    pending: null,
+    has_attachments: attachments.length > 0,
+    size,
+    is_reply: Boolean(parsed.inReplyTo),
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('mail_messages')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.columns(['setting_id', 'folder', 'uid']).where('uid', 'is not', null).doNothing(),
+      )
       .execute();
-  }
+    for (const item of attachments) {
+      const file = await storeFile(trx, storage, {
+        name: storableText(item.filename ?? 'attachment').slice(0, 200) || 'attachment',
+        bytes: item.content,
+        uploader: owner,
+      });
+      await trx
+        .insertInto('mail_attachments')
+        .values({ message_id: id, file_id: file.id, name: file.name, size: item.content.length })
+        .execute();
+    }
+  });
   return id;
 }
 
@@ -211,6 +234,7 @@ async function pullFolder(
   type: MailFolderType,
   path: string,
   result: SyncResult,
+  log: MailLog,
 ): Promise<void> {
   const lock = await client.getMailboxLock(path);
   try {
@@ -302,23 +326,32 @@ async function pullFolder(
         { uid: true },
       )) {
         if (!message.source) continue;
-        const parsed = await simpleParser(message.source);
-        const internal = message.internalDate;
-        await storeParsed(
-          db,
-          storage,
-          owner,
-          {
-            settingId: setting.id,
-            folder: type,
-            uid: message.uid,
-            seen: message.flags?.has('\\Seen') ?? false,
-          },
-          parsed,
-          message.size ?? message.source.length,
-          internal instanceof Date ? internal : new Date(),
-        );
-        result.added++;
+        try {
+          const parsed = await simpleParser(message.source);
+          const internal = message.internalDate;
+          await storeParsed(
+            db,
+            storage,
+            owner,
+            {
+              settingId: setting.id,
+              folder: type,
+              uid: message.uid,
+              seen: message.flags?.has('\\Seen') ?? false,
+            },
+            parsed,
+            message.size ?? message.source.length,
+            internal instanceof Date ? internal : new Date(),
+          );
+          result.added++;
+        } catch (error) {
+          // Passed over for good (the last UID moves past it): the next ones still come down.
+          log.warn(
+            { err: error, settingId: setting.id, folder: type, uid: message.uid },
+            'mail: a message could not be stored and was skipped',
+          );
+          result.skipped++;
+        }
       }
       highest = Math.max(highest, ...batch);
       // Progress is kept per batch: an interrupted first sync goes on where it stopped.
@@ -338,19 +371,20 @@ export async function syncAccount(
   storage: FileStorage,
   settings: MailSettings,
   setting: MailSettingRow,
+  log: MailLog = quietLog,
 ): Promise<SyncResult> {
   const owner = await db
     .selectFrom('users')
     .select(['id', 'fullname as name'])
     .where('id', '=', setting.user_id)
     .executeTakeFirstOrThrow();
-  const result: SyncResult = { added: 0, removed: 0, flagged: 0 };
+  const result: SyncResult = { added: 0, removed: 0, flagged: 0, skipped: 0 };
   await withImap(accountOf(settings, setting), async (client) => {
     const paths = await resolveFolders(client);
     await saveFolders(db, setting.id, paths);
     await pushChanges(db, client, setting, paths);
     for (const type of folderTypes) {
-      await pullFolder(db, storage, client, setting, owner, type, paths[type], result);
+      await pullFolder(db, storage, client, setting, owner, type, paths[type], result, log);
     }
   });
   return result;

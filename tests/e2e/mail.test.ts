@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailServers, type MailServers } from '../server/mail-servers';
+import { accountSetting, startMailServers, type MailServers } from '../server/mail-servers';
 import { apiToken, baseUrl, signIn, useBrowser } from './support';
 
 /**
@@ -38,16 +38,7 @@ describe('mail in the browser', () => {
     const saved = await fetch(`${baseUrl()}/portal/mail/mail/mailSetting/v1/save`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        mailAddress: who.address,
-        mailPass: who.password,
-        imapHost: '127.0.0.1',
-        imapPort: mail.imapPort,
-        imapSecurity: 'none',
-        smtpHost: '127.0.0.1',
-        smtpPort: mail.smtpPort,
-        smtpSecurity: 'none',
-      }),
+      body: JSON.stringify(accountSetting(mail, who)),
     });
     const setId = ((await saved.json()) as { value: string }).value;
     const synced = await fetch(`${baseUrl()}/portal/mail/mail/mail/v1/sync?id=${setId}`, {

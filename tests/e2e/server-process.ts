@@ -61,6 +61,8 @@ export async function startServerProcess(
       // Many tests sign in as the same demo users within minutes.
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       LOGIN_ATTEMPTS_PER_ADDRESS: '5000',
+      // The mail tests' servers listen on loopback, which only an explicit allowance reaches.
+      OUTBOUND_ALLOW: '127.0.0.1/32',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

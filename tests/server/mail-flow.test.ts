@@ -3,7 +3,7 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueMailSyncs, syncNow } from '../../server/mail/jobs';
 import { databaseKinds, login, startTestServer, type TestServer } from './harness';
-import { startMailServers, type MailServers } from './mail-servers';
+import { accountSetting, mailTestEnv, startMailServers, type MailServers } from './mail-servers';
 import { as, multipart, tokenOf } from './shell-support';
 
 /**
@@ -24,19 +24,8 @@ describe.each(databaseKinds)('mail on %s', (kind) => {
   let aliceSet = '';
   let bobSet = '';
 
-  const settingOf = (who: typeof alice, extra: Record<string, unknown> = {}) => ({
-    mailAddress: who.address,
-    mailPass: who.password,
-    nickName: who.address.split('@')[0],
-    mailType: 'imap',
-    imapHost: '127.0.0.1',
-    imapPort: mail.imapPort,
-    imapSecurity: 'none',
-    smtpHost: '127.0.0.1',
-    smtpPort: mail.smtpPort,
-    smtpSecurity: 'none',
-    ...extra,
-  });
+  const settingOf = (who: typeof alice, extra: Record<string, unknown> = {}) =>
+    accountSetting(mail, who, { nickName: who.address.split('@')[0], ...extra });
   const imapAs = async (who: typeof alice) => {
     const client = new ImapFlow({
       host: '127.0.0.1',
@@ -66,7 +55,7 @@ describe.each(databaseKinds)('mail on %s', (kind) => {
     mail = await startMailServers();
     mail.addUser(alice.address, alice.password);
     mail.addUser(bob.address, bob.password);
-    server = await startTestServer(kind, { MAIL_SECRET: 'mail-test-secret' });
+    server = await startTestServer(kind, mailTestEnv);
     emp01 = as(server.app, await login(server.app, 'emp01', 'Staff#2026'));
     emp02 = as(server.app, await login(server.app, 'emp02', 'Staff#2026'));
     admin = as(server.app, await tokenOf(server.app, 'admin'));

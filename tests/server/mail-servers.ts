@@ -32,6 +32,12 @@ export interface MailServers {
 
 export const dovecotPath = '/usr/sbin/dovecot';
 
+/**
+ * The servers listen on loopback, which the portal refuses to connect to unless the
+ * administrator allows it (server/lib/outbound.ts): the tests allow it explicitly.
+ */
+export const mailTestEnv = { MAIL_SECRET: 'mail-test-secret', OUTBOUND_ALLOW: '127.0.0.1/32' };
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -64,6 +70,26 @@ async function waitForGreeting(port: number, process: ChildProcess, log: () => s
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`dovecot did not answer on ${port}: ${log()}`);
+}
+
+/** A mail account of these servers as the portal's save and test calls take it. */
+export function accountSetting(
+  servers: MailServers,
+  who: { address: string; password: string },
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    mailAddress: who.address,
+    mailPass: who.password,
+    mailType: 'imap',
+    imapHost: '127.0.0.1',
+    imapPort: servers.imapPort,
+    imapSecurity: 'none',
+    smtpHost: '127.0.0.1',
+    smtpPort: servers.smtpPort,
+    smtpSecurity: 'none',
+    ...extra,
+  };
 }
 
 export async function startMailServers(): Promise<MailServers> {

@@ -26,6 +26,7 @@ import * as englishPostsMessages from './0027-english-posts-messages';
 import * as assignShopsMenu from './0028-assign-shops-menu';
 import * as englishSubjects from './0029-english-subjects';
 import * as draftEnglishSubjects from './0030-draft-english-subjects';
+import * as mailUniqueAddress from './0032-mail-unique-address';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0028-assign-shops-menu': assignShopsMenu,
   '0029-english-subjects': englishSubjects,
   '0030-draft-english-subjects': draftEnglishSubjects,
+  '0032-mail-unique-address': mailUniqueAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MailContactsTable } from '../../../db/schema-mail';
 import type { Selectable } from 'kysely';
-import { badRequest, notFound } from '../../../lib/errors';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { formatDateTime } from '../../../lib/time';
 import { parseAddresses } from '../../../mail/messages';
 import { currentUser } from '../../../plugins/auth';
+import { isUniqueViolation } from '../../../workflow/engine/context';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   idList,
@@ -202,32 +203,36 @@ export async function linkmanRoutes(app: FastifyInstance) {
               .executeTakeFirst()
           )?.id ?? null)
         : null;
-      const clash = await own(caller.id)
-        .where((eb) => eb(eb.fn('lower', ['address']), '=', parsed.address.toLowerCase()))
-        .where('id', '!=', body.id ?? '')
-        .executeTakeFirst();
-      if (clash) throw badRequest('server:mail.contactTaken');
       const values = {
         name: body.linkName.trim() || parsed.address,
         address: parsed.address,
         setting_id: settingId,
       };
-      if (body.id) {
-        const result = await db
-          .updateTable('mail_contacts')
-          .set(values)
-          .where('id', '=', body.id)
-          .where('user_id', '=', caller.id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound('server:mail.contactNotFound');
-        return { ...ok(request, 'server:mail.saved'), value: body.id };
+      // One contact per address and user: the unique index decides, so two saves at once
+      // store one and the other hears that it exists (409), never a 500.
+      try {
+        if (body.id) {
+          const result = await db
+            .updateTable('mail_contacts')
+            .set(values)
+            .where('id', '=', body.id)
+            .where('user_id', '=', caller.id)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw notFound('server:mail.contactNotFound');
+          return { ...ok(request, 'server:mail.saved'), value: body.id };
+        }
+        const id = newId();
+        await db
+          .insertInto('mail_contacts')
+          .values({ id, user_id: caller.id, ...values })
+          .execute();
+        return { ...ok(request, 'server:mail.saved'), value: id };
+      } catch (error) {
+        if (isUniqueViolation(error, 'mail_contacts_address')) {
+          throw conflict('server:mail.contactTaken');
+        }
+        throw error;
       }
-      const id = newId();
-      await db
-        .insertInto('mail_contacts')
-        .values({ id, user_id: caller.id, ...values })
-        .execute();
-      return { ...ok(request, 'server:mail.saved'), value: id };
     },
   );
 

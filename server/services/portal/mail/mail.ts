@@ -14,7 +14,7 @@ import {
   removeMessages,
   sendMessage,
 } from '../../../mail/messages';
-import { ownSetting } from '../../../mail/accounts';
+import { countConnection, ownSetting } from '../../../mail/accounts';
 import { folderTypes } from '../../../mail/sync';
 import { currentUser } from '../../../plugins/auth';
 import type { QueryFilter } from '../../../workflow/queries/filter';
@@ -271,8 +271,14 @@ export async function mailRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = currentUser(request);
       const setting = await ownSetting(db, caller.id, (request.query as { id: string }).id);
-      const result = await syncNow(db, storage, config.mail, setting.id, (error) =>
-        translate('zh-CN', error.key, error.params),
+      await countConnection(db, config.mail, caller.id);
+      const result = await syncNow(
+        db,
+        storage,
+        config.mail,
+        setting.id,
+        (error) => translate('zh-CN', error.key, error.params),
+        request.log,
       );
       return { ...ok(request, 'server:mail.synced', { count: result.added }), value: result };
     },

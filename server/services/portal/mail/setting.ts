@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { MailSettingRow } from '../../../db/schema-mail';
-import { badRequest } from '../../../lib/errors';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../../db/database';
+import type { MailSettingRow, MailSettingsTable } from '../../../db/schema-mail';
+import { badRequest, conflict } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { outboundAddress } from '../../../lib/outbound';
 import { formatDateTime } from '../../../lib/time';
-import { accountOf, ownSetting } from '../../../mail/accounts';
+import {
+  accountOf,
+  countConnection,
+  destinationOfRow,
+  lockUserSettings,
+  ownSetting,
+  sameDestination,
+  type MailDestination,
+} from '../../../mail/accounts';
 import { scheduleSync, unscheduleSync } from '../../../mail/jobs';
 import { parseAddresses } from '../../../mail/messages';
 import { testAccount, type MailAccount } from '../../../mail/protocol';
 import { openSecret, sealSecret } from '../../../mail/secret';
 import { currentUser } from '../../../plugins/auth';
+import { isUniqueViolation } from '../../../workflow/engine/context';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   idList,
@@ -26,8 +38,11 @@ import {
 
 const base = `${mailBase}/mailSetting/v1`;
 const security = Type.Union([Type.Literal('ssl'), Type.Literal('starttls'), Type.Literal('none')]);
-const port = Type.Integer({ minimum: 1, maximum: 65535 });
-const host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' });
+// Checked by checked() below, so a mistake is answered in the user's words, not the schema's.
+const port = Type.Number();
+const host = Type.String({ maxLength: 1000 });
+/** A host name or IPv4 address as a user types it: letters, digits, dots and hyphens. */
+const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 
 const settingBody = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -51,6 +66,59 @@ const originQuery = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
+type SettingValues = Omit<Insertable<MailSettingsTable>, 'id' | 'user_id' | 'is_default'>;
+
+/** 409 when another of the user's accounts has this address (under lockUserSettings). */
+async function refuseTakenAddress(db: Db, userId: string, address: string, id: string) {
+  const clash = await db
+    .selectFrom('mail_settings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb.fn('lower', ['address']), '=', address.toLowerCase()))
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  if (clash) throw conflict('server:mail.addressTaken');
+}
+
+/** Adds or changes an account; the first account, or one asked to be, is the default. */
+async function writeSetting(
+  db: Db,
+  userId: string,
+  id: string,
+  exists: boolean,
+  values: SettingValues,
+  wantsDefault: boolean,
+) {
+  const others = await db
+    .selectFrom('mail_settings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  const makeDefault = wantsDefault || !others;
+  if (makeDefault && others) {
+    await db
+      .updateTable('mail_settings')
+      .set({ is_default: false })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  if (exists) {
+    await db
+      .updateTable('mail_settings')
+      .set({ ...values, ...(makeDefault ? { is_default: true } : {}) })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+  } else {
+    await db
+      .insertInto('mail_settings')
+      .values({ id, user_id: userId, ...values, is_default: makeDefault })
+      .execute();
+  }
+}
+
 /** The caller's mail accounts (docs/mail.md): passwords go in, never out. */
 export async function settingRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -73,10 +141,21 @@ export async function settingRoutes(app: FastifyInstance) {
     createTime: formatDateTime(row.created_at, config.timeZone),
   });
 
-  /** The password to use: the one typed, or (isOriginPwd) the stored one of an own account. */
-  async function passwordFor(userId: string, body: SettingBody, keepStored: boolean) {
+  /**
+   * The password to use: the one typed, or (isOriginPwd) the stored one of an own account,
+   * and that only for the login and servers it was saved with.
+   */
+  async function passwordFor(
+    userId: string,
+    body: SettingBody,
+    keepStored: boolean,
+    destination: MailDestination,
+  ) {
     if (keepStored && body.id) {
       const stored = await ownSetting(db, userId, body.id);
+      if (!sameDestination(destinationOfRow(stored), destination)) {
+        throw badRequest('server:mail.passwordForNewServer');
+      }
       try {
         return {
           sealed: stored.password_enc,
@@ -90,22 +169,45 @@ export async function settingRoutes(app: FastifyInstance) {
     return { sealed: sealSecret(config.mail.secretKey, body.mailPass), plain: body.mailPass };
   }
 
-  function checked(body: SettingBody) {
+  function checkedServer(hostText: string, portNumber: number) {
+    const host = hostText.trim();
+    if (!hostName.test(host)) throw badRequest('server:mail.hostInvalid', { host });
+    if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535) {
+      throw badRequest('server:mail.portInvalid', { port: String(portNumber) });
+    }
+    return { host, port: portNumber };
+  }
+
+  /** The account's address, login and servers, checked. */
+  function checked(body: SettingBody): MailDestination {
     const type = (body.mailType ?? 'imap').toLowerCase();
     if (type !== 'imap') throw badRequest('server:mail.pop3Unsupported');
     const [address] = parseAddresses(body.mailAddress);
     if (!address) throw badRequest('server:mail.addressInvalid', { address: body.mailAddress });
-    return address.address;
+    return {
+      address: address.address,
+      username: body.userName?.trim() ?? '',
+      receive: {
+        ...checkedServer(body.imapHost, body.imapPort),
+        security: body.imapSecurity ?? 'ssl',
+      },
+      smtp: {
+        ...checkedServer(body.smtpHost, body.smtpPort),
+        security: body.smtpSecurity ?? 'ssl',
+      },
+    };
   }
 
-  const accountFrom = (body: SettingBody, address: string, password: string): MailAccount => ({
-    address,
-    username: body.userName?.trim() ?? '',
+  const accountFrom = (
+    body: SettingBody,
+    destination: MailDestination,
+    password: string,
+  ): MailAccount => ({
+    ...destination,
     password,
     nickname: body.nickName ?? '',
-    receive: { host: body.imapHost, port: body.imapPort, security: body.imapSecurity ?? 'ssl' },
-    smtp: { host: body.smtpHost, port: body.smtpPort, security: body.smtpSecurity ?? 'ssl' },
     timeoutMs: config.mail.timeoutMs,
+    outbound: config.mail.outbound,
   });
 
   app.post(
@@ -163,62 +265,45 @@ export async function settingRoutes(app: FastifyInstance) {
       const caller = currentUser(request);
       const body = request.body as SettingBody;
       const keepStored = (request.query as { isOriginPwd?: boolean }).isOriginPwd === true;
-      const address = checked(body);
-      if (body.id) await ownSetting(db, caller.id, body.id);
-      const password = await passwordFor(caller.id, body, keepStored);
-      const clash = await db
-        .selectFrom('mail_settings')
-        .select('id')
-        .where('user_id', '=', caller.id)
-        .where((eb) => eb(eb.fn('lower', ['address']), '=', address.toLowerCase()))
-        .where('id', '!=', body.id ?? '')
-        .executeTakeFirst();
-      if (clash) throw badRequest('server:mail.addressTaken');
+      const destination = checked(body);
+      const saved = body.id ? await ownSetting(db, caller.id, body.id) : null;
+      const password = await passwordFor(caller.id, body, keepStored, destination);
+      // Refused now rather than at the first sync; every connection is checked again anyway.
+      for (const server of [destination.receive, destination.smtp]) {
+        await outboundAddress(config.mail.outbound, server.host, server.port);
+      }
       const values = {
-        address,
-        username: body.userName?.trim() ?? '',
+        address: destination.address,
+        username: destination.username,
         nickname: body.nickName?.trim() ?? '',
         password_enc: password.sealed,
         mail_type: 'imap' as const,
-        receive_host: body.imapHost,
-        receive_port: body.imapPort,
-        receive_security: body.imapSecurity ?? 'ssl',
-        smtp_host: body.smtpHost,
-        smtp_port: body.smtpPort,
-        smtp_security: body.smtpSecurity ?? 'ssl',
+        receive_host: destination.receive.host,
+        receive_port: destination.receive.port,
+        receive_security: destination.receive.security,
+        smtp_host: destination.smtp.host,
+        smtp_port: destination.smtp.port,
+        smtp_security: destination.smtp.security,
         keep_on_server: body.keepOnServer ?? true,
       };
       const id = body.id ?? newId();
-      await db.transaction().execute(async (trx) => {
-        const others = await trx
-          .selectFrom('mail_settings')
-          .select('id')
-          .where('user_id', '=', caller.id)
-          .where('is_default', '=', true)
-          .where('id', '!=', id)
-          .executeTakeFirst();
-        const makeDefault = body.isDefault === true || !others;
-        if (makeDefault && others) {
-          await trx
-            .updateTable('mail_settings')
-            .set({ is_default: false })
-            .where('user_id', '=', caller.id)
-            .execute();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await lockUserSettings(trx, caller.id);
+          await refuseTakenAddress(trx, caller.id, destination.address, id);
+          // A new server is a new place the portal will connect to: it counts (a rename does not).
+          if (!saved || !sameDestination(destinationOfRow(saved), destination)) {
+            await countConnection(trx, config.mail, caller.id);
+          }
+          await writeSetting(trx, caller.id, id, Boolean(saved), values, body.isDefault === true);
+        });
+      } catch (error) {
+        // The lock makes this rare; the index has the last word all the same.
+        if (isUniqueViolation(error, 'mail_settings_address')) {
+          throw conflict('server:mail.addressTaken');
         }
-        if (body.id) {
-          await trx
-            .updateTable('mail_settings')
-            .set({ ...values, ...(makeDefault ? { is_default: true } : {}) })
-            .where('id', '=', id)
-            .where('user_id', '=', caller.id)
-            .execute();
-        } else {
-          await trx
-            .insertInto('mail_settings')
-            .values({ id, user_id: caller.id, ...values, is_default: makeDefault })
-            .execute();
-        }
-      });
+        throw error;
+      }
       await scheduleSync(db, id);
       return { ...ok(request, 'server:mail.saved'), value: id };
     },
@@ -249,10 +334,12 @@ export async function settingRoutes(app: FastifyInstance) {
         }
       } else {
         if (!body) throw badRequest('server:invalidRequest');
-        const address = checked(body);
-        const password = await passwordFor(caller.id, body, query.isOriginPwd === true);
-        account = accountFrom(body, address, password.plain);
+        const destination = checked(body);
+        const keepStored = query.isOriginPwd === true;
+        const password = await passwordFor(caller.id, body, keepStored, destination);
+        account = accountFrom(body, destination, password.plain);
       }
+      await countConnection(db, config.mail, caller.id);
       await testAccount(account);
       return ok(request, 'server:mail.connected');
     },
@@ -271,6 +358,7 @@ export async function settingRoutes(app: FastifyInstance) {
       const caller = currentUser(request);
       const row = await ownSetting(db, caller.id, (request.query as { id: string }).id);
       await db.transaction().execute(async (trx) => {
+        await lockUserSettings(trx, caller.id);
         await trx
           .updateTable('mail_settings')
           .set({ is_default: false })
@@ -307,6 +395,7 @@ export async function settingRoutes(app: FastifyInstance) {
       if (rows.length === 0) throw badRequest('server:mail.settingNotFound');
       const owned = rows.map((row) => row.id);
       await db.transaction().execute(async (trx) => {
+        await lockUserSettings(trx, caller.id);
         await trx.deleteFrom('mail_settings').where('id', 'in', owned).execute();
         const left = await trx
           .selectFrom('mail_settings')
