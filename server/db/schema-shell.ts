@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { FormRights } from '../../src/core/forms/rights';
 import type { DefaultTimestamp, Json } from './schema';
 
 /**
@@ -334,8 +335,10 @@ export interface DataTemplatesTable {
   columns: Json<QueryViewColumn[]>;
   conditions: Json<QueryViewCondition[]>;
   fields: Json<TemplateField[]>;
-  /** Roles that may add and edit; everyone else reads what their scope allows. */
+  /** The form's managers: they see and handle every record (docs/forms.md, "Who may use a form"). */
   edit_role_ids: Json<string[]>;
+  /** Who else may read, add, edit and delete their own records; null: the default rights. */
+  rights: ColumnType<FormRights | null, string | null | undefined, string | null>;
   /** 'store': a named query and a code store (dyzl); 'form': the records of form_key. */
   source: Generated<'store' | 'form'>;
   page_size: Generated<number>;

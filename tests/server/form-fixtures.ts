@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+
 /** A fitting-out application (the seeded fitOut form) as a page sends it, with two works. */
 export const fitOutApplication = (extra: Record<string, unknown> = {}) => ({
   store: 'S01',
@@ -27,3 +29,53 @@ export const contractPrintRecord = (contractNo: string) => ({
   F_ZSRY: '张晓明',
   F_ZSRYSJH: '13900000005',
 });
+
+/** A store inspection as the page sends it, with one finding. */
+export const inspectionRecord = (extra: Record<string, unknown> = {}) => ({
+  store: 'S01',
+  inspectedOn: '2026-11-20',
+  area: '一楼化妆品区',
+  result: 'pass',
+  score: '90',
+  findings: [{ item: '消防通道堆放杂物', rectifyBy: '2026-12-01' }],
+  ...extra,
+});
+
+/** A contract registration; the contract number must be unique among the form's records. */
+export const contractRegistrationRecord = (contractNo: string) => ({
+  contractNo,
+  merchantName: '测试商户',
+  store: 'S01',
+  kind: 'lease',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  monthlyRent: '1000',
+});
+
+/** A meeting booking hosted by `host` (a user id), inviting `attendee`. */
+export const meetingBookingRecord = (host: string, attendee = host) => ({
+  subject: '招商周会',
+  room: 'R301',
+  host,
+  startAt: '2026-12-01 10:00',
+  hours: '1',
+  attendees: [{ person: attendee }],
+});
+
+/** An XLSX of these rows (the first one the header), as a user's import file. */
+export async function workbook(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('data');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A multipart/form-data body of one file, as the import buttons upload it. */
+export function xlsxUpload(bytes: Buffer, name = 'rows.xlsx') {
+  const boundary = '----atrium-forms';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

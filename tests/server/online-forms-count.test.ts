@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleIds } from '../../server/db/seed/ids';
 import { userId } from '../../server/db/seed/people';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
 import { Client } from './workflow-harness';
@@ -71,7 +72,20 @@ describe.each(databaseKinds)('form list counts on %s', (kind) => {
   });
 
   it('counts within the caller scope only, and refuses an unknown count mode', async () => {
-    // Someone who does not manage inspections sees (and counts) only their own records.
+    // Someone who may not read inspections gets no count at all, not even 0.
+    const outsider = await client.post('emp01', url, { querys: store('S04'), count: 'estimate' });
+    expect(outsider).toMatchObject({
+      status: 403,
+      body: { state: false, message: '无权查看该表单的记录' },
+    });
+    expect(Object.keys(outsider.body).sort()).toEqual(['message', 'state']);
+    // A reader who does not manage inspections sees (and counts) only their own records.
+    const staff = { roles: [roleIds.staff] };
+    await server.db
+      .updateTable('data_templates')
+      .set({ rights: JSON.stringify({ read: staff, add: {}, edit: {}, delete: {} }) })
+      .where('template_key', '=', 'inspection')
+      .execute();
     const none = await list({ querys: store('S04'), count: 'estimate' }, 'emp01');
     expect(none).toMatchObject({ total: 0, estimated: false, rows: [] });
     const bad = await client.post('admin', url, { count: 'all' });

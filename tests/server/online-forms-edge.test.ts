@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { newId } from '../../server/lib/ids';
+import { workbook, xlsxUpload } from './form-fixtures';
 import { databaseKinds } from './harness';
 import { useServerAndClient } from './workflow-harness';
 
@@ -10,22 +11,6 @@ import { useServerAndClient } from './workflow-harness';
 const base = '/form/form/dataTemplate/v1';
 type Rows = { rows: Record<string, unknown>[]; total: number };
 type Answer = { status: number; body: { state?: boolean; message?: string; value?: unknown } };
-
-async function workbook(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('data');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function multipart(bytes: Buffer) {
-  const boundary = '----atrium-edge';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A sheet's column by its header text, as the cells' texts (row 2 on). */
 async function column(bytes: Buffer, header: string): Promise<string[]> {
@@ -65,18 +50,18 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
   const post = async (
     account: string,
     url: string,
-    body: object | ReturnType<typeof multipart>,
+    body: object | ReturnType<typeof xlsxUpload>,
     language = 'zh-CN',
   ) => {
     const upload = 'payload' in body && Buffer.isBuffer(body.payload);
     return server.app.inject({
       method: 'POST',
       url,
-      payload: upload ? (body as ReturnType<typeof multipart>).payload : (body as object),
+      payload: upload ? (body as ReturnType<typeof xlsxUpload>).payload : (body as object),
       headers: {
         authorization: `Bearer ${await client.token(account)}`,
         'accept-language': language,
-        ...(upload ? (body as ReturnType<typeof multipart>).headers : {}),
+        ...(upload ? (body as ReturnType<typeof xlsxUpload>).headers : {}),
       },
     });
   };
@@ -151,7 +136,7 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
     const refused = await post(
       'contract01',
       `${base}/importMain?templateKey=contractRegistration`,
-      multipart(file),
+      xlsxUpload(file),
     );
     expect(refused.statusCode, refused.body).toBe(400);
     const report = JSON.parse(refused.body) as { value: { row: number; message: string }[] };
@@ -164,7 +149,7 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
     const english = await post(
       'contract01',
       `${base}/importMain?templateKey=contractRegistration`,
-      multipart(file),
+      xlsxUpload(file),
       'en-US',
     );
     expect(JSON.parse(english.body).value[0].message).toBe(
@@ -174,13 +159,13 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
     const taken = await post(
       'contract01',
       `${base}/importMain?templateKey=contractRegistration`,
-      multipart(await workbook([header, row('HT-DUP-4'), row('HT20261000')])),
+      xlsxUpload(await workbook([header, row('HT-DUP-4'), row('HT20261000')])),
     );
     expect(JSON.parse(taken.body).value).toEqual([{ row: 3, message: '合同号：输入的值已存在' }]);
     const clean = await post(
       'contract01',
       `${base}/importMain?templateKey=contractRegistration`,
-      multipart(await workbook([header, row('HT-DUP-1'), row('HT-DUP-2')])),
+      xlsxUpload(await workbook([header, row('HT-DUP-1'), row('HT-DUP-2')])),
     );
     expect(JSON.parse(clean.body)).toMatchObject({ state: true, value: 2 });
     expect(await count()).toBe(2);
@@ -319,10 +304,10 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
 
   it('caps a flood of drafts at 200 per user and form, with a clear message', async () => {
     const answers = await all(250, (index) =>
-      client.post('SZHY10002', `${base}/boSaveDraft`, {
-        templateKey: 'fitOut',
+      client.post('emp02', `${base}/boSaveDraft`, {
+        templateKey: 'meetingBooking',
         title: `草稿${index}`,
-        data: { brand: `草稿${index}` },
+        data: { subject: `草稿${index}` },
       }),
     );
     noServerErrors(answers);
@@ -331,20 +316,20 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(refused.every((answer) => answer.status === 400)).toBe(true);
     expect(refused[0]!.body.message).toBe('该表单的草稿已达 200 份上限，请先删除不需要的草稿');
-    const mine = (await client.post('SZHY10002', `${base}/getMyDraftList`, {
-      templateKey: 'fitOut',
+    const mine = (await client.post('emp02', `${base}/getMyDraftList`, {
+      templateKey: 'meetingBooking',
     })) as unknown as { body: Rows };
     expect(mine.body.total).toBe(200);
     // Saving over a kept draft still works; so does a draft of another form.
-    const again = await client.post('SZHY10002', `${base}/boSaveDraft`, {
-      templateKey: 'fitOut',
+    const again = await client.post('emp02', `${base}/boSaveDraft`, {
+      templateKey: 'meetingBooking',
       id: kept[0]!.body.value,
-      data: { brand: '改过' },
+      data: { subject: '改过' },
     });
     expect(again.status).toBe(200);
-    const other = await client.post('SZHY10002', `${base}/boSaveDraft`, {
-      templateKey: 'meetingBooking',
-      data: { subject: '另一个表单' },
+    const other = await client.post('emp02', `${base}/boSaveDraft`, {
+      templateKey: 'wfzdrw',
+      data: { title: '另一个表单' },
     });
     expect(other.status).toBe(200);
   });

@@ -1,29 +1,18 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './harness';
-import { fitOutApplication } from './form-fixtures';
+import {
+  contractRegistrationRecord,
+  fitOutApplication,
+  workbook,
+  xlsxUpload,
+} from './form-fixtures';
 import { useServerAndClient } from './workflow-harness';
 
 const base = '/form/form/dataTemplate/v1';
 type Rows = { rows: Record<string, unknown>[]; total: number };
 
 const fitOut = fitOutApplication;
-
-async function workbook(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('data');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function multipart(name: string, bytes: Buffer) {
-  const boundary = '----atrium-test';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(databaseKinds)('online forms on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
@@ -140,15 +129,7 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
   });
 
   it('keeps contract numbers unique (the exists rule, looked up by the server)', async () => {
-    const body = {
-      contractNo: 'HT20261000',
-      merchantName: '测试商户',
-      store: 'S01',
-      kind: 'lease',
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      monthlyRent: '1000',
-    };
+    const body = contractRegistrationRecord('HT20261000');
     const taken = await client.post('contract01', `${base}/boSave/contractRegistration`, body);
     expect(taken.status).toBe(400);
     expect(taken.body.message).toMatch(/合同号：输入的值已存在/);
@@ -293,7 +274,7 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
       'store01',
       'POST',
       `${base}/importMain?templateKey=inspection`,
-      multipart('rows.xlsx', badFile),
+      xlsxUpload(badFile),
     );
     expect(refused.statusCode, refused.body).toBe(400);
     const report = JSON.parse(refused.body) as {
@@ -312,7 +293,7 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
       'store01',
       'POST',
       `${base}/importMain?templateKey=inspection`,
-      multipart('rows.xlsx', goodFile),
+      xlsxUpload(goodFile),
     );
     expect(JSON.parse(imported.body)).toMatchObject({ state: true, value: 2 });
     expect((await list('store01', 'inspection')).total).toBe(before + 2);
@@ -320,7 +301,7 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
       'SZHY10001',
       'POST',
       `${base}/importMain?templateKey=inspection`,
-      multipart('rows.xlsx', goodFile),
+      xlsxUpload(goodFile),
     );
     expect(merchant.statusCode).toBe(403);
     const wrongHeader = await workbook([
@@ -331,7 +312,7 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
       'store01',
       'POST',
       `${base}/importMain?templateKey=inspection`,
-      multipart('rows.xlsx', wrongHeader),
+      xlsxUpload(wrongHeader),
     );
     expect(header400.statusCode).toBe(400);
   });

@@ -27,6 +27,7 @@ import * as assignShopsMenu from './0028-assign-shops-menu';
 import * as englishSubjects from './0029-english-subjects';
 import * as draftEnglishSubjects from './0030-draft-english-subjects';
 import * as mailUniqueAddress from './0032-mail-unique-address';
+import * as formRights from './0033-form-rights';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0029-english-subjects': englishSubjects,
   '0030-draft-english-subjects': draftEnglishSubjects,
   '0032-mail-unique-address': mailUniqueAddress,
+  '0033-form-rights': formRights,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { seedPrint } from './print';
 import { seedFormFlows, seedWorkflow } from './workflow';
 import { seedShell } from './shell';
 import { seedForms } from './forms';
+import { seedFormRights } from './form-rights';
 import { seedSupervision } from './forms-supervision';
 import { seedSysModules } from './sys-modules';
 import { businessToday } from '../../domain/shell/today';
@@ -84,6 +85,8 @@ export async function seedDemo(
   await seedForms(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
   await seedFormFlows(db);
   await seedSupervision(db, businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai'));
+  // Who may use each form: after every template (dyzl, the forms, the supervision tasks).
+  await seedFormRights(db);
   // System modules name templates, queries and charts seeded above.
   await seedSysModules(db);
   // The directory's pinyin search (docs/directory.md) reads every account's spelling.

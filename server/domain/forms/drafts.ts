@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { FormRight } from '../../../src/core/forms/rights';
 import type { Paging, QueryContext } from '../shell/queries/registry';
+import { templatesWith } from './access';
+import { formTemplate } from './form-templates';
 
 /**
  * Drafts (docs/forms.md, "Drafts"): what a user typed, kept unchecked until they come back
@@ -79,6 +82,8 @@ export async function getDraft(ctx: QueryContext, id: string) {
     .where('d.user_id', '=', ctx.caller.id)
     .executeTakeFirst();
   if (!row) throw notFound('server:forms.draftNotFound');
+  // What a draft holds is on its way into the form: kept for those who may still put it there.
+  await formTemplate(ctx, row.template_key, draftRight(row.record_id));
   return {
     id: row.id,
     templateKey: row.template_key,
@@ -91,11 +96,25 @@ export async function getDraft(ctx: QueryContext, id: string) {
   };
 }
 
+/** A draft of a record edits it; any other draft adds one. */
+export const draftRight = (recordId: string | null | undefined): FormRight =>
+  recordId ? 'edit' : 'add';
+
+/** The caller's drafts of forms they may still add to (or, for a record's draft, edit). */
 export async function listDrafts(ctx: QueryContext, paging: Paging, templateKey?: string) {
+  const keys = async (right: FormRight) =>
+    (await templatesWith(ctx, [right])).map((template) => template.template_key);
+  const [adds, edits] = await Promise.all([keys('add'), keys('edit')]);
   let query = ctx.db
     .selectFrom('form_drafts as d')
     .innerJoin('data_templates as t', 't.template_key', 'd.template_key')
-    .where('d.user_id', '=', ctx.caller.id);
+    .where('d.user_id', '=', ctx.caller.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.record_id', 'is', null), eb('d.template_key', 'in', [...adds, ''])]),
+        eb.and([eb('d.record_id', 'is not', null), eb('d.template_key', 'in', [...edits, ''])]),
+      ]),
+    );
   if (templateKey) query = query.where('d.template_key', '=', templateKey);
   const english = ctx.language === 'en-US';
   const [rows, total] = await Promise.all([

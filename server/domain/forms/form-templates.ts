@@ -5,27 +5,51 @@ import { badRequest } from '../../lib/errors';
 import { mayReadFile } from '../file-access';
 import type { QueryContext } from '../shell/queries/registry';
 import { loadTemplate, templateByBoAlias } from '../shell/templates/data-templates';
-import { assertMayDo } from './access';
+import { assertFormAccess, assertMayDo, type FormNeed } from './access';
 import { currentDefinition } from './definitions';
 import { formRecordStore, type RecordStore } from './record-store';
 import { getRecord, valueTaken, visibleIds, writeRecords, type WrittenForm } from './records';
+import { holdsUniqueValues } from './unique';
 import { checkRecord, type CheckContext } from './values';
 
 /** A data template over an online form, with the form's current definition and version. */
 export type FormTemplate = WrittenForm;
 
-async function withDefinition(ctx: QueryContext, template: DataTemplateRow): Promise<FormTemplate> {
+/**
+ * The guard every form call goes through: a template is opened only for a right the call
+ * names (access.ts), checked before anything of its records is read or written; a caller
+ * without it gets 403 and learns nothing of the records, not even how many there are.
+ */
+async function opened(
+  ctx: QueryContext,
+  template: DataTemplateRow,
+  need: FormNeed,
+): Promise<FormTemplate> {
   if (template.source !== 'form') throw badRequest('server:forms.templateNotForm');
+  await assertFormAccess(ctx, template, need);
   const { definition, version } = await currentDefinition(ctx.db, template.form_key);
+  // A save's unique check says whether another record holds a value: those who may not
+  // read the form's records may not ask it, so adding or editing needs reading too here.
+  if (writesOnly(need) && holdsUniqueValues(definition))
+    await assertFormAccess(ctx, template, 'read');
   return { template, definition, version };
 }
 
-export async function formTemplate(ctx: QueryContext, templateKey: string) {
-  return withDefinition(ctx, await loadTemplate(ctx, templateKey));
+const writesOnly = (need: FormNeed) =>
+  (typeof need === 'string' ? [need] : need).every((right) => right === 'add' || right === 'edit');
+
+export async function formTemplate(ctx: QueryContext, templateKey: string, need: FormNeed) {
+  return opened(ctx, await loadTemplate(ctx, templateKey), need);
 }
 
-export async function formTemplateByAlias(ctx: QueryContext, boAlias: string) {
-  return withDefinition(ctx, await templateByBoAlias(ctx, boAlias));
+export async function formTemplateByAlias(ctx: QueryContext, boAlias: string, need: FormNeed) {
+  return opened(ctx, await templateByBoAlias(ctx, boAlias), need);
+}
+
+/** The record a save edits (ID_, or id), or none: the save adds one. */
+export function editedId(body: Record<string, unknown>): string | undefined {
+  const given = body.ID_ ?? body.id;
+  return typeof given === 'string' && given ? given.slice(0, 64) : undefined;
 }
 
 /** The server's side of each check: files the caller may use, values other records hold. */
@@ -61,8 +85,7 @@ export async function saveFormRecord(
   store: RecordStore = formRecordStore,
 ): Promise<string> {
   const { template, definition } = form;
-  const given = body.ID_ ?? body.id;
-  const id = typeof given === 'string' && given ? given.slice(0, 64) : undefined;
+  const id = editedId(body);
   // The stamp the editor read (getForm's UPDATED_AT_): a save over a newer one is a 409.
   const stamp = id && typeof body.UPDATED_AT_ === 'string' ? body.UPDATED_AT_ : undefined;
   await store.assertMayWrite(ctx, form, id);

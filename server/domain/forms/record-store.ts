@@ -5,14 +5,13 @@ import type { RecordSort } from './record-order';
 import { deleteRecords, getRecord, listRecords, writeRecords, type WrittenForm } from './records';
 import type { CheckedRecord } from './values';
 
-/** What the template's buttons may do for this caller. */
+/** What the template's buttons may do for this caller (reading is the template's right). */
 export interface RecordPermissions {
   add: boolean;
   edit: boolean;
   del: boolean;
   export: boolean;
   import: boolean;
-  get: true;
 }
 
 /**
@@ -58,15 +57,14 @@ export const formRecordStore: RecordStore = {
     const actions = ['add', 'edit', 'del', 'export', 'import'] as const;
     const [add = false, edit = false, del = false, exportAllowed = false, importAllowed = false] =
       await Promise.all(actions.map((action) => mayDo(ctx, template, action)));
-    return { add, edit, del, export: exportAllowed, import: importAllowed, get: true };
+    return { add, edit, del, export: exportAllowed, import: importAllowed };
   },
   assertMayWrite: async (ctx, { template }, id) => {
     await assertMayDo(ctx, template, id ? 'edit' : 'add');
     if (id) await getRecord(ctx, template, id);
   },
-  // Whoever sees a record of an ordinary form may edit it (access.ts); the page's edit
-  // button follows the template's permission.
-  mayEdit: async () => true,
+  // A record the caller sees is theirs or they manage the form: the edit right decides.
+  mayEdit: (ctx, { template }) => mayDo(ctx, template, 'edit'),
   save: async (ctx, form, record, id, stamp) => {
     const [saved] = await writeRecords(ctx, form, [{ record, id, stamp }]);
     return saved!;

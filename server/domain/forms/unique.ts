@@ -28,6 +28,11 @@ export function uniqueSubFields(
   );
 }
 
+/** Whether the form has a unique field at all, in its main fields or a sub-table. */
+export function holdsUniqueValues(definition: FormDefinition): boolean {
+  return uniqueFields(definition.fields).length > 0 || uniqueSubFields(definition).length > 0;
+}
+
 const text = (value: unknown) =>
   value === undefined || value === null || value === '' ? undefined : String(value);
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { formatDateTime } from '../../lib/time';
+import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
 import { businessToday } from '../shell/today';
 import { bookingForm, bookingsOf } from './meeting-bookings';
@@ -69,7 +70,7 @@ export async function meetingPage(
   const rooms = rows.rows.some((row) => row.kind === 'booking')
     ? await dictionary(db, 'meetingRoom')
     : [];
-  const manages = caller.seesEverything || (await managesBookings(db, caller));
+  const { reads, manages } = await bookingRights(db, caller);
   return {
     rows: rows.rows.map((row): MeetingRow => {
       const room = rooms.find((option) => option.value === row.room);
@@ -80,7 +81,7 @@ export async function meetingPage(
         taskId: row.task_id,
         kind: row.kind,
         room: room ? (language === 'en-US' && room.labelEn) || room.label : row.room,
-        canOpen: row.kind === 'booking' && (row.booked_by_caller || manages),
+        canOpen: row.kind === 'booking' && reads && (row.booked_by_caller || manages),
       };
     }),
     // PGlite answers count(*) as a number, PostgreSQL as a string.
@@ -90,12 +91,18 @@ export async function meetingPage(
   };
 }
 
-/** The caller holds an edit role of the bookings' data template (they manage every booking). */
-async function managesBookings(db: Db, caller: AuthUser): Promise<boolean> {
+/**
+ * Whether the caller may read the bookings' records at all, and every one of them (a manager),
+ * by the form's rights (docs/forms.md, "Who may use a form"): a booking opens for its booker
+ * and the managers, and only while they may read the form.
+ */
+async function bookingRights(db: Db, caller: AuthUser) {
   const template = await db
     .selectFrom('data_templates')
-    .select('edit_role_ids')
+    .selectAll()
     .where('template_key', '=', bookingForm)
     .executeTakeFirst();
-  return Boolean(template?.edit_role_ids.some((role) => caller.roleIds.includes(role)));
+  if (!template) return { reads: false, manages: false };
+  const ctx = { db, caller };
+  return { reads: await formAccess(ctx, template, 'read'), manages: managesForm(ctx, template) };
 }

@@ -4,6 +4,8 @@ import type { Database } from '../../../db/schema';
 import type { Language } from '../../../i18n';
 import type { AuthUser } from '../../../lib/context';
 import { badRequest } from '../../../lib/errors';
+import { assertFormAccess } from '../../forms/access';
+import { loadTemplate } from '../templates/data-templates';
 
 /**
  * Named queries: the only data custom queries, query views and data templates can read. A
@@ -47,6 +49,12 @@ export interface NamedQuery {
   orderBy: { column: string; direction: 'asc' | 'desc' };
   /** The rows the caller may see, as a query whose output columns are the result fields. */
   source(ctx: QueryContext): Source | Promise<Source>;
+  /**
+   * The data template whose records the query reads (dyzl: contract_prints): whichever page
+   * runs it (query view, custom query, dialog, the template's list), the caller needs the
+   * right to read that form's records (docs/forms.md, "Who may use a form").
+   */
+  form?: string;
 }
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,6 +89,7 @@ export async function runNamedQuery(
   filters: Filters,
   paging: Paging,
 ): Promise<QueryResult> {
+  if (query.form) await assertFormAccess(ctx, await loadTemplate(ctx, query.form), 'read');
   let select = ctx.db.selectFrom((await query.source(ctx)).as('q'));
   for (const [field, value] of Object.entries(filters)) {
     const kind = query.filters[field];

@@ -174,7 +174,6 @@ export function contractPrintStore(sms: SmsProvider): RecordStore {
         del: del && addsSomewhere(scope),
         export: false,
         import: false,
-        get: true,
       };
     },
     async assertMayWrite(ctx, { template }, id) {

@@ -58,4 +58,5 @@ export const contractPrints: NamedQuery = {
   filters: { F_MDID: 'exact', F_HTH: 'text', F_GYSMC: 'text', F_PPMC: 'text', F_CJSJ: 'date' },
   orderBy: { column: 'F_CJSJ', direction: 'desc' },
   source: async (ctx) => contractPrintRows(ctx, financeScope(ctx.caller)),
+  form: 'dyzl',
 };

@@ -7,7 +7,9 @@ import {
   type QueryFilterBody,
 } from '../../../domain/shell/queries/query-filter';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
+import { formAccess } from '../../../domain/forms/access';
 import {
+  editedId,
   formTemplate,
   formTemplateByAlias,
   saveFormRecord,
@@ -78,7 +80,8 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = queryContext(app, request);
       const { templateKey } = request.query as { templateKey: string };
-      const form = await formTemplate(ctx, templateKey);
+      // The form page of someone who may only add needs the template too, not its list.
+      const form = await formTemplate(ctx, templateKey, ['read', 'add']);
       return { state: true, value: await formInfo(ctx, form, storeOf(form)) };
     },
   );
@@ -96,7 +99,7 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = queryContext(app, request);
       const { templateKey } = request.params as { templateKey: string };
-      const form = await formTemplate(ctx, templateKey);
+      const form = await formTemplate(ctx, templateKey, 'read');
       const body = request.body as QueryFilterBody | null | undefined;
       const paging = pageOf(body, form.template.page_size);
       const result = await storeOf(form).list(
@@ -135,9 +138,9 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     async (request) => {
       const { boAlias } = request.params as { formKey: string; boAlias: string };
       const ctx = queryContext(app, request);
-      const form = await formTemplateByAlias(ctx, boAlias);
-      const store = storeOf(form);
       const { id } = request.query as { id?: string };
+      const form = await formTemplateByAlias(ctx, boAlias, id ? 'read' : 'add');
+      const store = storeOf(form);
       if (!id) await store.assertMayWrite(ctx, form);
       const data = id ? await store.get(ctx, form, id) : {};
       return {
@@ -167,8 +170,8 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     async (request) => {
       const { boAlias } = request.params as { boAlias: string };
       const ctx = queryContext(app, request);
-      const form = await formTemplateByAlias(ctx, boAlias);
       const body = request.body as Record<string, unknown>;
+      const form = await formTemplateByAlias(ctx, boAlias, editedId(body) ? 'edit' : 'add');
       const saved = await saveFormRecord(ctx, form, body, storeOf(form));
       return { state: true, message: request.t('server:forms.saved'), value: saved };
     },
@@ -205,7 +208,10 @@ async function formInfo(ctx: QueryContext, form: FormTemplate, store: RecordStor
     columns: template.columns,
     conditions: template.conditions,
     fields: legacyFields(form),
-    permission: await store.permissions(ctx, form),
+    permission: {
+      ...(await store.permissions(ctx, form)),
+      get: await formAccess(ctx, template, 'read'),
+    },
     form: await withChoices(ctx.db, definition),
     pageSize: template.page_size,
     // A bound table's rows are listed by its named query (its conditions, its order and

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { templatesWith } from '../../../domain/forms/access';
 import { currentDefinition, saveDefinition } from '../../../domain/forms/definitions';
 import { withChoices } from '../../../domain/forms/dictionaries';
 import { currentUser } from '../../../plugins/auth';
@@ -94,7 +95,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     '/form/dataTemplate/v1/listJson',
     {
       schema: {
-        summary: 'A page of the data templates, with their form and source',
+        summary: 'A page of the data templates the caller may open, with their form and source',
         body: Type.Union([Type.Object({ pageBean }), Type.Null()]),
         response: { 200: page },
       },
@@ -104,19 +105,11 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
       const body = request.body as { pageBean?: { page?: number; pageSize?: number } } | null;
       const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
       const english = ctx.language === 'en-US';
-      const [rows, total] = await Promise.all([
-        ctx.db
-          .selectFrom('data_templates')
-          .select(['template_key', 'name', 'name_en', 'bo_alias', 'form_key', 'source'])
-          .orderBy('template_key')
-          .limit(paging.pageSize)
-          .offset((paging.page - 1) * paging.pageSize)
-          .execute(),
-        ctx.db
-          .selectFrom('data_templates')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      // Only the forms the caller may open: the others are not theirs to know of.
+      const open = (await templatesWith(ctx, ['read', 'add'])).sort((a, b) =>
+        a.template_key < b.template_key ? -1 : 1,
+      );
+      const rows = open.slice((paging.page - 1) * paging.pageSize, paging.page * paging.pageSize);
       return {
         rows: rows.map((row) => ({
           templateKey: row.template_key,
@@ -125,7 +118,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
           formKey: row.form_key,
           source: row.source,
         })),
-        total: Number(total.n),
+        total: open.length,
         ...paging,
       };
     },

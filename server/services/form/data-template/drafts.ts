@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { getDraft, listDrafts, removeDrafts, saveDraft } from '../../../domain/forms/drafts';
+import {
+  draftRight,
+  getDraft,
+  listDrafts,
+  removeDrafts,
+  saveDraft,
+} from '../../../domain/forms/drafts';
 import { formTemplate } from '../../../domain/forms/form-templates';
 import { assertInFormRecords, getRecord } from '../../../domain/forms/records';
 import { queryContext } from '../../portal/shell/context';
@@ -35,7 +41,7 @@ export async function formDraftRoutes(app: FastifyInstance) {
         title?: string;
         data: Record<string, unknown>;
       };
-      const { template } = await formTemplate(ctx, body.templateKey);
+      const { template } = await formTemplate(ctx, body.templateKey, draftRight(body.recordId));
       // A bound table's records (dyzl) are saved whole or not at all: no drafts.
       assertInFormRecords(template);
       // Resuming a record's draft needs that record to be the caller's to see.

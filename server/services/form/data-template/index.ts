@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formDefinitionRoutes } from './definitions';
 import { formDraftRoutes } from './drafts';
 import { formRecordRoutes } from './records';
+import { formRightsRoutes } from './rights';
 import { formSpreadsheetRoutes } from './spreadsheets';
 
 /**
@@ -14,4 +15,5 @@ export async function onlineFormRoutes(app: FastifyInstance) {
   await app.register(formRecordRoutes);
   await app.register(formDraftRoutes);
   await app.register(formSpreadsheetRoutes);
+  await app.register(formRightsRoutes);
 }

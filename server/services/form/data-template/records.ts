@@ -30,7 +30,7 @@ export async function formRecordRoutes(app: FastifyInstance) {
       const ctx = queryContext(app, request);
       const { boAlias } = request.params as { boAlias: string };
       const body = request.body as { ids: string[]; values: Record<string, unknown> };
-      const form = await formTemplateByAlias(ctx, boAlias);
+      const form = await formTemplateByAlias(ctx, boAlias, 'edit');
       const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
       return {
         state: true,
@@ -53,7 +53,7 @@ export async function formRecordRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = queryContext(app, request);
       const { boAlias } = request.params as { boAlias: string };
-      const form = await formTemplateByAlias(ctx, boAlias);
+      const form = await formTemplateByAlias(ctx, boAlias, 'delete');
       const ids = splitIds((request.query as { ids: string }).ids);
       const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
       return { state: true, message: request.t('server:forms.deleted'), value: count };
@@ -104,7 +104,7 @@ type SubQuery = { templateKey: string; id: string; subTable: string };
 /** A sub-table's rows of a record, read with the caller's scope (another's record: 404). */
 async function subRows(app: FastifyInstance, request: FastifyRequest, query: SubQuery) {
   const ctx = queryContext(app, request);
-  const { template, definition } = await formTemplate(ctx, query.templateKey);
+  const { template, definition } = await formTemplate(ctx, query.templateKey, 'read');
   if (!definition.subTables.some((table) => table.name === query.subTable))
     throw notFound('server:forms.subTableNotFound');
   const { data } = await getRecord(ctx, template, query.id);

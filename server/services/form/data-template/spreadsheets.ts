@@ -37,6 +37,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       const { template, definition } = await formTemplate(
         ctx,
         (request.query as { templateKey: string }).templateKey,
+        'read',
       );
       // A form kept in a table of its own (dyzl) is refused before it counts as an export.
       assertInFormRecords(template);
@@ -68,6 +69,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       const { template, definition } = await formTemplate(
         ctx,
         (request.params as { templateKey: string }).templateKey,
+        'add',
       );
       await assertMayDo(ctx, template, 'import');
       const name = (ctx.language === 'en-US' && template.name_en) || template.name;
@@ -86,7 +88,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const ctx = queryContext(app, request);
       const body = request.body as { templateKey: string; id: string; subTable: string };
-      const { template, definition } = await formTemplate(ctx, body.templateKey);
+      const { template, definition } = await formTemplate(ctx, body.templateKey, 'read');
       const table = definition.subTables.find((each) => each.name === body.subTable);
       if (!table) throw notFound('server:forms.subTableNotFound');
       const { data } = await getRecord(ctx, template, body.id);
@@ -110,7 +112,8 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const ctx = queryContext(app, request);
       const query = request.query as { templateKey: string; subTable: string };
-      const { template, definition } = await formTemplate(ctx, query.templateKey);
+      // Rows for a record being added or edited: checked as a save would (unique values too).
+      const { template, definition } = await formTemplate(ctx, query.templateKey, ['add', 'edit']);
       const table = definition.subTables.find((each) => each.name === query.subTable);
       if (!table) throw notFound('server:forms.subTableNotFound');
       const rows = await readWorkbook(table.fields, await upload(app, request));
@@ -134,7 +137,11 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const form = await formTemplate(ctx, (request.query as { templateKey: string }).templateKey);
+      const form = await formTemplate(
+        ctx,
+        (request.query as { templateKey: string }).templateKey,
+        'add',
+      );
       const { template, definition } = form;
       await assertMayDo(ctx, template, 'import');
       const rows = await readWorkbook(definition.fields, await upload(app, request));
