@@ -8,7 +8,7 @@ import {
   signOut,
   type LoginAnswer,
 } from '../../src/core/session';
-import { writeStored } from '../../src/core/storage';
+import { readStored, writeStored } from '../../src/core/storage';
 import { base } from './router';
 
 /**
@@ -29,21 +29,35 @@ function takeParameter(name: string): string | null {
   return value;
 }
 
-/** The address the single-sign-on server sends the user back to (without its ticket). */
-function serviceAddress(): string {
+/**
+ * The single-sign-on server sends everyone back to the portal's one configured address (the
+ * server validates tickets for that address only), so the page a visitor wanted is kept here
+ * until the ticket has been exchanged.
+ */
+const wantedPageKey = 'ssoWantedPage';
+
+function rememberWantedPage(): void {
   const url = new URL(location.href);
   url.searchParams.delete('ticket');
-  return url.toString();
+  writeStored('session', wantedPageKey, url.pathname + url.search + url.hash);
+}
+
+/** Back to the page the visitor wanted, if it is one of the portal's (never another site). */
+function returnToWantedPage(): void {
+  const wanted = readStored('session', wantedPageKey);
+  writeStored('session', wantedPageKey, null);
+  if (wanted?.startsWith(`${base}/`)) history.replaceState(null, '', wanted);
 }
 
 async function exchangeTicket(ticket: string): Promise<void> {
   const answer = await http.get<LoginAnswer>(
     'uc',
     '/sso/auth',
-    { ticket, service: serviceAddress() },
+    { ticket },
     { anonymous: true, quiet: true },
   );
   signIn(sessionFromLogin(answer));
+  returnToWantedPage();
 }
 
 let signOnMode: Promise<void> | null = null;
@@ -104,10 +118,11 @@ export async function signInAddress(
 ): Promise<{ external: string } | { internal: string }> {
   await learnSignOnMode();
   const { ssoUrl } = $config.get();
-  if (ssoUrl)
-    return {
-      external: `${ssoUrl}${ssoUrl.includes('?') ? '&' : '?'}service=${encodeURIComponent(serviceAddress())}`,
-    };
+  // The server's sign-on address already names the portal's own service.
+  if (ssoUrl) {
+    rememberWantedPage();
+    return { external: ssoUrl };
+  }
   // The same form the request layer uses on a 401: the full address of the page.
   return { internal: `/login?redirect=${encodeURIComponent(`${base}${path}`)}` };
 }

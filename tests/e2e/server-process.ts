@@ -47,7 +47,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   readyPath = '/fvue/',
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A test that must name the address before the server starts (a service address) picks it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { signInWithTicket, ssoSettings } from '../../domain/sso';
+import { signInWithTicket, ssoLoginUrl, ssoSettings } from '../../domain/sso';
 import { UserError } from '../../lib/errors';
 import { loginAnswerSchema } from './auth';
 
@@ -14,6 +14,9 @@ export async function ssoRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         summary: 'Whether single sign-on is on, and where its pages are',
+        description:
+          "ssoUrl is the CAS login page with this portal's configured service address " +
+          '(SSO_SERVICE_URL) in it; the browser goes there as it is.',
         response: {
           200: Type.Object({
             enable: Type.Boolean(),
@@ -25,7 +28,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     async () => ({
       enable: Boolean(sso),
-      ssoUrl: sso ? `${sso.url}/login` : '',
+      ssoUrl: sso ? ssoLoginUrl(sso) : '',
       ssoLogoutUrl: sso?.logoutUrl ?? '',
     }),
   );
@@ -38,7 +41,8 @@ export async function ssoRoutes(app: FastifyInstance) {
         summary: 'Exchanges a single-sign-on ticket for a session',
         querystring: Type.Object({
           ticket: Type.String({ minLength: 1, maxLength: 512 }),
-          service: Type.String({ minLength: 1, maxLength: 2048 }),
+          // Sent by platform clients; ignored: tickets are validated for SSO_SERVICE_URL.
+          service: Type.Optional(Type.String({ maxLength: 2048 })),
           code: Type.Optional(Type.String({ maxLength: 512 })),
         }),
         response: { 200: loginAnswerSchema },
@@ -46,8 +50,8 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!sso) throw new UserError(503, 'server:ssoOff');
-      const { ticket, service } = request.query as { ticket: string; service: string };
-      return signInWithTicket(db, config, sso, ticket, service);
+      const { ticket } = request.query as { ticket: string };
+      return signInWithTicket(db, config, sso, ticket);
     },
   );
 }
