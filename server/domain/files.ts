@@ -95,6 +95,8 @@ export async function readableFile(
 ): Promise<FileRow> {
   const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
   if (file && (await mayReadFile(db, file, viewer))) return file;
-  if (file && !viewer) throw signInFirst();
+  // Without a session every file that is not public asks to sign in first, whether it exists
+  // or not, so an id says nothing to a stranger; a signed-in caller gets 404 for both alike.
+  if (!viewer) throw signInFirst();
   throw new UserError(404, 'server:fileNotFound');
 }

@@ -156,7 +156,9 @@ export async function followedNodes(db: Db, caller: Caller, instId: string) {
     .selectFrom('wf_instances')
     .select('def_id')
     .where('id', '=', instId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // The administrator may view any id, so an unknown one gets this far: 404, not a 500.
+  if (!inst) throw notFound('server:workflow.instanceNotFound');
   const def = await loadDefinition(db, inst.def_id);
   const rows = await db
     .selectFrom('wf_follows')
