@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import type { FormDefinition, FormField, SubTable } from '../../../src/core/forms/definition';
 import type { Language } from '../../../src/core/language';
 import { badRequest } from '../../lib/errors';
+import { defaultSpreadsheetLimits, readSpreadsheet, type CellValue } from '../../lib/spreadsheet';
 import type { Cell } from '../../lib/xlsx/cells';
 import { xlsxBook, type SheetSpec } from '../../lib/xlsx/writer';
 
@@ -13,6 +13,9 @@ import { xlsxBook, type SheetSpec } from '../../lib/xlsx/writer';
  * the field names), so a file exported in English imports for a Chinese user too.
  */
 export const maxImportRows = 10_000;
+
+/** The bounds an import file is read within (server/lib/spreadsheet/limits.ts). */
+export const importLimits = { ...defaultSpreadsheetLimits, maxRows: maxImportRows };
 
 const exportable = (field: FormField) => field.type !== 'attachment' && field.type !== 'richtext';
 
@@ -82,58 +85,58 @@ export async function templateWorkbook(
 }
 
 /**
- * Rows of an uploaded workbook's first sheet as field values, the header mapped to fields.
- * A header cell that names no field is refused (a wrong file, not a wrong row).
+ * Rows of an uploaded workbook's first sheet as field values, the header mapped to fields,
+ * read by the bounded parser off the request loop (server/lib/spreadsheet). A header cell
+ * that names no field is refused (a wrong file, not a wrong row).
  */
 export async function readWorkbook(
   fields: FormField[],
   file: Buffer,
 ): Promise<{ row: number; values: Record<string, unknown> }[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('server:forms.importFile');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest('server:forms.importEmpty');
-  if (sheet.rowCount - 1 > maxImportRows)
-    throw badRequest('server:forms.importTooMany', { max: maxImportRows });
+  const { rows: sheetRows, date1904 } = await readSpreadsheet(file, importLimits);
+  const [header, ...dataRows] = sheetRows;
+  if (!header || header.row !== 1 || !dataRows.length) throw badRequest('server:forms.importEmpty');
   const byHeader = new Map<string, FormField>();
   for (const field of fields) {
     for (const name of [field.name, field.label, field.labelEn])
       if (name) byHeader.set(name, field);
   }
   const columns: (FormField | undefined)[] = [];
-  sheet.getRow(1).eachCell((cellValue, column) => {
-    const header = String(cellValue.text ?? '').trim();
-    if (!header) return;
-    const field = byHeader.get(header);
-    if (!field) throw badRequest('server:forms.importHeader', { column: header.slice(0, 60) });
+  header.cells.forEach((cellValue, column) => {
+    const text = String(cellValue ?? '').trim();
+    if (!text) return;
+    const field = byHeader.get(text);
+    if (!field) throw badRequest('server:forms.importHeader', { column: text.slice(0, 60) });
     columns[column] = field;
   });
   const rows: { row: number; values: Record<string, unknown> }[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
+  for (const { row, cells } of dataRows) {
     const values: Record<string, unknown> = {};
-    row.eachCell((value, column) => {
+    cells.forEach((cellValue, column) => {
       const field = columns[column];
-      if (field) values[field.name] = textOf(field, value);
+      if (field && cellValue !== undefined) values[field.name] = textOf(field, cellValue, date1904);
     });
-    if (Object.keys(values).length) rows.push({ row: number, values });
-  });
+    if (Object.keys(values).length) rows.push({ row, values });
+  }
   if (!rows.length) throw badRequest('server:forms.importEmpty');
   return rows;
 }
 
-/** A cell as the form would have sent it: dates as yyyy-mm-dd, numbers as text. */
-function textOf(field: FormField, cellValue: ExcelJS.Cell): string {
-  const value = cellValue.value;
-  if (value instanceof Date) {
-    const iso = value.toISOString();
+/** Days from Excel's day 0 to 1970-01-01, in the 1900 and the 1904 date systems. */
+const excelEpochDays = { 1900: 25_569, 1904: 24_107 };
+
+/**
+ * A cell as the form would have sent it: dates as yyyy-mm-dd (a date typed in Excel is a
+ * day number with a date format; for a date, time or datetime field a number is read as
+ * one), numbers and booleans as text.
+ */
+function textOf(field: FormField, value: CellValue, date1904: boolean): string {
+  if (typeof value === 'number' && ['date', 'datetime', 'time'].includes(field.type)) {
+    const days = value - excelEpochDays[date1904 ? 1904 : 1900];
+    const iso = new Date(Math.round(days * 86_400_000)).toISOString();
     if (field.type === 'date') return iso.slice(0, 10);
     if (field.type === 'datetime') return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-    if (field.type === 'time') return iso.slice(11, 19);
+    return iso.slice(11, 19);
   }
-  return String(cellValue.text ?? '').trim();
+  return String(value).trim();
 }

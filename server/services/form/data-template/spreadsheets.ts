@@ -8,7 +8,12 @@ import {
   insertRecords,
   recordBatches,
 } from '../../../domain/forms/records';
-import { readWorkbook, streamWorkbook, templateWorkbook } from '../../../domain/forms/spreadsheet';
+import {
+  importLimits,
+  readWorkbook,
+  streamWorkbook,
+  templateWorkbook,
+} from '../../../domain/forms/spreadsheet';
 import { checkRecord, checkSubRow, type CheckedRecord } from '../../../domain/forms/values';
 import { duplicatesInFile } from '../../../domain/forms/unique';
 import { sortOf } from '../../../domain/forms/record-order';
@@ -160,7 +165,9 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
 }
 
 async function upload(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
-  const file = await readOneFile(request, app.deps.config.maxUploadBytes);
+  // Refused while it arrives once past the import bound (server/lib/spreadsheet/limits.ts).
+  const maxBytes = Math.min(app.deps.config.maxUploadBytes, importLimits.maxFileBytes);
+  const file = await readOneFile(request, maxBytes);
   if (!file || !/\.xlsx$/i.test(file.name)) throw badRequest('server:forms.importFile');
   return file.bytes;
 }

@@ -36,11 +36,14 @@ const idList = (text: string) =>
     .map((id) => id.trim())
     .filter(Boolean);
 
-/** The one file of an upload request; a second file or none is refused. */
+/**
+ * The one file of an upload request; a second file or none is refused, and so is a file
+ * past `maxBytes`, as soon as its bytes pass it.
+ */
 export async function readOneFile(request: FastifyRequest, maxBytes: number) {
   let file: { name: string; bytes: Buffer } | null = null;
   try {
-    for await (const part of request.files()) {
+    for await (const part of request.files({ limits: { fileSize: maxBytes } })) {
       if (file) {
         part.file.resume();
         throw badRequest('server:shell.uploadOneFile');
