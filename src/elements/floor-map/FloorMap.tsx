@@ -171,7 +171,8 @@ function useShopLayers(
         shopStyle(shop),
       );
       polygon.on('click', () => choose(shop.id));
-      polygon.bindTooltip(shopLabel(t, shop), { sticky: true, direction: 'top' });
+      // A node, not a string: Leaflet puts a string in as HTML, and a brand is outside text.
+      polygon.bindTooltip(textNode(shopLabel(t, shop)), { sticky: true, direction: 'top' });
       polygon.addTo(group);
       const element = polygon.getElement() as SVGElement | undefined;
       if (element) {
@@ -233,6 +234,13 @@ function labelNode(shop: MapShop): HTMLElement {
   number.textContent = shop.number;
   if (shop.brand) label.appendChild(document.createElement('span')).textContent = shop.brand;
   return label;
+}
+
+/** Text as a node for Leaflet, which takes a string as HTML. */
+function textNode(text: string): HTMLElement {
+  const node = document.createElement('span');
+  node.textContent = text;
+  return node;
 }
 
 const shopLabel = (t: ReturnType<typeof useT>, shop: MapShop) =>

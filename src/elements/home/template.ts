@@ -1,20 +1,12 @@
+import { escapeHtml } from '../../core/html';
+
 /**
  * The HTML template of a dataMode 3 column filled with its fetched data: `{{field}}` takes
  * a value of the answer, `{{#rows}}…{{/rows}}` repeats for each row with the row's fields.
  * Values are escaped here; the whole result is sanitised again before it is shown.
  */
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 const escape = (value: unknown) =>
-  value === null || value === undefined
-    ? ''
-    : String(value).replace(/[&<>"']/g, (char) => escapes[char]!);
+  value === null || value === undefined ? '' : escapeHtml(String(value));
 
 function fill(template: string, data: Record<string, unknown>): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => {

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
+import { quotableHtml } from './sanitize';
 
 const style = css`
   display: flex;
@@ -62,6 +63,9 @@ const style = css`
     flex-wrap: wrap;
   }
   .editor {
+    /* A containing block that clips: nothing inside is drawn outside the editor. */
+    position: relative;
+    contain: paint;
     min-height: 220px;
     max-height: 50vh;
     overflow: auto;
@@ -139,7 +143,9 @@ export function Composer({
   const editor = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (editor.current) editor.current.innerHTML = draft.html;
+    // The one way HTML enters the editor: a quoted, forwarded or reopened mail shares the
+    // page, so it is sanitised and loses every page-level style first.
+    if (editor.current) editor.current.innerHTML = quotableHtml(draft.html);
   }, [draft.html]);
 
   const typed = (field: Field, value: string) => {

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { fromBase64 } from '../../core/base64';
 import {
   folderCodes,
   mailGet,
@@ -23,7 +22,7 @@ import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { Composer, type Draft } from './Composer';
 import { Reader, type ReaderAction } from './Reader';
-import { sanitizeMail, textAsHtml } from './sanitize';
+import { forwardQuote, mailBody, replyQuote } from './quote';
 
 const pageSize = 20;
 /** Automatic sync of the open mailbox while the page is open. */
@@ -151,10 +150,6 @@ const layout = css`
 
 type Pane = { kind: 'none' } | { kind: 'read'; id: string } | { kind: 'compose'; draft: Draft };
 
-const quoteOf = (mail: MailMessage) => {
-  const body = fromBase64(mail.content);
-  return sanitizeMail(mail.contentType === 'html' ? body : textAsHtml(body), false).html;
-};
 const prefixed = (prefix: string, subject: string) =>
   subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
 
@@ -224,7 +219,7 @@ export function Mail({
             to: mail.receiverAddresses,
             cc: mail.copyToAddresses,
             subject: mail.subject,
-            html: quoteOf(mail),
+            html: mailBody(mail),
             files: mail.attachments,
           }),
         }),
@@ -272,14 +267,13 @@ export function Mail({
   const onReader = (what: ReaderAction, mail: MailMessage) => {
     if (what === 'back') return setPane({ kind: 'none' });
     if (what === 'delete') return setRemoving([mail.id]);
-    const quote = `<p><br></p><p>${t('mail:wrote', { date: mail.mailDate, name: mail.senderName || mail.senderAddress })}</p><blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:2px solid #ccc">${quoteOf(mail)}</blockquote>`;
     if (what === 'forward') {
       return setPane({
         kind: 'compose',
         draft: newDraft({
           setId: mail.setId,
           subject: prefixed('Fwd:', mail.subject),
-          html: `<p><br></p><p>${t('mail:forwarded')}</p>${quoteOf(mail)}`,
+          html: forwardQuote(mail, t),
           files: mail.attachments,
         }),
       });
@@ -298,7 +292,7 @@ export function Mail({
         setId: mail.setId,
         to: what === 'replyAll' ? [...new Set(everyone)].join(', ') : mail.senderAddress,
         subject: prefixed('Re:', mail.subject),
-        html: quote,
+        html: replyQuote(mail, t),
         replyId: mail.id,
       }),
     });

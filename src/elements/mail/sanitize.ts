@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { escapeHtml } from '../../core/html';
 
 /**
  * A mail's HTML made safe to show (docs/mail.md, "Reading"): DOMPurify removes scripts,
@@ -25,10 +26,63 @@ function renameHandlers(html: string): string {
   return after;
 }
 
-export function sanitizeMail(
+/**
+ * Style properties a quoted mail keeps in the composer: colours, fonts, text, lists, tables
+ * and box sizes. Anything else (position, inset, z-index, transforms, filters, animation,
+ * pointer-events, opacity, ...) is dropped, so a quote stays a block of text in the editor
+ * instead of a layer over the page; an allowlist also drops properties not yet invented.
+ */
+const quotedProperty =
+  /^(color|background-color|font(-[a-z-]+)?|text-(align|decoration(-[a-z]+)?|indent|transform)|line-height|letter-spacing|word-spacing|white-space|word-break|overflow-wrap|vertical-align|direction|list-style(-[a-z]+)?|border(-[a-z-]+)?|padding(-[a-z]+)?|margin(-[a-z]+)?|(min-|max-)?(width|height)|display|table-layout|caption-side|empty-cells)$/;
+/** Values that reach beyond the quote: viewport units and page-wide functions. */
+const pageWide = /\d(vw|vh|vmin|vmax|[dsl]v[hw]|vi|vb)\b|url\(|env\(|attr\(/i;
+const sizeProperty = /(width|height|size|spacing|indent|padding(-[a-z]+)?|margin(-[a-z]+)?)$/;
+const lengths = /(-?\d*\.?\d+)(px|pt|pc|cm|mm|in|q|em|rem|ex|ch|%)?/gi;
+const pixelsPer: Record<string, number> = {
+  px: 1,
+  pt: 4 / 3,
+  pc: 16,
+  cm: 37.8,
+  mm: 3.78,
+  in: 96,
+  q: 0.945,
+  em: 16,
+  rem: 16,
+  ex: 8,
+  ch: 8,
+};
+
+/** A length larger than a mail needs (2,000 px), or beyond its container (over 100 %). */
+function oversized(value: string): boolean {
+  for (const [, number, unit = 'px'] of value.matchAll(lengths)) {
+    const size = Math.abs(Number(number));
+    const unitName = unit.toLowerCase();
+    if (unitName === '%' ? size > 100 : size * (pixelsPer[unitName] ?? 1) > 2000) return true;
+  }
+  return false;
+}
+
+/** A quoted element's style attribute, cut down to what stays inside the quote. */
+function quotedStyle(element: Element): void {
+  const style = (element as HTMLElement).style;
+  if (!style) return;
+  for (const name of Array.from(style)) {
+    const value = style.getPropertyValue(name);
+    const fits =
+      quotedProperty.test(name) &&
+      !pageWide.test(value) &&
+      !(sizeProperty.test(name) && oversized(value)) &&
+      !(name.startsWith('margin') && value.trim().startsWith('-'));
+    if (!fits) style.removeProperty(name);
+  }
+  if (style.length === 0) element.removeAttribute('style');
+}
+
+function purifyMail(
   html: string,
-  allowRemote: boolean,
+  options: { allowRemote: boolean; quoting: boolean },
 ): { html: string; blocked: number } {
+  const { allowRemote, quoting } = options;
   let blocked = 0;
   const purify = DOMPurify();
   purify.addHook('afterSanitizeAttributes', (node) => {
@@ -53,14 +107,46 @@ export function sanitizeMail(
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
+      if (quoting) quotedStyle(node);
     }
   });
   const clean = purify.sanitize(renameHandlers(html), {
-    FORBID_TAGS: ['style', 'link', 'meta', 'base', 'form', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['srcdoc', 'formaction'],
+    FORBID_TAGS: [
+      'style',
+      'link',
+      'meta',
+      'base',
+      'form',
+      'iframe',
+      'object',
+      'embed',
+      // In the page a quoted field would be the page's own (a password box in a fake sign-in).
+      ...(quoting ? ['input', 'button', 'select', 'textarea', 'option'] : []),
+    ],
+    // In the composer a mail shares the page: its ids and classes would meet the page's own
+    // rules and elements, so they go; SVG and MathML (their own layout worlds) go too.
+    FORBID_ATTR: ['srcdoc', 'formaction', ...(quoting ? ['id', 'class'] : [])],
     ALLOW_DATA_ATTR: false,
+    ...(quoting ? { USE_PROFILES: { html: true } } : {}),
   });
   return { html: clean, blocked };
+}
+
+/** A mail's HTML for the reader's isolated frame (see frameDocument). */
+export function sanitizeMail(
+  html: string,
+  allowRemote: boolean,
+): { html: string; blocked: number } {
+  return purifyMail(html, { allowRemote, quoting: false });
+}
+
+/**
+ * HTML that goes into the composer, which is part of the page (not a frame): sanitised as
+ * for the reader, without remote pictures, and with only text-level styles, so a quoted,
+ * forwarded or reopened mail cannot run script, load anything or cover the portal.
+ */
+export function quotableHtml(html: string): string {
+  return purifyMail(html, { allowRemote: false, quoting: true }).html;
 }
 
 /** The iframe's document: our CSP first, then the sanitised body. */
@@ -72,6 +158,5 @@ export function frameDocument(html: string, allowRemote: boolean): string {
 
 /** Text mail as HTML (escaped, line breaks kept). */
 export function textAsHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<pre style="white-space:pre-wrap;font:inherit">${escaped}</pre>`;
+  return `<pre style="white-space:pre-wrap;font:inherit">${escapeHtml(text)}</pre>`;
 }
