@@ -78,6 +78,8 @@ export interface WfInstancesTable {
   status: InstanceStatus;
   result: string | null;
   form_data: Json<FormData>;
+  /** How many times the form data changed since the start (migration 0031). */
+  form_rev: Generated<number>;
   starter_id: string;
   on_behalf_of_id: string | null;
   start_org_id: string | null;
@@ -97,6 +99,8 @@ export interface WfTokensTable {
   via_node_id: string | null;
   prev_node_id: string | null;
   return_node_id: string | null;
+  /** The content revision a direct return was made on: it jumps back only on that one. */
+  return_rev: Generated<number | null>;
   created_at: DefaultTimestamp;
 }
 
@@ -136,6 +140,8 @@ export interface WfTasksTable {
   completed_at: NullableTimestamp;
   completed_by: string | null;
   action: string | null;
+  /** The content revision the task was completed on (null while live). */
+  form_rev: Generated<number | null>;
 }
 
 export interface WfTaskActorsTable {
@@ -155,6 +161,10 @@ export interface WfRecordsTable {
   zfiles: Generated<string>;
   user_id: string | null;
   on_behalf_of_id: string | null;
+  /** Whom a secretary acted as, when neither the presser nor the principal. */
+  acting_as_id: Generated<string | null>;
+  /** The content revision when the record was written. */
+  form_rev: Generated<number>;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: DefaultTimestamp;
 }

@@ -4,7 +4,8 @@ import type { TaskRow } from '../db/schema-workflow';
 import { conflict, forbidden } from '../lib/errors';
 import type { Translate } from './model/form';
 import type { Language } from '../../src/core/language';
-import type { Actor, Ctx } from './engine/context';
+import { requestersOf, type Actor, type Ctx } from './engine/context';
+import { approves } from './engine/tasks';
 import { isSecretaryOf } from './engine/people';
 
 /** The caller as the routes know them: the session user, never a client-sent identity. */
@@ -66,6 +67,7 @@ async function isCandidate(ctx: Ctx, taskId: string, userId: string): Promise<bo
  */
 export async function assertCanAct(ctx: Ctx, task: TaskRow, actor: Actor): Promise<void> {
   const me = actor.identity;
+  assertNotOwnRequest(ctx, task, actor);
   // Candidates matter only for shared tasks; the common case costs no query.
   const shared = task.assignee_id === null && (await isCandidate(ctx, task.id, me));
   const involved =
@@ -83,6 +85,17 @@ export async function assertCanAct(ctx: Ctx, task: TaskRow, actor: Actor): Promi
       .executeTakeFirst();
     throw conflict('server:workflow.taskLocked', { name: holder?.fullname ?? '' });
   }
+}
+
+/**
+ * Nobody approves their own request: a requester (the applicant, or whoever started it for
+ * them) never acts on an approving task of it, neither as themselves nor for a leader as
+ * their secretary (403). Their own steps and the opinions they are asked for stay theirs.
+ */
+function assertNotOwnRequest(ctx: Ctx, task: TaskRow, actor: Actor): void {
+  const requesters = requestersOf(ctx.inst);
+  const mine = requesters.includes(actor.userId) || requesters.includes(actor.identity);
+  if (mine && approves(ctx, task.node_id, task.kind)) throw forbidden('server:workflow.ownRequest');
 }
 
 /** A shared task is taken by whoever starts something on it (a transfer, an inquiry...). */

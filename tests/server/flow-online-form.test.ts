@@ -3,7 +3,13 @@ import { staffId } from '../../server/db/seed/workflow/people';
 import { storeFile } from '../../server/domain/files';
 import { fitOutApplication } from './form-fixtures';
 import { databaseKinds } from './harness';
-import { encode, instanceStatus, openTasks, useServerAndClient } from './workflow-harness';
+import {
+  encode,
+  formDataOf,
+  instanceStatus,
+  openTasks,
+  useServerAndClient,
+} from './workflow-harness';
 
 const runtime = '/bpm-runtime/runtime';
 
@@ -28,14 +34,7 @@ const application = (extra: Record<string, unknown> = {}) =>
 describe.each(databaseKinds)('flows over online forms on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
-  const instanceData = async (instId: string) =>
-    (
-      await server.db
-        .selectFrom('wf_instances')
-        .select('form_data')
-        .where('id', '=', instId)
-        .executeTakeFirstOrThrow()
-    ).form_data;
+  const instanceData = (instId: string) => formDataOf(server.db, instId);
 
   it('pins the online form at deploy and answers it with its choices', async () => {
     const flow = await client.get('store01', '/bpm-model/flow/def/v1/getJson?defKey=fitOut');

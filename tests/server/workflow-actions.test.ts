@@ -264,19 +264,19 @@ describe.each(databaseKinds)('workflow actions on %s', (kind) => {
     const accounting = await client.task(id, 'acct01');
     await client.ok('acct01', `${task}/taskSignUsers`, {
       taskId: accounting,
-      userId: [staffId('emp01'), staffId('emp02')],
+      userId: [staffId('hr01'), staffId('emp02')],
     });
     expect(await openTasks(server.db, id)).toEqual([
-      'accounting:emp01[SIGNLINEED]',
       'accounting:emp02[SIGNLINEED]',
+      'accounting:hr01[SIGNLINEED]',
     ]);
     const lines = await client.get(
       'acct01',
       `/bpm-runtime/runtime/customsign/v1/getParallelRevokeTasks?taskId=${accounting}`,
     );
     expect(lines.raw).toHaveLength(2);
-    await client.ok('emp01', `${task}/userTaskToSign`, {
-      taskId: await client.task(id, 'emp01'),
+    await client.ok('hr01', `${task}/userTaskToSign`, {
+      taskId: await client.task(id, 'hr01'),
       actionName: 'oppose',
     });
     expect(await openTasks(server.db, id)).toEqual(['accounting:acct01[NORMAL]']);

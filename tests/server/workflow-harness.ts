@@ -199,6 +199,16 @@ export async function openTasks(db: Db, instId: string): Promise<string[]> {
   return rows.rows.map((row) => row.label).sort();
 }
 
+/** An instance's form data as stored. */
+export async function formDataOf(db: Db, instId: string): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom('wf_instances')
+    .select('form_data')
+    .where('id', '=', instId)
+    .executeTakeFirstOrThrow();
+  return row.form_data;
+}
+
 export async function instanceStatus(db: Db, instId: string): Promise<string> {
   const row = await db
     .selectFrom('wf_instances')

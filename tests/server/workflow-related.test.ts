@@ -7,6 +7,7 @@ import {
   leaveForm,
   staffId,
   useServerAndClient,
+  formDataOf,
 } from './workflow-harness';
 
 const task = '/bpm-runtime/runtime/task/v1';
@@ -22,14 +23,7 @@ const report = '/bpm-runtime/runtime/report/v1';
 describe.each(databaseKinds)('workflow records and related processes on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
-  const formData = async (instId: string) =>
-    (
-      await server.db
-        .selectFrom('wf_instances')
-        .select('form_data')
-        .where('id', '=', instId)
-        .executeTakeFirstOrThrow()
-    ).form_data;
+  const formData = (instId: string) => formDataOf(server.db, instId);
   const instanceCount = async () =>
     Number(
       (

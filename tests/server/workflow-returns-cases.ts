@@ -71,7 +71,7 @@ export function returnCases(env: () => { server: TestServer; client: Client }) {
     const tasks = (id: string) => openTasks(server.db, id);
 
     async function atBranches() {
-      const id = await client.start('emp02', 'par', { note: 'x' });
+      const id = await client.start('ops01', 'par', { note: 'x' });
       await client.act('emp01', id, 'agree');
       expect(await tasks(id)).toEqual(['B1:emp02[NORMAL]', 'C:mgr01[NORMAL]', 'C:mgr02[NORMAL]']);
       return id;

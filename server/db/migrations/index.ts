@@ -26,8 +26,10 @@ import * as englishPostsMessages from './0027-english-posts-messages';
 import * as assignShopsMenu from './0028-assign-shops-menu';
 import * as englishSubjects from './0029-english-subjects';
 import * as draftEnglishSubjects from './0030-draft-english-subjects';
+import * as workflowIntegrity from './0031-workflow-integrity';
 import * as mailUniqueAddress from './0032-mail-unique-address';
 import * as formRights from './0033-form-rights';
+import * as uploadQuota from './0034-upload-quota';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -58,8 +60,10 @@ const migrations: Record<string, Migration> = {
   '0028-assign-shops-menu': assignShopsMenu,
   '0029-english-subjects': englishSubjects,
   '0030-draft-english-subjects': draftEnglishSubjects,
+  '0031-workflow-integrity': workflowIntegrity,
   '0032-mail-unique-address': mailUniqueAddress,
   '0033-form-rights': formRights,
+  '0034-upload-quota': uploadQuota,
 };
 
 export const migrationProvider: MigrationProvider = {

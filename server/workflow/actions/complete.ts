@@ -17,10 +17,10 @@ import { cancelChildren, cancelTokenTasks, closeTask, openTask } from '../engine
 import { decide, tallyOf } from '../engine/votes';
 import { node } from '../model/graph';
 import { replyChild, voteTrans } from './children';
+import { changeContent } from './content';
 import { sendBack } from './returns';
 import {
   announceNodeDone,
-  applyFormData,
   assertButton,
   assertRunning,
   checkFiles,
@@ -75,7 +75,7 @@ export async function completeTask(
       case 'oppose':
       case 'abandon':
         assertButton(ctx, task, input.actionName);
-        await applyFormData(ctx, task, input.data, caller);
+        await changeContent(ctx, task, actor, caller, input.data);
         return finishByKind(ctx, task, actor, done);
       case 'reject':
       case 'backToStart':
@@ -97,6 +97,9 @@ export async function completeTask(
 }
 
 async function finishByKind(ctx: Ctx, task: TaskRow, actor: Actor, done: Done) {
+  if (task.kind === 'main' && done.action === 'oppose' && task.node_type !== 'START') {
+    return opposeMain(ctx, task, actor, done);
+  }
   if (task.kind === 'main') return finishMain(ctx, task, actor, done);
   if (task.kind === 'sign') return castVote(ctx, task, actor, done);
   if (task.kind === 'addsign') return finishAddSign(ctx, task, actor, done);
@@ -145,6 +148,26 @@ export async function finishMain(
   await announceNodeDone(ctx, task, actor, done.opinion);
   await leave(ctx, await tokenOf(ctx, task));
   await settle(ctx);
+}
+
+/**
+ * 反对 on a user node means no: the request does not go on. It ends as refused, or goes back
+ * to the applicant, as the node says (atrium:onOppose, default end). Add-signs and inquiries
+ * waiting on the task are closed with it.
+ */
+async function opposeMain(ctx: Ctx, task: LoadedTask, actor: Actor, done: Done): Promise<void> {
+  await cancelChildren(ctx, task.id, null, 'closed');
+  await closeTask(ctx, task, done.action, actor.identity);
+  await record(ctx, { ...onTask(task), ...done, actor });
+  await announceNodeDone(ctx, task, actor, done.opinion);
+  if (node(ctx.def.graph, task.node_id).task!.onOppose === 'backToStart') {
+    return moveTo(ctx, ctx.def.graph.startId, {
+      fromToken: task.token_id,
+      reason: 'opposed',
+      returnNode: null,
+    });
+  }
+  await finishInstance(ctx, 'end', 'refuse');
 }
 
 /** A countersign vote; the node passes or refuses once the vote is decided. */

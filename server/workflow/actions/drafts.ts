@@ -10,7 +10,8 @@ import { isSecretaryOf } from '../engine/people';
 import { checkFlowData } from '../bound-form';
 import type { StartInput } from './start';
 import { withTask } from './run';
-import { applyFormData, assertButton, formCheck } from './shared';
+import { changeContent } from './content';
+import { assertButton, formCheck } from './shared';
 
 /**
  * instance/v1/saveDraft: keeps an unfinished application. The data must fit the form (known
@@ -145,9 +146,9 @@ export async function saveTaskDraft(
   data: FormData | undefined,
   options: EngineOptions = {},
 ) {
-  await withTask(db, caller, taskId, options, async (ctx, task) => {
+  await withTask(db, caller, taskId, options, async (ctx, task, actor) => {
     assertButton(ctx, task, 'saveDraft');
-    await applyFormData(ctx, task, data ?? {}, caller, false);
+    await changeContent(ctx, task, actor, caller, data ?? {}, false);
   });
 }
 
@@ -189,8 +190,8 @@ export async function saveTaskFormData(
   options: EngineOptions = {},
 ) {
   const taskId = ref.taskId ?? (await heldTaskOf(db, caller, ref.instId ?? ''));
-  await withTask(db, caller, taskId, options, async (ctx, task) => {
+  await withTask(db, caller, taskId, options, async (ctx, task, actor) => {
     if (ref.instId && task.inst_id !== ref.instId) throw notFound('server:workflow.taskNotFound');
-    await applyFormData(ctx, task, data, caller);
+    await changeContent(ctx, task, actor, caller, data);
   });
 }

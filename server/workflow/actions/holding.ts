@@ -10,6 +10,7 @@ import {
   type EngineOptions,
   onTask,
 } from '../engine/context';
+import { assertNotRequester } from '../engine/tasks';
 import { assertNoOpenTask } from './returns';
 import { withTask } from './run';
 import {
@@ -47,6 +48,7 @@ export async function delegateTask(
     const users = await usersOf(ctx.trx, input.userId, 1);
     const to = users[0]!;
     if (to === actor.identity) throw badRequest('server:workflow.notYourself');
+    await assertNotRequester(ctx, task.node_id, task.kind, to);
     await assertNotVoters(ctx, task, [to]);
     const busy = await ctx.trx
       .selectFrom('wf_tasks')

@@ -4,7 +4,7 @@ import type { FormData, TaskRow, TokenRow } from '../../db/schema-workflow';
 import { badRequest, UserError } from '../../lib/errors';
 import { parseRequestJson } from '../../lib/safe-input';
 import { conflict, type Caller } from '../access';
-import { checkFlowData, computedNames, formFileIds, type FlowFormCheck } from '../bound-form';
+import { formFileIds, type FlowFormCheck } from '../bound-form';
 import { tokensOf, type Actor, type Ctx } from '../engine/context';
 import { activeUsers, resolveSources } from '../engine/people';
 import { childButtons, orderButtons, startNodeButtons, type ButtonAlias } from '../model/buttons';
@@ -131,7 +131,10 @@ export function buttonsOf(ctx: Ctx, task: TaskRow): ButtonAlias[] {
       : task.node_type === 'START'
         ? startNodeButtons
         : node(ctx.def.graph, task.node_id).task!.buttons;
-  return orderButtons(raw, task.kind === 'addsign');
+  // Abstaining is a vote: one approver alone cannot abstain (the request would go on
+  // without anyone's approval).
+  const allowed = task.kind === 'main' ? raw.filter((alias) => alias !== 'abandon') : raw;
+  return orderButtons(allowed, task.kind === 'addsign');
 }
 
 export function assertButton(ctx: Ctx, task: TaskRow, alias: ButtonAlias): void {
@@ -188,46 +191,6 @@ export async function linkFormFiles(
   data: FormData,
 ): Promise<void> {
   await linkToInstance(trx, formFileIds(def.form, data), instId);
-}
-
-/**
- * Form data sent with an action: only the fields this node may change are taken (the
- * browser sends the whole form back), and the result must pass every rule again.
- */
-export async function applyFormData(
-  ctx: Ctx,
-  task: TaskRow,
-  data: FormData | undefined,
-  caller: Caller,
-  checkRules = true,
-): Promise<void> {
-  if (data === undefined) return;
-  const editable =
-    task.node_type === 'START' ? '*' : (node(ctx.def.graph, task.node_id).task?.editable ?? []);
-  const current = ctx.inst.form_data;
-  const merged: FormData = { ...current };
-  const computed = computedNames(ctx.def.form);
-  for (const [name, value] of Object.entries(data)) {
-    if (computed.has(name)) continue;
-    if (JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null)) continue;
-    if (editable !== '*' && !editable.includes(name)) {
-      const field = ctx.def.form.fields.find((candidate) => candidate.name === name);
-      throw badRequest('server:workflow.fieldReadOnly', { label: field?.label ?? name });
-    }
-    merged[name] = value;
-  }
-  const checked = await checkFlowData(
-    ctx.def.form,
-    merged,
-    formCheck(ctx.trx, caller, ctx.inst.id, checkRules),
-  );
-  await linkFormFiles(ctx.trx, ctx.def, ctx.inst.id, checked);
-  await ctx.trx
-    .updateTable('wf_instances')
-    .set({ form_data: JSON.stringify(checked), updated_at: ctx.now })
-    .where('id', '=', ctx.inst.id)
-    .execute();
-  ctx.inst = { ...ctx.inst, form_data: checked };
 }
 
 /** Carbon copies of the node (atrium:copyTo) and notices to those following it. */

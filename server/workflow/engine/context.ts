@@ -5,6 +5,7 @@ import type { InstanceRow, TaskRow, TokenRow, WfRecordsTable } from '../../db/sc
 import { UserError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { loadDefinition, type LoadedDefinition } from '../definitions';
+import { openIfStalled } from '../incidents/record';
 
 /**
  * Who acts: the signed-in user, and the identity they act as. A secretary acting for a
@@ -80,6 +81,7 @@ export async function tokensOf(ctx: Ctx): Promise<TokenRow[]> {
 async function run<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   const result = await fn(ctx);
   await flushCtx(ctx);
+  if (ctx.inst.status === 'running') await openIfStalled(ctx.trx, ctx.inst.id, ctx.now);
   return result;
 }
 
@@ -188,6 +190,14 @@ export function applicantOf(inst: InstanceRow): string {
   return inst.on_behalf_of_id ?? inst.starter_id;
 }
 
+/**
+ * Who asked for this: the applicant and whoever started it for them. They never approve it
+ * (segregation of duties, docs/workflow.md "Approval integrity").
+ */
+export function requestersOf(inst: Pick<InstanceRow, 'starter_id' | 'on_behalf_of_id'>): string[] {
+  return inst.on_behalf_of_id ? [inst.starter_id, inst.on_behalf_of_id] : [inst.starter_id];
+}
+
 export interface RecordInput {
   taskId?: string | null;
   nodeId: string;
@@ -214,6 +224,16 @@ export function principalOf(actor: Actor, owner: string | null): string | null {
   return principal === actor.userId ? null : principal;
 }
 
+/**
+ * The middle of a chain: whom a secretary acted as when that is neither who pressed the
+ * button nor whose task it was (a secretary voting for a leader who holds a vote delegated
+ * to them). Null otherwise.
+ */
+export function actingAsOf(actor: Actor, owner: string | null): string | null {
+  if (actor.identity === actor.userId) return null;
+  return actor.identity === (owner ?? actor.identity) ? null : actor.identity;
+}
+
 /** The record fields of an action on a task: its node, and its owner as the principal. */
 export function onTask(task: Pick<TaskRow, 'id' | 'node_id' | 'node_name' | 'owner_id'>) {
   return { taskId: task.id, nodeId: task.node_id, nodeName: task.node_name, owner: task.owner_id };
@@ -222,6 +242,8 @@ export function onTask(task: Pick<TaskRow, 'id' | 'node_id' | 'node_name' | 'own
 /** Appends to the instance's history: every action, with its opinion and files. */
 export async function record(ctx: Ctx, input: RecordInput): Promise<void> {
   const actor = input.actor ?? null;
+  const owner = input.owner ?? null;
+  const userId = input.userId ?? null;
   (ctx.records ??= []).push({
     inst_id: ctx.inst.id,
     task_id: input.taskId ?? null,
@@ -231,9 +253,12 @@ export async function record(ctx: Ctx, input: RecordInput): Promise<void> {
     opinion: input.opinion ?? '',
     files: input.files ?? '',
     zfiles: input.zfiles ?? '',
-    // who pressed the button, and whose action it was (principalOf)
-    user_id: actor ? actor.userId : (input.userId ?? null),
-    on_behalf_of_id: actor ? principalOf(actor, input.owner ?? null) : null,
+    // who pressed the button, and whose action it was (principalOf); a system record on a
+    // person's task (a passed transfer completing it) names the task's owner as principal
+    user_id: actor ? actor.userId : userId,
+    on_behalf_of_id: actor ? principalOf(actor, owner) : owner && owner !== userId ? owner : null,
+    acting_as_id: actor ? actingAsOf(actor, owner) : null,
+    form_rev: ctx.inst.form_rev,
     detail: JSON.stringify(input.detail ?? {}),
     created_at: ctx.now,
   });

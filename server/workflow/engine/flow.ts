@@ -1,8 +1,9 @@
 import type { TokenRow } from '../../db/schema-workflow';
 import { badRequest } from '../../lib/errors';
-import { evaluateCondition } from '../model/condition';
 import { canReach, flow, isJoin, node, type FlowNode } from '../model/graph';
-import { tokensOf, trail, type Ctx } from './context';
+import { chooseFlows as choose, NoBranchError } from '../model/route';
+import { record, tokensOf, trail, type Ctx } from './context';
+import { firstOf, missingApprovals } from './integrity';
 import {
   cancelTokenTasks,
   createNodeTasks,
@@ -23,6 +24,8 @@ export interface Lineage {
   /** The last user node passed: where "reject to the previous node" goes. */
   prevNode: string | null;
   returnNode?: string | null;
+  /** The content revision of a direct return (it jumps back only on that revision). */
+  returnRev?: number | null;
 }
 
 async function insertToken(
@@ -40,6 +43,7 @@ async function insertToken(
     via_node_id: lineage.viaNode,
     prev_node_id: lineage.prevNode,
     return_node_id: lineage.returnNode ?? null,
+    return_rev: lineage.returnNode ? (lineage.returnRev ?? ctx.inst.form_rev) : null,
     created_at: ctx.now,
   };
   // Read the instance's tokens before adding, so the kept list never counts this one twice.
@@ -49,22 +53,16 @@ async function insertToken(
   return token;
 }
 
-/** The flows a node leaves by: gateways decide on the form data, other nodes take all. */
+/** The flows a node leaves by for the instance's data (model/route.ts). */
 function chooseFlows(ctx: Ctx, from: FlowNode): string[] {
-  if (from.type !== 'EXCLUSIVEGATEWAY' && from.type !== 'INCLUSIVEGATEWAY') return from.outgoing;
-  const data = ctx.inst.form_data;
-  const candidates = from.outgoing.filter((id) => id !== from.defaultFlow);
-  const holds = (id: string) => {
-    const condition = flow(ctx.def.graph, id).condition;
-    return condition === null || evaluateCondition(condition, data);
-  };
-  const chosen =
-    from.type === 'EXCLUSIVEGATEWAY'
-      ? candidates.filter(holds).slice(0, 1)
-      : candidates.filter(holds);
-  if (chosen.length > 0) return chosen;
-  if (from.defaultFlow) return [from.defaultFlow];
-  throw badRequest('server:workflow.noBranch', { node: from.name });
+  try {
+    return choose(ctx.def.graph, from, ctx.inst.form_data);
+  } catch (error) {
+    if (error instanceof NoBranchError) {
+      throw badRequest('server:workflow.noBranch', { node: error.gateway.name });
+    }
+    throw error;
+  }
 }
 
 /** Leaves a node along its chosen flows and arrives at their targets. */
@@ -147,11 +145,22 @@ export async function leave(ctx: Ctx, token: TokenRow): Promise<void> {
   await removeTokens(ctx, [token.id]);
   const isPerson = from.type === 'USERTASK' || from.type === 'SIGNTASK' || from.type === 'START';
   const prevNode = isPerson ? from.id : token.prev_node_id;
-  if (token.return_node_id) {
-    // A direct return: back to the node that returned the flow, skipping those in between.
+  if (token.return_node_id && token.return_rev === ctx.inst.form_rev) {
+    // A direct return: back to the node that returned the flow, skipping those in between,
+    // which approved this very content.
     const prev = await previousOf(ctx, token.return_node_id);
     await arrive(ctx, token.return_node_id, { viaFlow: null, viaNode: from.id, prevNode: prev });
     return;
+  }
+  if (token.return_node_id) {
+    // The content changed since the return: the nodes in between approved other content,
+    // and the route may differ. The flow takes its normal way again.
+    await record(ctx, {
+      nodeId: from.id,
+      nodeName: from.name,
+      action: 'directReturnVoided',
+      detail: { returnNode: token.return_node_id },
+    });
   }
   await route(ctx, from, prevNode);
 }
@@ -165,7 +174,7 @@ export async function leave(ctx: Ctx, token: TokenRow): Promise<void> {
 export async function settle(ctx: Ctx): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const tokens = [...(await tokensOf(ctx))].reverse();
-    if (tokens.length === 0) return finishInstance(ctx, 'end', 'agree');
+    if (tokens.length === 0) return endApproved(ctx);
     const ready = tokens.find((token) => {
       const join = node(ctx.def.graph, token.node_id);
       if (!isJoin(join)) return false;
@@ -184,6 +193,28 @@ export async function settle(ctx: Ctx): Promise<void> {
     await route(ctx, node(ctx.def.graph, ready.node_id), prevNode);
   }
   throw new Error(`instance ${ctx.inst.id}: joins did not settle`);
+}
+
+/**
+ * The flow reached its end. It ends approved only with every approval its final content
+ * requires (engine/integrity.ts); otherwise the first nodes without one are asked (again),
+ * and the flow goes on from there.
+ */
+async function endApproved(ctx: Ctx): Promise<void> {
+  const missing = await missingApprovals(ctx);
+  if (missing.length === 0) return finishInstance(ctx, 'end', 'agree');
+  const targets = firstOf(ctx.def.graph, missing);
+  const start = node(ctx.def.graph, ctx.def.graph.startId);
+  await record(ctx, {
+    nodeId: start.id,
+    nodeName: start.name,
+    action: 'approvalsRequired',
+    detail: { nodes: targets },
+  });
+  for (const target of targets) {
+    const prevNode = await previousOf(ctx, target);
+    await arrive(ctx, target, { viaFlow: null, viaNode: null, prevNode });
+  }
 }
 
 /** Removes a token with everything hanging off it (tasks, timer job). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AssigneeSource } from '../model/assignee';
-import { applicantOf, type Ctx } from './context';
+import { applicantOf, requestersOf, type Ctx } from './context';
 
 /** Active users by id or account, in the order asked, without duplicates. */
 export async function activeUsers(trx: Kysely<Database>, refs: string[]): Promise<string[]> {
@@ -37,12 +37,14 @@ async function roleMembers(trx: Kysely<Database>, code: string): Promise<string[
 
 /**
  * The leader of an org for a person: the org's leader, or, when the person leads it (or it
- * has none), the leader of the parent org, and so on up.
+ * has none), the leader of the parent org, and so on up. `skip` are people who cannot be
+ * that leader (the person, and whoever started the request for them).
  */
 export async function leaderFor(
   trx: Kysely<Database>,
   userId: string,
   orgId: string | null,
+  skip: string[] = [userId],
 ): Promise<string | null> {
   let current = orgId;
   for (let depth = 0; current && depth < 20; depth++) {
@@ -52,7 +54,7 @@ export async function leaderFor(
       .select('m.user_id')
       .where('m.org_id', '=', current)
       .where('m.is_leader', '=', true)
-      .where('m.user_id', '<>', userId)
+      .where('m.user_id', 'not in', [userId, ...skip])
       .where('u.status', '=', 1)
       .orderBy('m.user_id')
       .executeTakeFirst();
@@ -83,14 +85,39 @@ export async function resolveSources(ctx: Ctx, sources: AssigneeSource[]): Promi
     else if (source.kind === 'role') add(await roleMembers(ctx.trx, source.code));
     else if (source.kind === 'starter') add(await activeUsers(ctx.trx, [applicant]));
     else if (source.kind === 'starterLeader') {
-      const leader = await leaderFor(ctx.trx, applicant, ctx.inst.start_org_id);
+      const leader = await applicantLeader(ctx);
       if (leader) add([leader]);
     } else add(await activeUsers(ctx.trx, fieldRefs(ctx.inst.form_data[source.name])));
   }
   return ids;
 }
 
-/** The agent standing in for a user in this flow right now (an active delegation rule). */
+/** The applicant's leader: never the applicant, nor whoever started the request for them. */
+function applicantLeader(ctx: Ctx): Promise<string | null> {
+  return leaderFor(ctx.trx, applicantOf(ctx.inst), ctx.inst.start_org_id, requestersOf(ctx.inst));
+}
+
+/**
+ * Who approves at a node: its assignee sources, without the requesters (segregation of
+ * duties). A node whose every candidate is a requester goes to the applicant's leader
+ * instead; none found, the action that reaches it is refused (noAssignee). A node the
+ * definition gives to the applicant (`starter`) is their own step, not an approval.
+ */
+export async function approversOf(ctx: Ctx, sources: AssigneeSource[]): Promise<string[]> {
+  const users = await resolveSources(ctx, sources);
+  if (sources.some((source) => source.kind === 'starter')) return users;
+  const requesters = requestersOf(ctx.inst);
+  const others = users.filter((id) => !requesters.includes(id));
+  if (others.length > 0 || users.length === 0) return others;
+  const leader = await applicantLeader(ctx);
+  return leader ? [leader] : [];
+}
+
+/**
+ * The agent standing in for a user in this flow right now (an active delegation rule). A
+ * rule that would hand a request to one of its requesters does not apply to it: the task
+ * stays with the user.
+ */
 export async function agentOf(ctx: Ctx, userId: string): Promise<string | null> {
   const rule = await ctx.trx
     .selectFrom('wf_agents as a')
@@ -101,6 +128,7 @@ export async function agentOf(ctx: Ctx, userId: string): Promise<string | null> 
     .where('a.starts_at', '<=', ctx.now)
     .where('a.ends_at', '>', ctx.now)
     .where('u.status', '=', 1)
+    .where('a.agent_id', 'not in', requestersOf(ctx.inst))
     .where((eb) =>
       eb.or([eb('a.scope', '=', 'all'), sql<boolean>`${ctx.inst.def_key} = any(a.def_keys)`]),
     )

@@ -2,8 +2,9 @@ import type { Insertable } from 'kysely';
 import type { TaskKind, TaskRow, TokenRow, WfTasksTable } from '../../db/schema-workflow';
 import { badRequest } from '../../lib/errors';
 import { node as nodeOf, type FlowNode } from '../model/graph';
-import { applicantOf, type Ctx } from './context';
-import { agentOf, resolveSources } from './people';
+import { applicantOf, requestersOf, type Ctx } from './context';
+import { isApplicantStep } from './integrity';
+import { agentOf, approversOf } from './people';
 
 const hour = 3_600_000;
 export const liveStates = ['pending', 'open', 'waiting'] as const;
@@ -21,9 +22,44 @@ export interface NewTask {
   settings?: Record<string, unknown>;
 }
 
+/** Tasks that approve, or decide an approval: never a requester's (segregation of duties). */
+const approvingKinds: TaskKind[] = ['main', 'sign', 'addsign', 'trans', 'customsign'];
+
+/**
+ * Is this a task that approves, or decides an approval, at this node: one a requester (the
+ * applicant, or whoever started the request for them) may never hold? Their own steps (the
+ * start after a return, a node given to `starter`) are not.
+ */
+export function approves(ctx: Ctx, nodeId: string, kind: TaskKind): boolean {
+  if (!approvingKinds.includes(kind)) return false;
+  if (kind === 'main' && nodeId === ctx.def.graph.startId) return false;
+  return !((kind === 'main' || kind === 'sign') && isApplicantStep(ctx.def.graph, nodeId));
+}
+
+/**
+ * Refuses to give an approving task of this request to one of its requesters, naming them:
+ * every way a task reaches someone (a node's assignees, delegation, transfer, add-sign,
+ * custom sign, recall) comes through here.
+ */
+export async function assertNotRequester(
+  ctx: Ctx,
+  nodeId: string,
+  kind: TaskKind,
+  userId: string | null,
+): Promise<void> {
+  if (!userId || !requestersOf(ctx.inst).includes(userId) || !approves(ctx, nodeId, kind)) return;
+  const user = await ctx.trx
+    .selectFrom('users')
+    .select('fullname')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  throw badRequest('server:workflow.requesterCannotApprove', { name: user?.fullname ?? '' });
+}
+
 /** Inserts a task (and its due job when it opens with a due time). */
 export async function insertTask(ctx: Ctx, input: NewTask): Promise<string> {
   const node = nodeOf(ctx.def.graph, input.token.node_id);
+  await assertNotRequester(ctx, node.id, input.kind, input.assignee);
   const id = ctx.newId();
   const row: Insertable<WfTasksTable> = {
     id,
@@ -131,7 +167,7 @@ const statusOf = (back: boolean, holder: Holder) =>
 export async function createNodeTasks(ctx: Ctx, token: TokenRow, back: boolean): Promise<void> {
   const node = nodeOf(ctx.def.graph, token.node_id);
   const settings = node.task!;
-  const users = await resolveSources(ctx, settings.assignees);
+  const users = await approversOf(ctx, settings.assignees);
   if (users.length === 0) throw badRequest('server:workflow.noAssignee', { node: node.name });
   const people = settings.sign ? await voteHolders(ctx, users) : await holders(ctx, users);
   const dueAt = settings.dueHours ? new Date(ctx.now.getTime() + settings.dueHours * hour) : null;
@@ -256,6 +292,8 @@ export async function closeTask(
     completed_at: ctx.now,
     completed_by: by,
     locked_by: null,
+    // the content it was done on: an approval counts for this revision (engine/integrity.ts)
+    form_rev: ctx.inst.form_rev,
   };
   if (!task.due_at) {
     await ctx.trx.updateTable('wf_tasks').set(done).where('id', '=', task.id).execute();

@@ -225,27 +225,46 @@ export async function sweepIncidents(db: Db, now = new Date()): Promise<number> 
   let opened = 0;
   for (const { id } of found) {
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('wf_incidents')
-        .values({
-          id: newId(),
-          inst_id: id,
-          kind: 'stalled',
-          error: translate('zh-CN', 'server:workflow.incident.stalled'),
-          error_key: 'server:workflow.incident.stalled',
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) return;
-      opened++;
-      await tellApplicant(trx, id, 'server:workflow.incident.stalledText', {}, now);
+      if (await openStalled(trx, id, now)) opened++;
     });
   }
   await closeRecovered(db, now);
   return opened;
+}
+
+/** Opens the stalled incident of an instance and tells its applicant; false when open. */
+async function openStalled(trx: Kysely<Database>, instId: string, now: Date): Promise<boolean> {
+  const row = await trx
+    .insertInto('wf_incidents')
+    .values({
+      id: newId(),
+      inst_id: instId,
+      kind: 'stalled',
+      error: translate('zh-CN', 'server:workflow.incident.stalled'),
+      error_key: 'server:workflow.incident.stalled',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await tellApplicant(trx, instId, 'server:workflow.incident.stalledText', {}, now);
+  return true;
+}
+
+/**
+ * After every action, inside its transaction: an instance the action left with nothing that
+ * can move it is an incident at once, not a poller round later.
+ */
+export async function openIfStalled(
+  trx: Kysely<Database>,
+  instId: string,
+  now: Date,
+): Promise<void> {
+  const row = await sql<{ stalled: boolean }>`
+    select ${stalled} as stalled from wf_instances i where i.id = ${instId}`.execute(trx);
+  if (row.rows[0]?.stalled) await openStalled(trx, instId, now);
 }
 
 /** Incidents whose instance moved on without an administrator: closed as recovered. */

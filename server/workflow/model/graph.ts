@@ -30,6 +30,12 @@ export interface TaskSettings {
   editable: string[] | '*';
   dueHours: number | null;
   sign: SignSettings | null;
+  /**
+   * What 反对 (oppose) does on a user node: the request ends as refused (`end`, the default,
+   * as a 拒绝 in Chinese approval apps) or goes back to the applicant (`backToStart`). A
+   * countersign decides by its vote and its own onRefuse.
+   */
+  onOppose: 'end' | 'backToStart';
 }
 
 export interface FlowNode {

@@ -42,11 +42,9 @@ const atriumPackage = {
     {
       name: 'TaskProps',
       extends: ['bpmn:UserTask'],
-      properties: ['assignee', 'buttons', 'copyTo', 'editable', 'dueHours'].map((name) => ({
-        name,
-        isAttr: true,
-        type: 'String',
-      })),
+      properties: ['assignee', 'buttons', 'copyTo', 'editable', 'dueHours', 'onOppose'].map(
+        (name) => ({ name, isAttr: true, type: 'String' }),
+      ),
     },
     {
       name: 'SignProps',
@@ -160,6 +158,9 @@ function taskSettings(element: ModdleElement, form: FormDefinition): TaskSetting
       ? undefined
       : editable.find((name) => !form.fields.some((f) => f.name === name));
   if (missing) fail(`${id}: atrium:editable names unknown field ${missing}`);
+  const onOppose = attr(element, 'onOppose') || 'end';
+  if (onOppose !== 'end' && onOppose !== 'backToStart') fail(`${id}: onOppose end|backToStart`);
+  if (sign && attr(element, 'onOppose')) fail(`${id}: a countersign decides by its onRefuse`);
   const dueText = attr(element, 'dueHours');
   const dueHours = dueText ? Number(dueText) : null;
   if (dueHours !== null && !(dueHours > 0))
@@ -171,6 +172,7 @@ function taskSettings(element: ModdleElement, form: FormDefinition): TaskSetting
     editable,
     dueHours,
     sign,
+    onOppose: onOppose as TaskSettings['onOppose'],
   };
 }
 

@@ -10,7 +10,10 @@ import { heldTaskId } from '../actions/drafts';
 import { formForBrowser } from '../bound-form';
 import { returnDestinations, type NodeChoice } from '../actions/returns';
 import { loadDefinition } from '../definitions';
-import type { Ctx } from '../engine/context';
+import { requestersOf, type Ctx } from '../engine/context';
+import { approves } from '../engine/tasks';
+import type { FieldChange } from '../actions/content';
+import type { FormDefinition, FormField } from '../model/form';
 import { instanceColumns } from './lists';
 import { isEnglish, nodeLabel, orgName, subjectLabel } from './names';
 import type { Language } from '../../../src/core/language';
@@ -82,6 +85,9 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
   const ctx = await readCtx(db, task.inst_id);
   const nodeSettings = ctx.def.graph.nodes.get(task.node_id)?.task;
   const editable = task.node_type === 'START' ? '*' : (nodeSettings?.editable ?? []);
+  // What 反对 does here, so the confirmation can say it before the user presses: a vote on a
+  // countersign, else the node's onOppose (the request ends as refused, or goes back).
+  const opposeOutcome = nodeSettings?.sign ? 'vote' : (nodeSettings?.onOppose ?? 'end');
   return {
     task: withTimes(
       {
@@ -102,6 +108,7 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
         createTime: task.created_at,
         dueTime: task.due_at,
         dueStatus: task.due_status,
+        opposeOutcome,
       },
       ['createTime', 'dueTime'],
       timeZone,
@@ -138,7 +145,14 @@ export async function taskButtons(db: Db, caller: Caller, taskId: string) {
   const ctx = await readCtx(db, task.inst_id);
   const actor = await actorFor(db, caller, ctx.inst.def_key);
   await assertCanView(db, task.inst_id, actor.identity, caller.isAdmin);
-  const canAct = ctx.inst.status === 'running' && (await holds(db, task, actor.identity));
+  // Nobody approves their own request: its requesters see the task without buttons.
+  const ownRequest = [actor.userId, actor.identity].some((id) =>
+    requestersOf(ctx.inst).includes(id),
+  );
+  const canAct =
+    ctx.inst.status === 'running' &&
+    !(ownRequest && approves(ctx, task.node_id, task.kind)) &&
+    (await holds(db, task, actor.identity));
   const aliases = canAct ? buttonsOf(ctx, task) : [];
   const rejectMode = aliases.filter((alias) => returnAliases.includes(alias)).join(',');
   return {
@@ -160,6 +174,30 @@ export async function taskButtons(db: Db, caller: Caller, taskId: string) {
   };
 }
 
+/** A value of a changed field as its reader sees it: a choice's label, else the value. */
+function shownValue(field: FormField | undefined, value: unknown, english: boolean): unknown {
+  const option = field?.options?.find((candidate) => candidate.value === value);
+  if (!option) return value;
+  return english ? option.labelEn || option.label : option.label;
+}
+
+/** A formChange record's fields with their labels and values in the reader's language. */
+function changesForReader(caller: Caller, form: FormDefinition, detail: Record<string, unknown>) {
+  const english = isEnglish(caller.language);
+  const changes = (detail.fields ?? []) as FieldChange[];
+  return {
+    fields: changes.map((change) => {
+      const field = form.fields.find((candidate) => candidate.name === change.name);
+      return {
+        ...change,
+        label: (english ? field?.labelEn || field?.label : field?.label) ?? change.name,
+        before: shownValue(field, change.before, english),
+        after: shownValue(field, change.after, english),
+      };
+    }),
+  };
+}
+
 /** instanceFlowOpinions: every action on the instance, oldest first. */
 export async function opinions(
   db: Db,
@@ -169,12 +207,15 @@ export async function opinions(
   nodeId?: string,
 ) {
   await assertCanView(db, instId, caller.id, caller.isAdmin);
-  const def = (await readCtx(db, instId)).def.row;
+  const { row: def, form } = (await readCtx(db, instId)).def;
   let query = db
     .selectFrom('wf_records as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('users as l', 'l.id', 'r.on_behalf_of_id')
+    .leftJoin('users as a', 'a.id', 'r.acting_as_id')
     .select([
+      'r.acting_as_id',
+      'a.fullname as acting_as_name',
       'r.id',
       'r.task_id',
       'r.node_id',
@@ -207,7 +248,10 @@ export async function opinions(
     auditorName: row.leader_name ?? row.user_name ?? '',
     operatorId: row.user_id ?? '',
     operatorName: row.user_name ?? '',
-    detail: row.detail,
+    // A secretary acting for a leader who holds someone else's task: the leader.
+    actingAs: row.acting_as_id ?? '',
+    actingAsName: row.acting_as_name ?? '',
+    detail: row.action === 'formChange' ? changesForReader(caller, form, row.detail) : row.detail,
     createTime: formatDateTime(row.created_at, timeZone),
     completeTime: formatDateTime(row.created_at, timeZone),
   }));

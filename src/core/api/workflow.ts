@@ -143,6 +143,8 @@ export interface TaskDetail {
     createTime: string;
     dueTime: string;
     dueStatus: number;
+    /** What 反对 does here: ends the request, sends it back to the applicant, or is a vote. */
+    opposeOutcome?: 'end' | 'backToStart' | 'vote';
   };
   instance: InstanceInfo;
   form: FlowForm;
@@ -376,8 +378,20 @@ export interface OpinionRecord {
   auditorName: string;
   operatorId: string;
   operatorName: string;
+  /** Whom a secretary acted as, when neither the operator nor the auditor ('' if none). */
+  actingAs?: string;
+  actingAsName?: string;
+  /** A formChange record's detail is `{ fields: FieldChange[] }`. */
   detail: Record<string, unknown> | null;
   createTime: string;
+}
+
+/** One field of a change of the form, as its reader reads it. */
+export interface FieldChange {
+  name: string;
+  label: string;
+  before: unknown;
+  after: unknown;
 }
 
 export function opinions(instId: string): Promise<OpinionRecord[]> {

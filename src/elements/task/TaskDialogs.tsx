@@ -10,7 +10,14 @@ export type TaskDialog =
   | { kind: 'people'; alias: PeopleAlias }
   | { kind: 'return' | 'delay' | 'end' }
   /** A 'no' or a return, asked once more: its button's name and the call it makes. */
-  | { kind: 'confirm'; alias: string; name: string; call: () => Promise<string> }
+  | {
+      kind: 'confirm';
+      alias: string;
+      name: string;
+      call: () => Promise<string>;
+      /** What the action will do, said before the question (反对: ends, or goes back). */
+      outcome?: string;
+    }
   | null;
 
 /**
@@ -71,9 +78,14 @@ export function TaskDialogs({
         open={dialog?.kind === 'confirm'}
         name={`confirm-${dialog?.kind === 'confirm' ? dialog.alias : ''}`}
         title={dialog?.kind === 'confirm' ? dialog.name : ''}
-        message={t('workflow:actions.askFirst', {
-          action: dialog?.kind === 'confirm' ? dialog.name : '',
-        })}
+        message={[
+          dialog?.kind === 'confirm' ? (dialog.outcome ?? '') : '',
+          t('workflow:actions.askFirst', {
+            action: dialog?.kind === 'confirm' ? dialog.name : '',
+          }),
+        ]
+          .filter(Boolean)
+          .join(' ')}
         onClose={onClose}
         onConfirm={() =>
           dialog?.kind === 'confirm' ? run(dialog.alias, dialog.call) : Promise.resolve()

@@ -140,6 +140,11 @@ export function TaskView({
     setOpinionError(t('workflow:errors.opinionRequired'));
     return false;
   };
+  /** What 反对 will do here, in words, before the user presses it. */
+  const opposeOutcome = () => {
+    const outcome = detail.task.opposeOutcome ?? 'end';
+    return t(`workflow:actions.opposeOutcome.${outcome}`, { name: detail.instance.creator });
+  };
   const openDialog = (next: TaskDialog) => {
     setDialogCount((count) => count + 1);
     setDialog(next);
@@ -185,7 +190,10 @@ export function TaskView({
         files,
         ...(data ? { data } : {}),
       });
-    if (askFirst.has(alias)) return openDialog({ kind: 'confirm', alias, name: button.name, call });
+    if (askFirst.has(alias)) {
+      const outcome = alias === 'oppose' ? opposeOutcome() : undefined;
+      return openDialog({ kind: 'confirm', alias, name: button.name, call, outcome });
+    }
     quietly(run(alias, call));
   };
 

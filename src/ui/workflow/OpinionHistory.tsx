@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
-import { parseFiles, type OpinionRecord } from '../../core/api/workflow';
+import { parseFiles, type FieldChange, type OpinionRecord } from '../../core/api/workflow';
 import { $session } from '../../core/session';
 import { useT } from '../i18n';
 import { vars } from '../theme';
@@ -32,6 +32,13 @@ const list = css`
     background: ${vars.surfaceMuted};
     font-size: 12px;
   }
+  .changes {
+    grid-column: 2;
+    margin: 0;
+    padding-left: 18px;
+    color: ${vars.textMuted};
+    word-break: break-word;
+  }
   .opinion {
     grid-column: 2;
     white-space: pre-wrap;
@@ -49,9 +56,52 @@ export function childRevokeCall(
   return undefined;
 }
 
+/** Who acted, and for whom: "何佳 代 赵国强（受 郭立新 委托）" through any chain. */
+function whoActed(record: OpinionRecord, t: ReturnType<typeof useT>): string {
+  const operator = record.operatorName;
+  if (record.actingAs && record.actingAsName) {
+    return t('workflow:task.operatorVia', {
+      operator,
+      holder: record.actingAsName,
+      auditor: record.auditorName,
+    });
+  }
+  const forSomeone = record.operatorId && record.auditor && record.operatorId !== record.auditor;
+  return forSomeone
+    ? t('workflow:task.operator', { operator, auditor: record.auditorName })
+    : record.auditorName;
+}
+
+const shown = (value: unknown, t: ReturnType<typeof useT>) =>
+  value === null || value === undefined || value === ''
+    ? t('workflow:task.emptyValue')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** The fields a formChange record changed, before and after. */
+function Changes({ record }: { record: OpinionRecord }) {
+  const t = useT();
+  if (record.status !== 'formChange') return null;
+  const fields = ((record.detail?.fields as FieldChange[] | undefined) ?? []).slice(0, 50);
+  return (
+    <ul className="changes" data-changes={fields.length}>
+      {fields.map((field) => (
+        <li key={field.name}>
+          {t('workflow:task.changed', {
+            label: field.label,
+            before: shown(field.before, t),
+            after: shown(field.after, t),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Every action on the instance, oldest first: when, node, who (and for whom), the action,
- * the opinion and its files.
+ * the opinion and its files, and what a change of the form changed.
  */
 export function OpinionHistory({
   records,
@@ -68,8 +118,6 @@ export function OpinionHistory({
   return (
     <ol css={list} part="history" data-records={records.length}>
       {records.map((record) => {
-        const forLeader =
-          record.operatorId && record.auditor && record.operatorId !== record.auditor;
         const callBack =
           canCallBack && record.operatorId === session?.userId && childRevokeCall(record);
         return (
@@ -78,14 +126,7 @@ export function OpinionHistory({
             <span>
               <span>{record.taskName}</span>
               {' · '}
-              <span className="who">
-                {forLeader
-                  ? t('workflow:task.operator', {
-                      operator: record.operatorName,
-                      auditor: record.auditorName,
-                    })
-                  : record.auditorName}
-              </span>
+              <span className="who">{whoActed(record, t)}</span>
               <span className="action">{record.statusName || record.status}</span>
               {callBack && onCallBack && (
                 <button
@@ -98,6 +139,7 @@ export function OpinionHistory({
                 </button>
               )}
             </span>
+            <Changes record={record} />
             {(record.opinion || record.files) && (
               <div className="opinion">
                 {record.opinion}

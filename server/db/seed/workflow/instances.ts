@@ -288,7 +288,10 @@ async function expenseStories(db: Db, now: Date) {
   await s1.agreeAll(e1, ['lead01', 'acct01', 'fin01']);
 
   const s2 = new Story(db, now, 3);
-  const e2 = await s2.start('admin', 'expense', expense('商户恳谈会餐费', 'entertain', 8000));
+  // The general manager's secretary claims the dinner; the administration office (hr01 and
+  // admin) approves entertainment. Nobody approves their own request, so admin's own claim
+  // (the office supplies below) waits for the general manager.
+  const e2 = await s2.start('sec01', 'expense', expense('商户恳谈会餐费', 'entertain', 8000));
   await s2.agreeAll(e2, ['gm01', 'acct01', 'fin01']);
   const admin2 = await s2.task(e2, 'admin');
   await s2.run((o) =>
@@ -299,6 +302,7 @@ async function expenseStories(db: Db, now: Date) {
       o,
     ),
   );
+  await s2.start('admin', 'expense', expense('总经办办公用品', 'office', 800));
   const gm2 = await s2.task(e2, 'gm01');
   await s2.run((o) =>
     copyTo(
