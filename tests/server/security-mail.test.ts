@@ -147,6 +147,20 @@ describe.each(databaseKinds)('mail security on %s', (kind) => {
     expect(inside.connections).toBe(0);
   });
 
+  it('words a wrong server, port or address for the user, not in schema terms', async () => {
+    const merchant = await caller('SZHY10002');
+    const asked = async (change: Record<string, unknown>) =>
+      (await merchant('POST', `${base}/mailSetting/v1/test`, settingOf(change))).body.message;
+    expect(await asked({ imapHost: 'http://imap.example.test' })).toBe(
+      '服务器地址不正确：http://imap.example.test（只能包含字母、数字、点和连字符）',
+    );
+    expect(await asked({ smtpPort: 'abc' })).toBe('端口不正确：abc（应为 1 到 65535 之间的整数）');
+    expect(await asked({ imapPort: 70000 })).toBe(
+      '端口不正确：70000（应为 1 到 65535 之间的整数）',
+    );
+    expect(await asked({ mailAddress: '' })).toBe('邮箱地址格式不正确：');
+  });
+
   it('checks a saved account again at every sync: a refused address is never reached', async () => {
     const staff = await caller('emp01');
     const user = await server.db

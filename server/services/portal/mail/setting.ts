@@ -39,14 +39,14 @@ import {
 const base = `${mailBase}/mailSetting/v1`;
 const security = Type.Union([Type.Literal('ssl'), Type.Literal('starttls'), Type.Literal('none')]);
 // Checked by checked() below, so a mistake is answered in the user's words, not the schema's.
-const port = Type.Number();
+const port = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
 const host = Type.String({ maxLength: 1000 });
 /** A host name or IPv4 address as a user types it: letters, digits, dots and hyphens. */
 const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 
 const settingBody = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 64 })),
-  mailAddress: Type.String({ minLength: 3, maxLength: 254 }),
+  mailAddress: Type.String({ maxLength: 1000 }),
   mailPass: Type.Optional(Type.String({ maxLength: 500 })),
   nickName: Type.Optional(Type.String({ maxLength: 100 })),
   userName: Type.Optional(Type.String({ maxLength: 254 })),
@@ -169,13 +169,14 @@ export async function settingRoutes(app: FastifyInstance) {
     return { sealed: sealSecret(config.mail.secretKey, body.mailPass), plain: body.mailPass };
   }
 
-  function checkedServer(hostText: string, portNumber: number) {
+  function checkedServer(hostText: string, portText: number | string) {
     const host = hostText.trim();
     if (!hostName.test(host)) throw badRequest('server:mail.hostInvalid', { host });
-    if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535) {
-      throw badRequest('server:mail.portInvalid', { port: String(portNumber) });
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 1 || port > 65535 || String(portText).trim() === '') {
+      throw badRequest('server:mail.portInvalid', { port: String(portText) });
     }
-    return { host, port: portNumber };
+    return { host, port };
   }
 
   /** The account's address, login and servers, checked. */
