@@ -194,6 +194,13 @@ export interface NewsReadsTable {
   read_at: DefaultTimestamp;
 }
 
+/** Bytes a user stored by upload on a day of the business time zone (server/domain/upload-quota.ts). */
+export interface UploadUsageTable {
+  user_id: string;
+  day: string;
+  bytes: ColumnType<string, string | number, string | number>;
+}
+
 export interface SystemSettingsTable {
   key: string;
   value: Json<unknown>;
@@ -243,6 +250,7 @@ export interface FoundationTables {
   news: NewsTable;
   news_reads: NewsReadsTable;
   system_settings: SystemSettingsTable;
+  upload_usage: UploadUsageTable;
   password_policies: PasswordPoliciesTable;
 }
 

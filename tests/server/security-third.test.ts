@@ -1,4 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { localStorage } from '../../server/domain/storage';
+import { uploadQuotaSetting } from '../../server/domain/upload-quota';
 import { newId } from '../../server/lib/ids';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
 import { as, multipart, samples, tokenOf } from './shell-support';
@@ -46,17 +55,53 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     server = await startTestServer(kind);
-    for (const account of ['SZHY10001', 'SZHY10002', 'admin'])
+    for (const account of [
+      'SZHY10001',
+      'SZHY10002',
+      'SZHY10003',
+      'admin',
+      'store01',
+      'contract01',
+      'acct01',
+    ])
       tokens[account] = await tokenOf(server.app, account);
   });
   afterAll(() => server.close());
 
-  const call = (account: string | null, language = 'zh-CN') =>
-    as(server.app, account ? tokens[account]! : null, language);
-  const upload = async (account: string, name: string, bytes: Buffer) => {
+  const call = (account: string | null, language = 'zh-CN', app = server.app) =>
+    as(app, account ? tokens[account]! : null, language);
+  const upload = async (
+    account: string,
+    name: string,
+    bytes: Buffer,
+    language = 'zh-CN',
+    app = server.app,
+  ) => {
     const body = multipart([{ name, bytes }]);
-    return call(account)('POST', '/portal/system/file/v1/upload', body.payload, body.headers);
+    return call(account, language, app)(
+      'POST',
+      '/portal/system/file/v1/upload',
+      body.payload,
+      body.headers,
+    );
   };
+  /** What an administrator sets in system_settings; it applies at once, to every process. */
+  const setQuota = (mbPerDay: number, perMinute: number) =>
+    sql`insert into system_settings (key, value)
+        values (${uploadQuotaSetting}, ${JSON.stringify({ mbPerDay, perMinute })})
+        on conflict (key) do update set value = excluded.value`.execute(server.db);
+  const filesOf = async (account: string) =>
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from files f join users u on u.id = f.uploader_id
+          where u.account = ${account}`.execute(server.db)
+      ).rows[0]!.n,
+    );
+  /** A PDF of about `kib` KiB. */
+  const pdf = (kib: number) =>
+    Buffer.concat([samples.pdf, Buffer.alloc(kib * 1024 - samples.pdf.length, 0x20)]);
 
   it('12. no GET route answers 500 for ids that do not exist, to anyone', async () => {
     const document = (await call(null)('GET', '/docs/json')).body as OpenApi;
@@ -108,5 +153,80 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       (await call('SZHY10002')('GET', `/portal/system/file/v1/downloadFile?fileId=${privateId}`))
         .status,
     ).toBe(200);
+  });
+
+  it("14. a day's upload allowance is refused past its end, with a message, storing nothing", async () => {
+    await setQuota(1, 1000);
+    const before = await filesOf('SZHY10003');
+    for (let n = 0; n < 3; n++)
+      expect((await upload('SZHY10003', `账单${n}.pdf`, pdf(300))).status).toBe(200);
+    const over = await upload('SZHY10003', '账单3.pdf', pdf(300));
+    expect([over.status, over.body]).toEqual([
+      429,
+      {
+        success: false,
+        state: false,
+        message: '今日上传额度不足：每天最多 1MB，今日已用 0.9MB，本文件 0.3MB，请明天再试',
+      },
+    ]);
+    const english = await upload('SZHY10003', 'bill.pdf', pdf(300), 'en-US');
+    expect(english.body.message).toBe(
+      "Not enough of today's upload allowance left: 1 MB a day, 0.9 MB used today, this file 0.3 MB; please try again tomorrow",
+    );
+    // A small file still fits what is left.
+    expect((await upload('SZHY10003', 'note.txt', samples.txt)).status).toBe(200);
+    expect(await filesOf('SZHY10003')).toBe(before + 4);
+    // Another user's day is their own.
+    expect((await upload('acct01', '凭证.pdf', pdf(300))).status).toBe(200);
+  });
+
+  it('14. uploads per minute are limited, and 100 at once store no more than the limit', async () => {
+    await setQuota(1000, 7);
+    const before = await filesOf('store01');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, n) => upload('store01', `照片${n}.png`, samples.png)),
+    );
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(7);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(new Set(refused.map((answer) => answer.status))).toEqual(new Set([429]));
+    expect(refused[0]!.body.message).toMatch(
+      /^上传过于频繁：每分钟最多上传 7 个文件，请 \d+ 秒后再试$/,
+    );
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await filesOf('store01')).toBe(before + 7);
+  });
+
+  it('14. 100 uploads at once overshoot the day by nothing, whichever process takes them', async () => {
+    // A second server process on the same database: nothing of the count is in memory.
+    const dataDir = mkdtempSync(join(tmpdir(), 'atrium-second-'));
+    const second: FastifyInstance = await buildApp(
+      {
+        config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-for-atrium-tests-only' }),
+        db: server.db,
+        storage: localStorage(join(dataDir, 'files')),
+      },
+      { logger: false },
+    );
+    try {
+      await setQuota(1, 1000);
+      const before = await filesOf('contract01');
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, n) =>
+          upload('contract01', `合同${n}.pdf`, pdf(100), 'zh-CN', n % 2 ? second : server.app),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+      // 1 MiB a day holds ten files of 100 KiB, and not an eleventh.
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+      expect(await filesOf('contract01')).toBe(before + 10);
+      const stored = await sql<{ bytes: number }>`select bytes::float8 as bytes from upload_usage u
+        join users on users.id = u.user_id where users.account = 'contract01'`.execute(server.db);
+      expect(stored.rows[0]!.bytes).toBe(10 * 100 * 1024);
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await setQuota(200, 30);
+    }
   });
 });

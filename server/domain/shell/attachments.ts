@@ -4,6 +4,7 @@ import { UserError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { mayReadFile } from '../file-access';
 import { storeFile } from '../files';
+import { takeQuota, type QuotaContext } from '../upload-quota';
 import type { FileStorage } from '../storage';
 import { checkUpload, storedName } from './upload-policy';
 
@@ -31,8 +32,12 @@ export interface AttachmentInfo {
   createTime: string;
 }
 
+/**
+ * Stores an upload that passes its checks and the uploader's quota (taken just before the
+ * file is stored, given back if storing fails).
+ */
 export async function acceptUpload(
-  db: Db,
+  quota: QuotaContext,
   storage: FileStorage,
   caller: AuthUser,
   file: { name: string; bytes: Buffer },
@@ -41,11 +46,18 @@ export async function acceptUpload(
   // The name is checked as it will be stored: shortening must not change its extension.
   const name = storedName(file.name);
   await checkUpload(name, file.bytes, allowed);
-  const row = await storeFile(db, storage, {
-    name,
-    bytes: file.bytes,
-    uploader: { id: caller.id, name: caller.fullname },
-  });
+  const giveBack = await takeQuota(quota, file.bytes.length);
+  let row: Awaited<ReturnType<typeof storeFile>>;
+  try {
+    row = await storeFile(quota.db, storage, {
+      name,
+      bytes: file.bytes,
+      uploader: { id: caller.id, name: caller.fullname },
+    });
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
   return {
     success: true,
     fileId: row.id,

@@ -1,3 +1,5 @@
+import { uploadQuotaFrom, type UploadQuota } from '../upload-quota';
+
 /**
  * Settings of the shell's server side, read from the environment. They live here rather than
  * in server/config.ts (the foundation's) so this area can grow on its own; each is read once
@@ -10,6 +12,8 @@ export interface ShellSettings {
   docPreviewUrl: string | null;
   /** Base address of the report server that template reports are posted to. */
   reportServerUrl: string | null;
+  /** Upload allowance per user, unless the administrator's system setting says otherwise. */
+  uploadQuota: UploadQuota;
 }
 
 /** The spec's previewable types (shell.md section 9) plus invoice and data formats. */
@@ -47,5 +51,6 @@ export function shellSettings(env: NodeJS.ProcessEnv = process.env): ShellSettin
     uploadExtensions: configured.filter((extension) => !blockedExtensions.has(extension)),
     docPreviewUrl: urlOf(env.DOC_PREVIEW_URL),
     reportServerUrl: urlOf(env.REPORT_SERVER_URL),
+    uploadQuota: uploadQuotaFrom(env),
   };
 }

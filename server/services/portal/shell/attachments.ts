@@ -6,6 +6,7 @@ import {
   deleteAttachments,
 } from '../../../domain/shell/attachments';
 import type { ShellSettings } from '../../../domain/shell/settings';
+import { assertQuotaLeft, quotaInForce } from '../../../domain/upload-quota';
 import { allowedFor, parseAccept } from '../../../domain/shell/upload-policy';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
@@ -73,7 +74,10 @@ export async function readOneFile(request: FastifyRequest, maxBytes: number) {
 /** Refusals answer the platform's UploadResult shape too, so the control reads `success`. */
 function refuse(request: FastifyRequest, reply: FastifyReply, error: UserError) {
   const message = request.t(error.key, error.params);
-  return reply.status(error.statusCode).send({ success: false, state: false, message });
+  return reply
+    .status(error.statusCode)
+    .headers(error.headers)
+    .send({ success: false, state: false, message });
 }
 
 /** Upload, infos, delete and the preview service (docs/shell-api.md, "Attachments"). */
@@ -101,8 +105,15 @@ export async function attachmentRoutes(app: FastifyInstance, options: { settings
         parseAccept((request.query as { accept?: string }).accept),
       );
       try {
+        const quota = {
+          db,
+          quota: await quotaInForce(db, settings.uploadQuota),
+          userId: caller.id,
+          timeZone: config.timeZone,
+        };
+        await assertQuotaLeft(quota);
         const file = await readOneFile(request, config.maxUploadBytes);
-        return await acceptUpload(db, storage, caller, file, allowed);
+        return await acceptUpload(quota, storage, caller, file, allowed);
       } catch (error) {
         if (error instanceof UserError) return refuse(request, reply, error);
         throw error;
