@@ -68,12 +68,12 @@ export async function resolveFolders(client: ImapFlow): Promise<Record<MailFolde
 
 async function saveFolders(db: Db, settingId: string, paths: Record<MailFolderType, string>) {
   for (const type of folderTypes) {
+    // The server names its folders; the name is kept for reference, as PostgreSQL can hold it.
+    const path = storableText(paths[type]);
     await db
       .insertInto('mail_folders')
-      .values({ setting_id: settingId, type, path: paths[type] })
-      .onConflict((conflict) =>
-        conflict.columns(['setting_id', 'type']).doUpdateSet({ path: paths[type] }),
-      )
+      .values({ setting_id: settingId, type, path })
+      .onConflict((conflict) => conflict.columns(['setting_id', 'type']).doUpdateSet({ path }))
       .execute();
   }
 }
