@@ -1,5 +1,4 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   codeCooldownSeconds,
   codeLimit,
@@ -10,6 +9,7 @@ import {
 import type { Db } from '../db/database';
 import type { Language } from '../i18n';
 import { translate } from '../i18n';
+import { lockName } from '../lib/advisory-lock';
 import { UserError, badRequest } from '../lib/errors';
 import { assertActive, signInAs, type LoginAnswer } from './accounts';
 import { countHit, enforceLimits, releaseHit, tooManyRequests, type Limit } from './rate-limit';
@@ -63,7 +63,7 @@ export async function sendLoginCode(
   const code = formatCode(randomInt(0, codeLimit));
   const created = await db.transaction().execute(async (trx) => {
     // Serialises concurrent requests for one number, so the cooldown cannot be raced.
-    await sql`select pg_advisory_xact_lock(hashtext(${`mobile-code:${mobile}`}))`.execute(trx);
+    await lockName(trx, `mobile-code:${mobile}`);
     const latest = await trx
       .selectFrom('mobile_codes')
       .select(['sent_at'])

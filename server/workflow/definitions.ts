@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DefinitionRow } from '../db/schema-workflow';
 import { badRequest, notFound } from '../lib/errors';
+import { lockName } from '../lib/advisory-lock';
 import { newId } from '../lib/ids';
 import { resolveFlowForm } from './bound-form';
 import type { FormDefinition } from './model/form';
@@ -127,9 +128,7 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
     // Serialises deployments of one key so two cannot take the same version number: a
     // transaction lock on the key, which also holds for a key's first version (no row yet
     // to lock), in every process.
-    await sql`select pg_advisory_xact_lock(hashtext(${`wf_definitions:${input.defKey}`}))`.execute(
-      trx,
-    );
+    await lockName(trx, `wf_definitions:${input.defKey}`);
     const last = await trx
       .selectFrom('wf_definitions')
       .select((eb) => eb.fn.max('version').as('version'))

@@ -696,4 +696,30 @@ describe.each(databaseKinds)('workflow lists and reads on %s', (kind) => {
     const deputies = await client.get('emp01', `${model}/bpmModel/bpmDeputy/v1/getByUserId`);
     expect((deputies.raw as { agentName: string }[]).map((row) => row.agentName)).toEqual(['孙丽']);
   });
+
+  it('100 identical agent rules saved at once store one; the others answer 409', async () => {
+    const body = {
+      agentId: staffId('hr01'),
+      startDate: '2027-03-01',
+      endDate: '2027-03-10',
+      type: 2,
+      defKeys: 'expense',
+    };
+    await client.token('mgr02');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => client.post('mgr02', `${model}/flow/agent/v1/save`, body)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(
+      '与已有的委托设置时间重叠',
+    );
+    const stored = await server.db
+      .selectFrom('wf_agents')
+      .select('id')
+      .where('owner_id', '=', staffId('mgr02'))
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
 });

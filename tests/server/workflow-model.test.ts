@@ -34,7 +34,7 @@ import {
 const task = '/bpm-runtime/runtime/task/v1';
 const instance = '/bpm-runtime/runtime/instance/v1';
 const baseSeed = Number(process.env.WORKFLOW_MODEL_SEED ?? 20_261_128);
-const runs = Number(process.env.WORKFLOW_MODEL_RUNS ?? 8);
+const runs = Number(process.env.WORKFLOW_MODEL_RUNS ?? 5);
 const steps = Number(process.env.WORKFLOW_MODEL_STEPS ?? 30);
 
 const accounts = [

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { lockName } from '../../lib/advisory-lock';
+import { UserError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
 import {
@@ -67,6 +68,39 @@ interface AgentBody {
  * owner (in all flows, or the listed ones) go to the agent with status AGENT; the owner sees
  * them in getDelegate and may take them back.
  */
+interface AgentPeriod {
+  scope: 'all' | 'part';
+  def_keys: string[];
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/** An owner's enabled rules may not overlap in time for a flow: 409 with the reason. */
+async function assertNoOverlap(
+  trx: Kysely<Database>,
+  ownerId: string,
+  exceptId: string,
+  rule: AgentPeriod,
+): Promise<void> {
+  const clash = await trx
+    .selectFrom('wf_agents')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('enabled', '=', true)
+    .where('id', '<>', exceptId)
+    .where('starts_at', '<', rule.ends_at)
+    .where('ends_at', '>', rule.starts_at)
+    .where((eb) =>
+      eb.or([
+        eb('scope', '=', 'all'),
+        sql<boolean>`${rule.scope} = 'all'`,
+        sql<boolean>`def_keys && ${sql.val(rule.def_keys)}::text[]`,
+      ]),
+    )
+    .executeTakeFirst();
+  if (clash) throw new UserError(409, 'server:workflow.agentOverlap');
+}
+
 export async function agentRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
@@ -202,25 +236,6 @@ export async function agentRoutes(app: FastifyInstance) {
         body.isEnabled === true ||
         body.isEnabled === 'enabled' ||
         body.isEnabled === 'true';
-      if (enabled) {
-        const clash = await db
-          .selectFrom('wf_agents')
-          .select('id')
-          .where('owner_id', '=', caller.id)
-          .where('enabled', '=', true)
-          .where('id', '<>', body.id ?? '')
-          .where('starts_at', '<', ends)
-          .where('ends_at', '>', starts)
-          .where((eb) =>
-            eb.or([
-              eb('scope', '=', 'all'),
-              sql<boolean>`${scope} = 'all'`,
-              sql<boolean>`def_keys && ${sql.val(defKeys)}::text[]`,
-            ]),
-          )
-          .executeTakeFirst();
-        if (clash) throw badRequest('server:workflow.agentOverlap');
-      }
       const values = {
         agent_id: agent.id,
         scope: scope as 'all' | 'part',
@@ -230,20 +245,26 @@ export async function agentRoutes(app: FastifyInstance) {
         enabled,
         note: (body.note ?? '').trim(),
       };
-      if (body.id) {
-        const result = await db
-          .updateTable('wf_agents')
-          .set(values)
-          .where('id', '=', body.id)
-          .where('owner_id', '=', caller.id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound('server:workflow.agentNotFound');
-      } else {
-        await db
-          .insertInto('wf_agents')
-          .values({ id: newId(), owner_id: caller.id, ...values })
-          .execute();
-      }
+      // The overlap check and the write, one owner at a time: 100 identical saves at once
+      // store one rule and answer the others 409.
+      await db.transaction().execute(async (trx) => {
+        await lockName(trx, `wf_agents:${caller.id}`);
+        if (enabled) await assertNoOverlap(trx, caller.id, body.id ?? '', values);
+        if (body.id) {
+          const result = await trx
+            .updateTable('wf_agents')
+            .set(values)
+            .where('id', '=', body.id)
+            .where('owner_id', '=', caller.id)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw notFound('server:workflow.agentNotFound');
+        } else {
+          await trx
+            .insertInto('wf_agents')
+            .values({ id: newId(), owner_id: caller.id, ...values })
+            .execute();
+        }
+      });
       return { state: true, message: request.t('server:workflow.done.saved') };
     },
   );
