@@ -11,7 +11,7 @@ const list = css`
   list-style: none;
   margin: 0;
   padding: 0;
-  li {
+  > li {
     display: grid;
     grid-template-columns: 170px 1fr;
     gap: 4px 16px;
@@ -38,6 +38,7 @@ const list = css`
     padding-left: 18px;
     color: ${vars.textMuted};
     word-break: break-word;
+    font-variant-numeric: tabular-nums;
   }
   .opinion {
     grid-column: 2;
