@@ -8,6 +8,8 @@ import type { Db } from './db/database';
 import type { SessionCache } from './domain/session-cache';
 import type { FileStorage } from './domain/storage';
 import { smsProviderFor, type SmsProvider } from './domain/sms';
+import { usePatternTester } from '../src/core/rules/rule-string';
+import { boundedPatternTest } from './lib/bounded-pattern';
 import { loggerOptions } from './lib/logging';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -56,6 +58,8 @@ export async function buildApp(
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = input;
+  // Administrators' regex rules run against anyone's values here: with a time bound.
+  usePatternTester(boundedPatternTest);
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     // X-Forwarded-For only from the proxies named in TRUST_PROXY: from anyone else it is a

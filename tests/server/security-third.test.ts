@@ -10,6 +10,7 @@ import { localStorage } from '../../server/domain/storage';
 import { uploadQuotaSetting } from '../../server/domain/upload-quota';
 import { newId } from '../../server/lib/ids';
 import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { inspectionRecord } from './form-fixtures';
 import { as, multipart, samples, tokenOf } from './shell-support';
 
 interface Parameter {
@@ -228,5 +229,68 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       rmSync(dataDir, { recursive: true, force: true });
       await setQuota(200, 30);
     }
+  });
+
+  it('10. a regex rule that could hold the server is refused when saved, and bounded when run', async () => {
+    const form = '/form/form/form/v1';
+    const records = '/form/form/dataTemplate/v1';
+    const current = (await call('admin')('GET', `${form}/getByKey?formKey=inspection`)).body
+      .value as { version: number; definition: { fields: Record<string, unknown>[] } };
+    const fields = current.definition.fields.map(({ options: _choices, ...field }) => field);
+    const withRemarksRule = (rules: string) => ({
+      ...current.definition,
+      fields: fields.map((field) => (field.name === 'remarks' ? { ...field, rules } : field)),
+    });
+    const save = (rules: string, language = 'zh-CN') =>
+      call('admin', language)('POST', `${form}/save`, { definition: withRemarksRule(rules) });
+    for (const pattern of ['^(a+)+$', '/^(\\d+\\.)+$/', '^(a|ab)*c$']) {
+      const refused = await save(`maxLength:500|regex:${pattern}`);
+      expect([refused.status, refused.body.message]).toEqual([
+        400,
+        '字段 remarks 的正则表达式可能使服务器长时间卡住（重复的分组里不能再有次数可变的重复、分支或反向引用），请简化',
+      ]);
+    }
+    expect((await save('regex:^(a+)+$', 'en-US')).body.message).toMatch(
+      /^The regular expression of field remarks could hold the server/,
+    );
+    const version = async () =>
+      (await call('admin')('GET', `${form}/getByKey?formKey=inspection`)).body.value.version;
+    expect(await version()).toBe(current.version);
+
+    const saveRecord = (remarks: string) =>
+      call('admin')('POST', `${records}/boSave/inspection`, inspectionRecord({ remarks }));
+    const timed = async (remarks: string) => {
+      const started = performance.now();
+      const answer = await saveRecord(remarks);
+      return { answer, ms: performance.now() - started };
+    };
+    // A polynomial pattern passes the check on saving; on the server its match has a time bound.
+    expect((await save('maxLength:500|regex:^\\d*\\d*\\d*\\d*\\d*\\d*\\d*\\d*x$')).status).toBe(
+      200,
+    );
+    const slow = await timed('1'.repeat(300));
+    expect([slow.answer.status, slow.answer.body.message]).toEqual([
+      400,
+      '备注：格式规则过于复杂，请联系管理员修改',
+    ]);
+    expect(slow.ms).toBeLessThan(5000);
+    // A form saved before the check, with ^(a+)+$: the pattern is never run, 30 characters or not.
+    await sql`update form_defs set definition = ${JSON.stringify(withRemarksRule('regex:^(a+)+$'))}
+      where form_key = 'inspection' and version = (select max(version) from form_defs where form_key = 'inspection')`.execute(
+      server.db,
+    );
+    const before = await sql<{
+      n: string;
+    }>`select count(*) as n from form_records where form_key = 'inspection'`.execute(server.db);
+    const exponential = await timed(`${'a'.repeat(30)}!`);
+    expect([exponential.answer.status, exponential.answer.body.message]).toEqual([
+      400,
+      '备注：格式规则过于复杂，请联系管理员修改',
+    ]);
+    expect(exponential.ms).toBeLessThan(5000);
+    const after = await sql<{
+      n: string;
+    }>`select count(*) as n from form_records where form_key = 'inspection'`.execute(server.db);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });

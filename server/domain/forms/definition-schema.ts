@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import type { FormDefinition } from '../../../src/core/forms/definition';
 import { badRequest } from '../../lib/errors';
 import { parseRules, ruleNames } from '../../../src/core/rules/rule-string';
+import { hasUnsafePattern } from '../../../src/core/rules/safe-pattern';
 
 /**
  * A field or sub-table name: it becomes a JSON key and part of an index name. A capital
@@ -99,6 +100,8 @@ export function checkDefinition(input: unknown): FormDefinition {
       const unknown = parseRules(each.rules).find((rule) => !ruleNames.includes(rule.name));
       if (unknown)
         throw badRequest('server:forms.unknownRule', { name: each.name, rule: unknown.name });
+      if (hasUnsafePattern(each.rules))
+        throw badRequest('server:forms.unsafePattern', { name: each.name });
       if (each.type === 'select' && !each.options?.length && !each.dictionary)
         throw badRequest('server:forms.selectWithoutOptions', { name: each.name });
       const money = group.find((other) => other.name === each.capitalsOf);

@@ -4,6 +4,7 @@ import {
   rulesFor,
   validateValue,
 } from '../../../src/core/rules/rule-string';
+import { hasUnsafePattern } from '../../../src/core/rules/safe-pattern';
 import type { RuleFailure } from '../../../src/core/rules/types';
 import type { FormDefinition as OnlineForm } from '../../../src/core/forms/definition';
 
@@ -88,6 +89,7 @@ function checkField(field: FormField, seen: Set<string>): string | undefined {
     if (typeof field.rules !== 'string') return `rules of ${field.name}`;
     const unknown = parseRules(field.rules).find((rule) => !ruleNames.includes(rule.name));
     if (unknown) return `rule ${unknown.name} of ${field.name}`;
+    if (hasUnsafePattern(field.rules)) return `unsafe regex of ${field.name}`;
   }
   if (field.type === 'select' && !(Array.isArray(field.options) && field.options.length > 0)) {
     return `options of ${field.name}`;

@@ -1,10 +1,12 @@
 import { describe, it, expect } from 'vitest';
+import { hasUnsafePattern, isUnsafePattern } from '../../../src/core/rules/safe-pattern';
 import {
   parseRules,
   ruleNames,
   rulesFor,
   validateValue,
   validateValueAsync,
+  usePatternTester,
   type ValidationContext,
 } from '../../../src/core/rules/rule-string';
 
@@ -407,5 +409,49 @@ describe('validateValueAsync', () => {
   it('skips checks that were not injected', async () => {
     expect(await validateValueAsync('x', 'backend|exists')).toBeUndefined();
     expect((await validateValueAsync('', 'required|backend'))?.key).toBe('rules:form.required');
+  });
+});
+
+describe('regex rules that could hold the engine (issue 34, item 10)', () => {
+  it('reads exponential patterns as unsafe, and common ones as safe', () => {
+    for (const pattern of [
+      '^(a+)+$',
+      '(a*)*',
+      '^(\\d+\\.)+\\d+$',
+      '(a|ab)*c',
+      '^(\\w{1,3}){5}$',
+      '((a+)?)+',
+      '(?:x+y?)+',
+      '(a)\\1',
+      '(?<x>a)\\k<x>',
+    ])
+      expect({ pattern, unsafe: isUnsafePattern(pattern) }).toEqual({ pattern, unsafe: true });
+    for (const pattern of [
+      '^1[3-9]\\d{9}$',
+      '^(\\d{3}-){2}\\d{4}$',
+      '^\\d+(\\.\\d{1,2})?$',
+      '^[A-Z]{2}\\d{6}$',
+      '^\\p{L}{2,5}$',
+      '^[(+*)]+$',
+      '^(?:ab)+$',
+      '^\\(a+\\)+$',
+      '^(0\\d{2,3}-)?\\d{7,8}$',
+    ])
+      expect({ pattern, unsafe: isUnsafePattern(pattern) }).toEqual({ pattern, unsafe: false });
+  });
+
+  it('finds unsafe regex rules in a rule string, and says so for a pattern the tester will not run', () => {
+    expect(hasUnsafePattern('maxLength:30|regex:^(a+)+$')).toBe(true);
+    expect(hasUnsafePattern('maxLength:30|regex:/^(a+)+$/i')).toBe(true);
+    expect(hasUnsafePattern('maxLength:30|regex:^[a-z]+$')).toBe(false);
+    // The server's tester answers undefined for a pattern too complex to run.
+    usePatternTester(() => undefined);
+    try {
+      expect(validateValue('abc', 'regex:^[a-z]+$')).toEqual({ key: 'forms:form.regexUnsafe' });
+    } finally {
+      usePatternTester((pattern, text) => pattern.test(text));
+    }
+    expect(validateValue('abc', 'regex:^[a-z]+$')).toBeUndefined();
+    expect(validateValue('ab1', 'regex:^[a-z]+$')).toEqual({ key: 'rules:form.regex' });
   });
 });
