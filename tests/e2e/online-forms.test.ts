@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { apiToken, baseUrl, toasts, useBrowser } from './support';
 
 /**
  * Online forms in the browser (issue 17): the fitting-out form with its works, rules shown
@@ -184,6 +184,59 @@ describe('online forms in the browser', () => {
     await expect
       .poll(() => page.locator(`${designer} label`).filter({ hasText: '当前版本 2' }).count())
       .toBe(1);
+  });
+
+  it('lets the administrator say who may view a form, which the server then enforces', async () => {
+    const headers = async (account: string) => ({
+      Authorization: `Bearer ${await apiToken(account, passwords[account] ?? 'Staff#2026')}`,
+      'Content-Type': 'application/json',
+    });
+    const rightsUrl = `${baseUrl()}/form/form/dataTemplate/v1/getRights?templateKey=inspection`;
+    const seeded = (await (await fetch(rightsUrl, { headers: await headers('admin') })).json()) as {
+      value: { managers: string[]; rights: object };
+    };
+    const listAs = async (account: string) =>
+      (
+        await fetch(`${baseUrl()}/form/form/dataTemplate/v1/dataList_inspection`, {
+          method: 'POST',
+          headers: await headers(account),
+          body: '{}',
+        })
+      ).status;
+    expect(await listAs('emp01')).toBe(403);
+    // A merchant opening the staff-only list is told so, in their language.
+    const merchant = await browser.newPage();
+    await open(merchant, '/statement/template/preview/inspection', 'SZHY10002');
+    await merchant.waitForSelector(`${shell} [role=alert]:has-text("无权查看该表单的记录")`);
+
+    const page = await browser.newPage();
+    await open(page, '/formDesigner/inspection', 'admin');
+    const panel = 'atrium-form-designer details[data-form-rights=inspection]';
+    await page.click(`${panel} summary`);
+    const view = `${panel} [data-right=read]`;
+    await page.waitForSelector(`${view} .nobody:text-is("仅管理者")`);
+    expect(await page.locator(`${panel} [data-right=managers] li span`).allTextContents()).toEqual([
+      '门店',
+    ]);
+    await page.selectOption(`${view} select[aria-label="添加角色…"]`, { label: '员工' });
+    await page.waitForSelector(`${view} li:has-text("员工")`);
+    expect(await page.locator(`${view} .nobody`).count()).toBe(0);
+    await page.click(`${panel} [data-action=save-rights]`);
+    await expect.poll(() => toasts(page)).toContain('权限已保存');
+    expect(await listAs('emp01')).toBe(200);
+    // Removed again: the chip's own button, named for what it removes.
+    await page.click(`${view} button[aria-label="移除 员工"]`);
+    await page.click(`${panel} [data-action=save-rights]`);
+    await expect.poll(() => listAs('emp01')).toBe(403);
+    await fetch(`${baseUrl()}/form/form/dataTemplate/v1/saveRights`, {
+      method: 'POST',
+      headers: await headers('admin'),
+      body: JSON.stringify({
+        templateKey: 'inspection',
+        managers: seeded.value.managers,
+        rights: seeded.value.rights,
+      }),
+    });
   });
 
   it('shows a data template in a home column (dataMode 4) through the column preview', async () => {

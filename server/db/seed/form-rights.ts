@@ -10,8 +10,9 @@ import { roleIds } from './ids';
  * - fitting-out applications: whoever the menu shows them to (merchants, the store and
  *   contract roles) reads, adds and edits their own; the managers delete;
  * - meeting bookings and supervision tasks: staff read, add and edit their own;
- * - contract print data (dyzl): merchants read the rows of their own unit (the table's
- *   own scope, contract-print-store.ts); the managers write.
+ * - contract print data (dyzl): whoever the menu or the app centre shows it to reads (the
+ *   table's own scope then shows a merchant their unit's rows, contract-print-store.ts);
+ *   the managers write.
  */
 const nobody: FormAudience = {};
 const managersOnly: FormRights = { read: nobody, add: nobody, edit: nobody, delete: nobody };
@@ -24,7 +25,7 @@ export const seededFormRights: Record<string, FormRights> = {
   fitOut: { read: byMenu, add: byMenu, edit: byMenu, delete: nobody },
   meetingBooking: { read: staff, add: staff, edit: staff, delete: nobody },
   wfzdrw: { read: staff, add: staff, edit: staff, delete: nobody },
-  dyzl: { read: { roles: [roleIds.merchant] }, add: nobody, edit: nobody, delete: nobody },
+  dyzl: { read: byMenu, add: nobody, edit: nobody, delete: nobody },
 };
 
 /**

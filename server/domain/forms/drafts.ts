@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -109,12 +109,15 @@ export async function listDrafts(ctx: QueryContext, paging: Paging, templateKey?
     .selectFrom('form_drafts as d')
     .innerJoin('data_templates as t', 't.template_key', 'd.template_key')
     .where('d.user_id', '=', ctx.caller.id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('d.record_id', 'is', null), eb('d.template_key', 'in', [...adds, ''])]),
-        eb.and([eb('d.record_id', 'is not', null), eb('d.template_key', 'in', [...edits, ''])]),
-      ]),
-    );
+    .where((eb) => {
+      // A right held on no form at all matches no draft (`in ()` is not SQL).
+      const among = (keys: string[]) =>
+        keys.length ? eb('d.template_key', 'in', keys) : sql<SqlBool>`false`;
+      return eb.or([
+        eb.and([eb('d.record_id', 'is', null), among(adds)]),
+        eb.and([eb('d.record_id', 'is not', null), among(edits)]),
+      ]);
+    });
   if (templateKey) query = query.where('d.template_key', '=', templateKey);
   const english = ctx.language === 'en-US';
   const [rows, total] = await Promise.all([

@@ -12,6 +12,7 @@ import { useFormRecord } from '../../ui/forms/useFormRecord';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
+import { RightsPanel } from './RightsEditor';
 
 const layout = css`
   display: grid;
@@ -49,7 +50,8 @@ export function FormDesigner({ formKey }: { formKey?: string }) {
   const language = useLanguage();
   const forms = useAsync(() => templateEntries(1, 100), [language]);
   const [chosen, setChosen] = useState(formKey ?? '');
-  const key = chosen || forms.data?.rows.find((entry) => entry.source === 'form')?.formKey || '';
+  const templates = (forms.data?.rows ?? []).filter((entry) => entry.source === 'form');
+  const key = chosen || templates[0]?.formKey || '';
   const stored = useAsync(
     () => (key ? storedDefinition(key) : Promise.resolve(null)),
     [key, language],
@@ -63,14 +65,17 @@ export function FormDesigner({ formKey }: { formKey?: string }) {
         onChange={(event) => setChosen(event.target.value)}
         name="formKey"
       >
-        {(forms.data?.rows ?? [])
-          .filter((entry) => entry.source === 'form')
-          .map((entry) => (
-            <option key={entry.formKey} value={entry.formKey}>
-              {entry.name}
-            </option>
-          ))}
+        {templates.map((entry) => (
+          <option key={entry.templateKey} value={entry.formKey}>
+            {entry.name}
+          </option>
+        ))}
       </SelectField>
+      {templates
+        .filter((entry) => entry.formKey === key)
+        .map((entry) => (
+          <RightsPanel key={entry.templateKey} templateKey={entry.templateKey} name={entry.name} />
+        ))}
       {stored.data ? (
         <Editor
           key={`${key}/${stored.data.version}`}

@@ -1,6 +1,7 @@
 import { isFormTemplate } from '../../core/api/forms';
 import { dataTemplate, dataTemplateRows, queryFilter } from '../../core/api/statement';
 import { FormTemplateList } from '../../ui/forms/FormTemplateList';
+import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
@@ -32,7 +33,8 @@ export function TemplateList({
         : Promise.resolve({ rows: [], total: 0, page: 1, pageSize }),
     [info, applied, page],
   );
-  if (!info) return template.loading ? <Loading /> : null;
+  // A template the caller may not open says so where its list would be (not only in a toast).
+  if (!info) return template.loading ? <Loading /> : <Alert>{template.error?.message ?? ''}</Alert>;
   // An online form's template: its own list (sort, selection, export, import, drafts); a
   // bound table's (dyzl) keeps the plain list of its named query.
   if (isFormTemplate(info) && info.list !== 'query')
