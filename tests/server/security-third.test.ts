@@ -47,9 +47,10 @@ function withUnknownIds(path: string, parameters: Parameter[]): string {
 }
 
 /**
- * Issue 34, the third security round: items 12, 13 and 14 (unknown ids, what a stranger can
- * learn from a file id, upload quotas). Single sign-on (1) is in sso.test.ts, uploads that
- * parse (3) in bounded-imports.test.ts, regex rules (10) in the rules' unit tests.
+ * Issue 34, the third security round: items 10, 12, 13 and 14 (regex rules on the server,
+ * unknown ids, what a stranger can learn from a file id, upload quotas). Single sign-on (1) is
+ * in sso.test.ts, uploads that parse (3) in bounded-imports.test.ts, the regex reading in
+ * tests/unit/core/rule-string.test.ts.
  */
 describe.each(databaseKinds)('third security round on %s', (kind) => {
   let server: TestServer;
