@@ -77,8 +77,19 @@ interface StatementIdentity {
   accountant_name: string;
 }
 
-/** The confirmation a fee notice gets when first printed; never overwritten. */
-interface Confirmation {
+/**
+ * Staff opens of a notice, kept on it for the lists (migration 0035): the latest staff viewer
+ * (their name) and time, and how many staff have opened it. The views themselves, one row per
+ * viewer, are in notice_staff_views.
+ */
+interface StaffViewed {
+  staff_viewed_by: string | null;
+  staff_viewed_at: NullableTimestamp;
+  staff_viewers: ColumnType<number, number | undefined, number>;
+}
+
+/** The confirmation a fee notice gets when its merchant first prints it; never overwritten. */
+interface Confirmation extends StaffViewed {
   confirm_date: NullableTimestamp;
   confirmed_by: string | null;
 }
@@ -264,7 +275,7 @@ export interface ContractPrintsTable {
 }
 
 /** Merchant dunning (overdue-payment) notices, with the first view mark. */
-export interface DunningNoticesTable {
+export interface DunningNoticesTable extends StaffViewed {
   id: string;
   contract_id: string;
   store_code: string;
@@ -303,6 +314,23 @@ export interface InvoicesTable {
   issued_at: DefaultTimestamp;
 }
 
+/** Which notices staff views are recorded for (notice_staff_views.kind). */
+export type NoticeViewKind = 'advance' | 'joint' | 'lease' | 'dunning';
+
+/**
+ * A staff member's opens of a merchant's notice (migration 0035): kept apart from the
+ * merchant's own confirmation or view mark, one row per notice and viewer.
+ */
+export interface NoticeStaffViewsTable {
+  kind: NoticeViewKind;
+  notice_id: string;
+  account: string;
+  fullname: string;
+  first_viewed_at: Timestamp;
+  last_viewed_at: Timestamp;
+  opens: number;
+}
+
 /** Merchant finance tables (statements, notices, sales, contracts, dunning, invoices). */
 export interface FinanceTables {
   merchants: MerchantsTable;
@@ -321,4 +349,5 @@ export interface FinanceTables {
   contract_prints: ContractPrintsTable;
   dunning_notices: DunningNoticesTable;
   invoices: InvoicesTable;
+  notice_staff_views: NoticeStaffViewsTable;
 }

@@ -4,14 +4,18 @@ import { bearer, databaseKinds, startTestServer, type TestServer } from './harne
 import { caller, loginAll, rows } from './finance-support';
 
 /**
- * Confirmations and view marks (spec section 4): opening a fee notice confirms it once, with
- * the first viewer and time, never overwritten, also under 50 opens at the same instant
- * (real concurrent transactions on PostgreSQL); a batch confirms what is unconfirmed at one
- * time; a dunning notice keeps its first viewer; the lists then show who and when.
+ * Confirmations and view marks (spec section 4): its merchant opening a fee notice confirms
+ * it once, with their time, never overwritten, also under 50 opens at the same instant (real
+ * concurrent transactions on PostgreSQL) mixed with staff opens, which are counted as staff
+ * views and confirm nothing (issue 36); a batch confirms what is unconfirmed at one time; a
+ * dunning notice keeps its merchant's first view; the lists then show who and when.
  */
 const base = '/bpm-runtime/bpm/atriumScript';
 
-/** Counts every UPDATE that reaches a row of the table: the tests' own witness of writes. */
+/**
+ * Counts every UPDATE that writes the mark's columns of a row: the tests' own witness of
+ * writes (staff views update other columns of the notice, issue 36).
+ */
 async function watchWrites(
   db: TestServer['db'],
   table: string,
@@ -32,7 +36,7 @@ async function watchWrites(
   );
   await rows(
     db,
-    `create trigger print_test_${table} after update on ${table}
+    `create trigger print_test_${table} after update of ${byColumn}, ${atColumn} on ${table}
        for each row execute function print_test_${table}()`,
   );
 }
@@ -92,22 +96,40 @@ describe.each(databaseKinds)('print confirmations and view marks on %s', (kind) 
          to_char(confirm_date at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as shown
        from advance_notices where id = '${notice!.id}'`,
     );
-    expect(viewers).toContain(stored!.confirmed_by);
+    // The merchant's acknowledgement, never the accountant's or the designated user's.
+    expect(stored!.confirmed_by).toBe('SZHY10001');
     expect(stored!.confirmed_by).toBe(logged[0]!.by);
     expect(new Date(stored!.confirm_date).getTime()).toBe(new Date(logged[0]!.at).getTime());
     const at = new Date(stored!.confirm_date).getTime();
     expect(at).toBeGreaterThanOrEqual(started - 1000);
     expect(at).toBeLessThanOrEqual(finished + 1000);
-    // Every viewer was shown the stored confirmation as the upload time.
-    for (const answer of answers) {
-      const value = answer.json().value;
-      expect(value).toMatchObject({
+    // Every open by the merchant was shown the stored confirmation as the upload time, and
+    // exactly one of them was told it confirmed the notice.
+    const merchantAnswers = answers.filter((_, i) => i % viewers.length === 0);
+    for (const answer of merchantAnswers) {
+      expect(answer.json().value).toMatchObject({
         CONFIRM: '1',
         CONFIRM_BY: stored!.confirmed_by,
         CONFIRM_DATE: stored!.shown,
         SCSJ: stored!.shown,
       });
+      expect(answer.json().opened).toMatchObject({ as: 'merchant', staffViews: 0 });
     }
+    const told = merchantAnswers.filter((answer) => answer.json().opened.acknowledged === 1);
+    expect(told).toHaveLength(1);
+    // Staff opens were each counted as their own views.
+    for (const answer of answers.filter((_, i) => i % viewers.length !== 0)) {
+      expect(answer.json().opened).toEqual({ as: 'staff', acknowledged: 0, staffViews: 1 });
+    }
+    const views = await rows<{ account: string; opens: number }>(
+      server.db,
+      `select account, opens from notice_staff_views where kind = 'advance'
+       and notice_id = '${notice!.id}' order by account`,
+    );
+    expect(views).toEqual([
+      { account: 'acct01', opens: 17 },
+      { account: 'admin', opens: 16 },
+    ]);
     // Opening it again later changes nothing.
     await open(
       server.app,
@@ -136,9 +158,12 @@ describe.each(databaseKinds)('print confirmations and view marks on %s', (kind) 
     const logged = await writes(server.db, 'dunning_notices', notice!.id);
     expect(logged).toHaveLength(1);
     const records = answers.map((answer) => answer.json().value.record);
-    expect(new Set(records.map((record) => `${record.F_CYR}|${record.F_CYSJ}`)).size).toBe(1);
+    // The merchant's opens all show the one mark; a staff open before it showed none.
+    const marks = new Set(records.filter((r) => r.F_CYSJ).map((r) => `${r.F_CYR}|${r.F_CYSJ}`));
+    expect(marks.size).toBe(1);
     expect(records[0].F_CYR).toBe(logged[0]!.by);
-    expect(viewers).toContain(records[0].F_CYR);
+    // Whoever opened first, the view mark is the merchant's (issue 36).
+    expect(records[0].F_CYR).toBe('SZHY10001');
 
     // The overdue list shows who viewed it and when.
     const list = await caller(server.app, tokens.admin!).query({ query: 'overdue.list' });
@@ -190,7 +215,11 @@ describe.each(databaseKinds)('print confirmations and view marks on %s', (kind) 
       tokens.SZHY10001!,
     );
     expect(preview.statusCode).toBe(200);
-    expect(preview.json().value).toEqual({ documents: before.length, toConfirm: pending.length });
+    expect(preview.json().value).toEqual({
+      documents: before.length,
+      toConfirm: pending.length,
+      staffViews: 0,
+    });
     expect(await writes()).toBe(writesBefore);
     // A store manager may not batch print, so may not ask either; nobody without a session.
     const store = await open(server.app, 'batchPreview/lyfyjsd', { descriptor }, tokens.store01!);

@@ -30,6 +30,7 @@ import * as workflowIntegrity from './0031-workflow-integrity';
 import * as mailUniqueAddress from './0032-mail-unique-address';
 import * as formRights from './0033-form-rights';
 import * as uploadQuota from './0034-upload-quota';
+import * as noticeStaffViews from './0035-notice-staff-views';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0032-mail-unique-address': mailUniqueAddress,
   '0033-form-rights': formRights,
   '0034-upload-quota': uploadQuota,
+  '0035-notice-staff-views': noticeStaffViews,
 };
 
 export const migrationProvider: MigrationProvider = {

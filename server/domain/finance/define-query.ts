@@ -61,6 +61,11 @@ export interface QueryAnswer {
   sortable?: string[];
   summary?: Record<string, number>;
   permissions?: Permissions;
+  /**
+   * On the notice lists: whether opening a notice records the caller's acknowledgement
+   * (its merchant confirms it, or marks it viewed), or only a staff view (issue 36).
+   */
+  acknowledges?: boolean;
 }
 
 /** Without a page the answer holds every filtered row up to this many. */
@@ -102,6 +107,8 @@ export interface QueryDefinition<DB, TB extends keyof DB, S, O> {
   /** Edge field name to the column summed over all filtered rows. */
   summary?: Readonly<Record<string, string>>;
   permissions?(scope: FinanceScope): Permissions;
+  /** The rows are notices their merchant acknowledges by opening them (QueryAnswer.acknowledges). */
+  acknowledgedOnOpen?: boolean;
 }
 
 export interface NamedQuery {

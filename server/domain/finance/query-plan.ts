@@ -193,6 +193,10 @@ export class QueryPlan<DB, TB extends keyof DB, S, O> {
       ...(this.definition.permissions
         ? { permissions: this.definition.permissions(this.scope) }
         : {}),
+      // Only a merchant acknowledges their notices; staff opening them are recorded apart.
+      ...(this.definition.acknowledgedOnOpen
+        ? { acknowledges: this.scope.vendorCode !== null }
+        : {}),
     };
   }
 

@@ -4,16 +4,18 @@ import type { DunningNoticesTable } from '../../db/schema-finance';
 import { notFound } from '../../lib/errors';
 import type { EdgeContext, EdgeRow } from '../finance/define-query';
 import { dateTime } from '../finance/format';
+import { staffViewFields } from '../finance/queries/staff-views';
 import { overdueScope } from '../finance/queries/overdue';
 import { listRows, type BatchDescriptor } from './batch';
 import type { Viewer } from './fee-notices';
-import { markViewed } from './marks';
+import { isNoticeMerchant, markViewed, openedOf, recordStaffViews, type Opened } from './marks';
 import type { BankAccount } from './settings';
 
 /**
  * The merchant dunning notice (商户催款通知书): the record of spec section 3 with the
- * receiving account of its floor. Opening it, alone or in a batch, records the first viewer
- * and time (F_CYR, F_CYSJ), never reset.
+ * receiving account of its floor. Its merchant opening it, alone or in a batch, records their
+ * first view and time (F_CYR, F_CYSJ), never reset; staff opening it are recorded as staff
+ * views and leave the mark alone (issue 36).
  */
 type AccountOf = (floor: string) => BankAccount;
 
@@ -47,6 +49,7 @@ function dunningRecord(
     F_CONFIRM_DATE: dateTime(row.uploaded_at, context.timeZone),
     F_CYR: row.viewed_by ?? '',
     F_CYSJ: dateTime(row.viewed_at, context.timeZone),
+    ...staffViewFields(row, context.timeZone),
   };
 }
 
@@ -72,13 +75,23 @@ export async function printDunning(
   viewer: Viewer,
   accountOf: AccountOf,
   context: EdgeContext,
-): Promise<EdgeRow> {
-  await locateDunning(db, id, viewer);
-  await markViewed(db, [id], viewer.account, viewer.now);
-  const row = await visibleNotice(db, id, viewer);
+): Promise<{ record: EdgeRow; opened: Opened }> {
+  const notice = await visibleNotice(db, id, viewer);
+  if (!notice) throw notFound('print:errors.dunningNotFound');
+  const merchant = isNoticeMerchant(viewer.scope.vendorCode, notice.merchant_code);
+  let marked = 0;
+  if (merchant) marked = await markViewed(db, [id], viewer.account, viewer.now);
+  else await recordStaffViews(db, 'dunning', [id], staffOf(viewer), viewer.now);
+  // Read again after marking: the mark shown is the one stored, whichever open won.
+  const row = merchant ? await visibleNotice(db, id, viewer) : notice;
   if (!row) throw notFound('print:errors.dunningNotFound');
-  return withAccount(dunningRecord(row, context), accountOf);
+  return {
+    record: withAccount(dunningRecord(row, context), accountOf),
+    opened: openedOf(merchant ? 1 : 0, merchant ? 0 : 1, marked),
+  };
 }
+
+const staffOf = (viewer: Viewer) => ({ account: viewer.account, fullname: viewer.scope.fullname });
 
 /** Every notice of the overdue list's query, in list order, each marked viewed once. */
 export async function printDunnings(
@@ -87,10 +100,13 @@ export async function printDunnings(
   viewer: Viewer,
   accountOf: AccountOf,
   context: EdgeContext,
-): Promise<EdgeRow[]> {
+): Promise<{ rows: EdgeRow[]; opened: Opened }> {
   const rows = await listRows(db, descriptor.parsed, viewer.scope, context);
-  const pending = rows.filter((row) => !row.F_CYSJ).map((row) => String(row.ID_));
-  await markViewed(db, pending, viewer.account, viewer.now);
+  const mine = (row: EdgeRow) => isNoticeMerchant(viewer.scope.vendorCode, row.F_GYSDM);
+  const others = rows.filter((row) => !mine(row)).map((row) => String(row.ID_));
+  await recordStaffViews(db, 'dunning', others, staffOf(viewer), viewer.now);
+  const pending = rows.filter((row) => mine(row) && !row.F_CYSJ).map((row) => String(row.ID_));
+  const marked = await markViewed(db, pending, viewer.account, viewer.now);
   const stored =
     pending.length === 0
       ? []
@@ -100,11 +116,12 @@ export async function printDunnings(
           .where('id', 'in', pending)
           .execute();
   const byId = new Map(stored.map((row) => [row.id, row]));
-  return rows.map((row) => {
+  const printed = rows.map((row) => {
     const mark = byId.get(String(row.ID_));
     const viewed = mark
       ? { ...row, F_CYR: mark.viewed_by ?? '', F_CYSJ: dateTime(mark.viewed_at, context.timeZone) }
       : row;
     return withAccount(viewed, accountOf);
   });
+  return { rows: printed, opened: openedOf(rows.length - others.length, others.length, marked) };
 }

@@ -8,12 +8,21 @@ import { namedQueries } from '../finance/registry';
 import { statementScope, type FinanceScope } from '../finance/scope';
 import { searchFeeNotice } from '../finance/search/notices';
 import { listRows, type BatchDescriptor } from './batch';
-import { confirmNotices, type NoticeTable } from './marks';
+import {
+  confirmNotices,
+  isNoticeMerchant,
+  openedOf,
+  recordStaffViews,
+  type Opened,
+  viewKindOf,
+  type NoticeTable,
+} from './marks';
 
 /**
  * The three fee notices (advance HT_YJ_TZD, joint-operation HT_LY_JFD, lease HT_ZL_JFD).
- * Opening one, alone or in a batch, confirms what is not confirmed yet (viewer and time);
- * the page shows the stored confirmation time as the upload time (SCSJ).
+ * Their merchant opening one, alone or in a batch, confirms what is not confirmed yet (viewer
+ * and time); staff opening them are recorded as staff views and confirm nothing (issue 36).
+ * The page shows the stored confirmation time as the upload time (SCSJ).
  */
 export type NoticeKind = 'yjftzd' | 'lyfyjsd' | 'zlfymxd';
 
@@ -84,9 +93,13 @@ export async function printNotice(
   key: NoticeKey,
   viewer: Viewer,
   context: EdgeContext,
-): Promise<EdgeRow> {
+): Promise<{ row: EdgeRow; opened: Opened }> {
   const { id, merchantCode } = await locateNotice(db, kind, key, viewer.scope);
-  await confirmNotices(db, noticeTables[kind], [id], viewer.account, viewer.now);
+  const merchant = isNoticeMerchant(viewer.scope.vendorCode, merchantCode);
+  const table = noticeTables[kind];
+  let confirmed = 0;
+  if (merchant) confirmed = await confirmNotices(db, table, [id], viewer.account, viewer.now);
+  else await recordStaffViews(db, viewKindOf[table], [id], staff(viewer), viewer.now);
   const row =
     kind === 'yjftzd'
       ? await advanceRow(db, id, key, viewer.scope, context)
@@ -97,8 +110,14 @@ export async function printNotice(
           viewer.scope,
           context,
         );
-  return withUploadTime(row, viewer.now, context);
+  return {
+    row: withUploadTime(row, viewer.now, context),
+    opened: openedOf(merchant ? 1 : 0, merchant ? 0 : 1, confirmed),
+  };
 }
+
+/** The viewer as their staff view records them. */
+const staff = (viewer: Viewer) => ({ account: viewer.account, fullname: viewer.scope.fullname });
 
 /**
  * Every notice of the list's query, in list order, the unconfirmed ones confirmed now. The
@@ -111,11 +130,14 @@ export async function printNotices(
   descriptor: BatchDescriptor,
   viewer: Viewer,
   context: EdgeContext,
-): Promise<EdgeRow[]> {
+): Promise<{ rows: EdgeRow[]; opened: Opened }> {
   const rows = await listRows(db, descriptor.parsed, viewer.scope, context);
-  const pending = rows.filter((row) => !row.CONFIRM_DATE).map((row) => String(row.ID));
   const table = noticeTables[kind];
-  await confirmNotices(db, table, pending, viewer.account, viewer.now);
+  const mine = (row: EdgeRow) => isNoticeMerchant(viewer.scope.vendorCode, row.WLDW);
+  const others = rows.filter((row) => !mine(row)).map((row) => String(row.ID));
+  await recordStaffViews(db, viewKindOf[table], others, staff(viewer), viewer.now);
+  const pending = rows.filter((row) => mine(row) && !row.CONFIRM_DATE).map((row) => String(row.ID));
+  const confirmed = await confirmNotices(db, table, pending, viewer.account, viewer.now);
   const stored =
     pending.length === 0
       ? []
@@ -125,7 +147,7 @@ export async function printNotices(
           .where('id', 'in', pending)
           .execute();
   const byId = new Map(stored.map((row) => [row.id, row]));
-  return rows.map((row) => {
+  const printed = rows.map((row) => {
     const now = byId.get(String(row.ID));
     const updated = now
       ? {
@@ -137,4 +159,5 @@ export async function printNotices(
       : row;
     return withUploadTime(updated, viewer.now, context);
   });
+  return { rows: printed, opened: openedOf(rows.length - others.length, others.length, confirmed) };
 }

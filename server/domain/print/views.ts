@@ -8,6 +8,7 @@ import { listRows, type BatchDescriptor } from './batch';
 import { locateDunning, printDunning, printDunnings } from './dunning';
 import { locateNotice, printNotice, printNotices, type Viewer } from './fee-notices';
 import type { BatchKind, PrintParams, SingleKind } from './kinds';
+import { isNoticeMerchant, type Opened } from './marks';
 import { readBankAccounts, readSeal } from './settings';
 
 /**
@@ -38,27 +39,35 @@ const noticeKey = (params: PrintParams) => ({
   month: params.NY!,
 });
 
+/** A print view's document, and what opening it did (for staff: a view, no confirmation). */
+export interface PrintAnswer<T> {
+  value: T;
+  opened?: Opened;
+}
+
 export async function printView(
   deps: PrintDeps,
   kind: SingleKind,
   params: PrintParams,
   caller: PrintCaller,
-): Promise<unknown> {
+): Promise<PrintAnswer<unknown>> {
   const { db, context } = deps;
   const viewer = viewerOf(caller);
   switch (kind) {
     case 'fkqkd':
-      return searchSettlement(db, statementKey(params), viewer.scope);
+      return { value: await searchSettlement(db, statementKey(params), viewer.scope) };
     case 'kpqrd':
-      return searchConfirmation(db, statementKey(params), viewer.scope);
+      return { value: await searchConfirmation(db, statementKey(params), viewer.scope) };
     case 'yjftzd':
     case 'lyfyjsd':
-    case 'zlfymxd':
-      return printNotice(db, kind, noticeKey(params), viewer, context);
+    case 'zlfymxd': {
+      const { row, opened } = await printNotice(db, kind, noticeKey(params), viewer, context);
+      return { value: row, opened };
+    }
     case 'shcjftzd': {
       const accountOf = await readBankAccounts(db);
-      const record = await printDunning(db, params.ID!, viewer, accountOf, context);
-      return { record, seal: await readSeal(db, deps.storage) };
+      const { record, opened } = await printDunning(db, params.ID!, viewer, accountOf, context);
+      return { value: { record, seal: await readSeal(db, deps.storage) }, opened };
     }
   }
 }
@@ -74,24 +83,26 @@ export async function printBatch(
   kind: BatchKind,
   descriptor: BatchDescriptor,
   caller: PrintCaller,
-): Promise<BatchAnswer> {
+): Promise<PrintAnswer<BatchAnswer>> {
   const { db, context } = deps;
   const viewer = viewerOf(caller);
   if (kind !== 'shcjftzd') {
-    const rows = await printNotices(db, kind, descriptor, viewer, context);
-    return { rows, total: rows.length };
+    const { rows, opened } = await printNotices(db, kind, descriptor, viewer, context);
+    return { value: { rows, total: rows.length }, opened };
   }
   const accountOf = await readBankAccounts(db);
-  const rows = await printDunnings(db, descriptor, viewer, accountOf, context);
-  return { rows, total: rows.length, seal: await readSeal(db, deps.storage) };
+  const { rows, opened } = await printDunnings(db, descriptor, viewer, accountOf, context);
+  return { value: { rows, total: rows.length, seal: await readSeal(db, deps.storage) }, opened };
 }
 
 /** What opening a batch will do, said to the user before it happens (issue 13 item 5). */
 export interface BatchPreview {
   /** Documents the batch view will show. */
   documents: number;
-  /** Of those, notices that opening it confirms (with the viewer's name and this time). */
+  /** Of those, notices that opening it confirms (their merchant's own, with this time). */
   toConfirm: number;
+  /** Of those, notices of other merchants: opening them records a staff view (issue 36). */
+  staffViews: number;
 }
 
 /** Counts a batch without opening it: nothing is confirmed, nothing is written. */
@@ -103,9 +114,14 @@ export async function previewBatch(
 ): Promise<BatchPreview> {
   const viewer = viewerOf(caller);
   const rows = await listRows(deps.db, descriptor.parsed, viewer.scope, deps.context);
-  // Dunning notices record an upload time but are not confirmed by opening them.
-  const toConfirm = kind === 'shcjftzd' ? 0 : rows.filter((row) => !row.CONFIRM_DATE).length;
-  return { documents: rows.length, toConfirm };
+  const dunning = kind === 'shcjftzd';
+  const mine = (row: EdgeRow) =>
+    isNoticeMerchant(viewer.scope.vendorCode, dunning ? row.F_GYSDM : row.WLDW);
+  // Dunning notices record an upload time but are not confirmed by opening them; only a
+  // notice's own merchant confirms it, staff opening it are recorded apart.
+  const toConfirm = dunning ? 0 : rows.filter((row) => mine(row) && !row.CONFIRM_DATE).length;
+  const staffViews = rows.filter((row) => !mine(row)).length;
+  return { documents: rows.length, toConfirm, staffViews };
 }
 
 /** Before a link is made for a document: it must exist and be the caller's to see (else 404). */

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
 import { confirmFlag, dateTime, yearMonth } from '../format';
 import { statementScope } from '../scope';
+import { staffViewFields } from './staff-views';
 import {
   identitySortable,
   statementColumns,
@@ -37,6 +38,7 @@ export const advanceNotices = defineQuery({
   ],
   tiebreakers: ['n.id'],
   nullable: ['CONFIRM_DATE'],
+  acknowledgedOnOpen: true,
   toRow: (row, context) => ({
     ID: row.id,
     STORE_CODE: row.store_code,
@@ -62,5 +64,6 @@ export const advanceNotices = defineQuery({
     CONFIRM: confirmFlag(row.confirm_date),
     CONFIRM_DATE: dateTime(row.confirm_date, context.timeZone),
     CONFIRM_BY: row.confirmed_by ?? '',
+    ...staffViewFields(row, context.timeZone),
   }),
 });

@@ -5,6 +5,7 @@ import { defineQuery, type EdgeContext, type EdgeRow } from '../define-query';
 import { confirmFlag, dateTime, yearMonth } from '../format';
 import type { FilterValues } from '../filters';
 import { statementScope, type FinanceScope } from '../scope';
+import { staffViewFields } from './staff-views';
 import {
   identitySortable,
   statementColumns,
@@ -86,6 +87,7 @@ export function feeNoticeRow(
     CONFIRM: confirmFlag(row.confirm_date),
     CONFIRM_DATE: dateTime(row.confirm_date, context.timeZone),
     CONFIRM_BY: row.confirmed_by ?? '',
+    ...staffViewFields(row, context.timeZone),
   };
   // The total and the remark have other names on a lease notice, which also has its rent.
   if (kind === 'joint') {
@@ -126,6 +128,7 @@ const common = {
   ] as const,
   tiebreakers: ['n.id'],
   nullable: ['CONFIRM_DATE'],
+  acknowledgedOnOpen: true,
 };
 
 export const jointFeeNotices = defineQuery({

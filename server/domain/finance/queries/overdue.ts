@@ -3,6 +3,7 @@ import { defineQuery } from '../define-query';
 import { contains, equals } from '../filters';
 import { dateTime } from '../format';
 import { always, anyOf, columnEquals, type FinanceScope } from '../scope';
+import { staffViewFields } from './staff-views';
 
 /**
  * Merchant overdue (dunning) notices, page shcjftzd: all rows for the designated user,
@@ -48,6 +49,7 @@ export const overdueList = defineQuery({
   },
   defaultOrder: [{ field: 'F_JZRQ', direction: 'desc' }],
   tiebreakers: ['o.id'],
+  acknowledgedOnOpen: true,
   toRow: (row, context) => ({
     ID_: row.id,
     FDMC: row.store_name,
@@ -68,5 +70,6 @@ export const overdueList = defineQuery({
     F_CONFIRM_DATE: dateTime(row.uploaded_at, context.timeZone),
     F_CYR: row.viewed_by ?? '',
     F_CYSJ: dateTime(row.viewed_at, context.timeZone),
+    ...staffViewFields(row, context.timeZone),
   }),
 });

@@ -19,6 +19,7 @@ const answer = Type.Object({
   pageSize: Type.Integer(),
   summary: Type.Optional(Type.Record(Type.String(), Type.Number())),
   permissions: Type.Optional(Type.Object({ canAdd: Type.Boolean(), canEdit: Type.Boolean() })),
+  acknowledges: Type.Optional(Type.Boolean()),
 });
 
 /**
@@ -66,6 +67,7 @@ export async function executeSqlRoute(app: FastifyInstance) {
         pageSize: found.pageSize,
         ...(found.summary ? { summary: found.summary } : {}),
         ...(found.permissions ? { permissions: found.permissions } : {}),
+        ...(found.acknowledges !== undefined ? { acknowledges: found.acknowledges } : {}),
       };
     },
   );

@@ -35,9 +35,22 @@ import { assertMethod, batchPrintMethod } from '../../../domain/shell/methods';
  * (driven by the list's query descriptor), and signed print links. Reads are POST because
  * opening a fee notice confirms it and opening a dunning notice marks it viewed.
  */
+/**
+ * What opening a notice did, beside the document (issue 36): as its merchant (confirmed or
+ * marked viewed: `acknowledged` of them now) or as staff (`staffViews` recorded, nothing
+ * confirmed), or both in a batch of several merchants' notices.
+ */
+const opened = Type.Optional(
+  Type.Object({
+    as: Type.Union([Type.Literal('merchant'), Type.Literal('staff'), Type.Literal('both')]),
+    acknowledged: Type.Integer(),
+    staffViews: Type.Integer(),
+  }),
+);
 const envelope = Type.Object({
   state: Type.Literal(true),
   value: Type.Object({}, { additionalProperties: true }),
+  opened,
 });
 const batchEnvelope = Type.Object({
   state: Type.Literal(true),
@@ -46,10 +59,15 @@ const batchEnvelope = Type.Object({
     total: Type.Integer(),
     seal: Type.Optional(Type.String()),
   }),
+  opened,
 });
 const previewEnvelope = Type.Object({
   state: Type.Literal(true),
-  value: Type.Object({ documents: Type.Integer(), toConfirm: Type.Integer() }),
+  value: Type.Object({
+    documents: Type.Integer(),
+    toConfirm: Type.Integer(),
+    staffViews: Type.Integer(),
+  }),
 });
 const linkEnvelope = Type.Object({
   state: Type.Literal(true),
@@ -103,10 +121,8 @@ export async function printRoutes(app: FastifyInstance) {
         const caller = await resolvePrintCaller(request, db, config.jwtSecret);
         const params = withPrintLabel(request, () => parseParams(kind, request.body));
         assertLinkOpens(caller, kind, params);
-        return {
-          state: true as const,
-          value: (await printView(deps, kind, params, caller)) as object,
-        };
+        const answer = await printView(deps, kind, params, caller);
+        return { state: true as const, value: answer.value as object, opened: answer.opened };
       },
     );
   }
@@ -136,7 +152,8 @@ export async function printRoutes(app: FastifyInstance) {
         const canonical = linkedBatch(caller, kind, parsed?.canonical ?? null);
         if (!canonical) throw badRequest('print:errors.batchDescriptor');
         const descriptor = parsed ?? parseBatchDescriptor(kind, canonical);
-        return { state: true as const, value: await printBatch(deps, kind, descriptor, caller) };
+        const answer = await printBatch(deps, kind, descriptor, caller);
+        return { state: true as const, value: answer.value, opened: answer.opened };
       },
     );
   }
