@@ -291,6 +291,11 @@ export const elementPages: Record<string, ElementPage> = {
     load: () => import('../../src/elements/meetings/index'),
     attributes: () => ({ mode: 'list' }),
   },
+  meeting: {
+    tag: 'atrium-meetings',
+    load: () => import('../../src/elements/meetings/index'),
+    attributes: (params) => ({ mode: 'detail', 'meeting-id': params.meetingId }),
+  },
   appCentre: {
     tag: 'atrium-app-centre',
     panel: true,

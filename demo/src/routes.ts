@@ -221,6 +221,7 @@ export const routes: Route[] = [
   element('/appCenterFront', 'appCentre'),
   element('/appContent/:type/:id/:otherId', 'appCentre'),
   element('/meetingList/:type', 'meetingList'),
+  element('/meeting/:meetingId', 'meeting'),
 ];
 
 export const notFoundRoute: Route = { pattern: '*', load: notFoundPage };

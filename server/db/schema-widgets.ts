@@ -1,4 +1,5 @@
-import type { Timestamp } from './schema';
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './schema';
 import type { DefaultTimestamp } from './schema';
 
 /** Tables of the home widgets (migration 0013, docs/shell-api.md "Home widgets"). */
@@ -7,7 +8,14 @@ export interface MeetingsTable {
   subject: string;
   subject_en: string;
   start_at: Timestamp;
-  /** The workflow task the meeting row opens (/task/{taskId}). */
+  /** When it ends (migration 0036); null when not said. */
+  end_at: NullableTimestamp;
+  /** Where, in Chinese and English ('' when not said). */
+  room: Generated<string>;
+  room_en: Generated<string>;
+  /** Who called it. */
+  organiser_id: string | null;
+  /** The workflow task the meeting is about. */
   task_id: string;
 }
 

@@ -54,6 +54,8 @@ export interface WfDefinitionsTable {
   category_id: string;
   icon: Generated<string>;
   description: Generated<string>;
+  /** The description for readers of English; '' when none (migration 0036). */
+  description_en: Generated<string>;
   bpmn_xml: string;
   form: Json<unknown>;
   status: Generated<'deploy' | 'forbidden'>;
@@ -294,7 +296,7 @@ export interface WfMessagesTable {
   user_id: string;
   inst_id: string | null;
   task_id: string | null;
-  kind: 'urge' | 'due' | 'incident';
+  kind: 'urge' | 'due' | 'incident' | 'result';
   text: string;
   /** The same message in English (migration 0027); empty for messages written before it. */
   text_en: Generated<string>;

@@ -95,7 +95,8 @@ export async function checkFlowData(
   check: FlowFormCheck,
 ): Promise<Record<string, unknown>> {
   if (!form.online) {
-    const checked = validateFormData(form, data, check.translate, check.checkRules);
+    const english = check.language === 'en-US';
+    const checked = validateFormData(form, data, check.translate, check.checkRules, english);
     if ('problem' in checked) throw badRequest(checked.problem.key, checked.problem.params);
     return checked.data;
   }

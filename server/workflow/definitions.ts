@@ -83,6 +83,8 @@ export interface DeployInput {
   form: unknown;
   icon?: string;
   description?: string;
+  /** The description for readers of English ('' when none). */
+  descriptionEn?: string;
   createdBy: string | null;
   id?: string;
 }
@@ -152,6 +154,7 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
         category_id: input.categoryId,
         icon: input.icon ?? '',
         description: input.description ?? '',
+        description_en: input.descriptionEn ?? '',
         bpmn_xml: input.bpmnXml,
         form: JSON.stringify(form),
         created_by: input.createdBy,

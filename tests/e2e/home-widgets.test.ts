@@ -70,13 +70,25 @@ describe('home widgets in the browser', () => {
     await page.mouse.move(0, 0);
     await page.waitForSelector('atrium-shortcuts [data-shortcut] img');
     expect(await page.locator('atrium-shortcuts [data-shortcut]').count()).toBe(4);
-    // A meeting row opens its task (lead02 has meetings and no bookings).
+    // A meeting row opens as a meeting: time, room, organiser and attendees (lead02 has
+    // meetings and no bookings), with the way to the request it reviews.
     const lead02 = await browser.newPage();
     await open(lead02, '/home', 'lead02');
     const meeting = 'atrium-meetings [data-meeting][data-kind=meeting]';
     await lead02.waitForSelector(meeting);
     await lead02.locator(meeting).first().click();
-    await lead02.waitForURL(/\/fvue\/task\//);
+    await lead02.waitForURL(/\/fvue\/meeting\//);
+    const page2 = 'atrium-meetings[mode=detail]';
+    await lead02.waitForSelector(`${page2} [data-room]`);
+    expect(await lead02.textContent(`${page2} [data-room]`)).toMatch(/会议室/);
+    expect(await lead02.textContent(`${page2} [data-time]`)).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d – \d\d:\d\d$/,
+    );
+    expect(
+      Number(await lead02.getAttribute(`${page2} [data-attendees]`, 'data-attendees')),
+    ).toBeGreaterThan(1);
+    await lead02.click(`${page2} [data-action=open-request]`);
+    await lead02.waitForURL(/\/fvue\/inst\//);
     await lead02.waitForSelector('atrium-task');
   });
 

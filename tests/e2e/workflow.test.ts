@@ -75,8 +75,9 @@ describe('workflow in the browser', () => {
     await expect
       .poll(() => emp.textContent('atrium-flow-starter [data-field=endDate] [data-error]'))
       .toBe('结束日期不能早于开始日期');
-    await emp.fill('atrium-flow-starter [data-field=endDate] input', '2026-12-13');
-    // 请假天数 follows the dates (12-10 to 12-13, both counted); a half day less is allowed.
+    await emp.fill('atrium-flow-starter [data-field=endDate] input', '2026-12-15');
+    // 请假天数 follows the dates as working days (Thursday 12-10 to Tuesday 12-15, both
+    // counted, the weekend not); a half day less is allowed.
     expect(await emp.inputValue('atrium-flow-starter [data-field=days] input')).toBe('4');
     await emp.fill('atrium-flow-starter [data-field=days] input', '3.5');
     await emp.click('atrium-flow-starter [data-action=submit]');
@@ -134,10 +135,12 @@ describe('workflow in the browser', () => {
       .toBe('请填写审批意见');
     await lead.fill('atrium-task textarea[name=opinion]', '请改为两天，分两次休。');
     await lead.click('atrium-task [data-alias=backToStart]');
-    // A return is asked once more; cancelled, nothing happens.
+    // A return says where the request goes, and is asked once more.
     const ask = 'atrium-task [role=dialog]:has([data-dialog=confirm-backToStart])';
     await lead.waitForSelector(ask);
-    expect(await lead.textContent(`${ask} p`)).toMatch(/^确定要.+吗？提交后不能撤回。$/);
+    expect(await lead.textContent(`${ask} p`)).toBe(
+      '申请将退回给 刘洋，修改后可重新提交。 确定要驳回发起人吗？提交后不能撤回。',
+    );
     await lead.click(`${ask} [data-action=confirm]`);
     await expect.poll(() => toasts(lead)).toContain('任务办理成功');
 

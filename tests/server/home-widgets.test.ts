@@ -62,6 +62,29 @@ describe.each(databaseKinds)('home widgets on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it('opens a meeting as a meeting for its attendees only: time, room, organiser, attendees', async () => {
+    const list = await client.post('emp01', `${portal}/portal/meeting/v1/getMeetingPagination`, {
+      pageBean: { page: 1, pageSize: 100 },
+    });
+    const row = (list.body.rows as { id: string; kind: string }[]).find(
+      (item) => item.kind === 'meeting',
+    )!;
+    const mine = await client.get('emp01', `${portal}/portal/meeting/v1/get?id=${row.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      id: row.id,
+      room: expect.stringMatching(/会议室/),
+      organiser: expect.any(String),
+      startTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+    });
+    const attendees = mine.body.attendees as { name: string }[];
+    expect(attendees.map((person) => person.name)).toContain('刘洋');
+    // Someone who is not invited learns nothing, as for a meeting that does not exist.
+    const outsider = await client.get('SZHY10001', `${portal}/portal/meeting/v1/get?id=${row.id}`);
+    const missing = await client.get('SZHY10001', `${portal}/portal/meeting/v1/get?id=nope`);
+    expect([outsider.status, outsider.body.message]).toEqual([404, missing.body.message]);
+  });
+
   it('keeps 1 to 11 favourite apps of the app centre, per user, with the exact messages', async () => {
     const apps = await appCentre('emp01');
     expect(apps.length).toBeGreaterThan(5);

@@ -61,7 +61,10 @@ describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
     const longer = await client.complete('emp01', await client.task(id, 'emp01'), 'agree', {
       data: Buffer.from(JSON.stringify(leaveForm(5, '2026-12-03'))).toString('base64'),
     });
-    expect(longer.body).toEqual({ state: false, message: '请假天数：不能超过所选日期的 3 天' });
+    expect(longer.body).toEqual({
+      state: false,
+      message: '请假天数：不能超过所选日期中的 3 个工作日',
+    });
     expect(await openTasks(server.db, id)).toEqual(['start:emp01[BACK]']);
     await client.act('emp01', id, 'agree', {
       data: Buffer.from(JSON.stringify(leaveForm(5, '2026-12-10'))).toString('base64'),

@@ -262,7 +262,8 @@ export async function expectInvariants(db: Db): Promise<void> {
 export { staffId };
 
 /** The demo leave request's form (the exclusive gateway reads `days`: more than 3 goes up). */
-export const leaveForm = (days = 2, endDate = '2026-12-05') => ({
+/** 1-10 December 2026 hold 8 working days (the 1st is a Tuesday). */
+export const leaveForm = (days = 2, endDate = '2026-12-10') => ({
   leaveType: 'annual',
   startDate: '2026-12-01',
   endDate,

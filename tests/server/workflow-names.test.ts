@@ -11,8 +11,9 @@ import {
   addEnglishTemplates,
   fillTemplateSubjects,
 } from '../../server/db/migrations/0029-english-subjects';
+import { pluralLeaveSubjects } from '../../server/db/migrations/0036-approval-outcomes';
 import { fillDraftSubjects } from '../../server/db/migrations/0030-draft-english-subjects';
-import { businessToday } from './finance-support';
+import { businessToday } from '../../server/domain/shell/today';
 import { databaseKinds } from './harness';
 import {
   bpmn,
@@ -273,7 +274,8 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
       nameEn: 'No subject flow',
       bpmnXml: plain('subjectless'),
     });
-    const today = businessToday();
+    // The server names the day it started the flow on, by its own clock.
+    const today = businessToday('Asia/Shanghai');
     const defaulted = await client.start('emp01', 'subjectless', {});
     expect(await subjects(defaulted, 'en-US')).toBe(
       `No subject flow from ${emp01.fullname} (${today})`,
@@ -334,6 +336,9 @@ describe.each(databaseKinds)('flow and node names by language on %s', (kind) => 
     }
     await addEnglishTemplates(server.db as unknown as Kysely<unknown>);
     await addEnglishTemplates(server.db as unknown as Kysely<unknown>); // once, not twice
+    // Then migration 0036 gives the leave subject its plural.
+    await pluralLeaveSubjects(server.db as unknown as Kysely<unknown>);
+    await pluralLeaveSubjects(server.db as unknown as Kysely<unknown>);
     const patched = await server.db
       .selectFrom('wf_definitions')
       .select('bpmn_xml')

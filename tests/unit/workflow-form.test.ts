@@ -108,11 +108,19 @@ describe('opinion files', () => {
   });
 });
 
-describe('请假天数 from the leave dates (issue 13, item 7)', () => {
-  it('fills the days when either date changes, both days counted', () => {
+describe('请假天数 from the leave dates', () => {
+  it('fills the working days when either date changes, both days counted', () => {
+    // Thursday to Sunday: the weekend is no leave.
     const values = { startDate: '2026-12-10', endDate: '2026-12-13' };
-    expect(derivedValues(leave, values, 'endDate')).toEqual({ days: '4' });
-    expect(derivedValues(leave, values, 'startDate')).toEqual({ days: '4' });
+    expect(derivedValues(leave, values, 'endDate')).toEqual({ days: '2' });
+    expect(derivedValues(leave, values, 'startDate')).toEqual({ days: '2' });
+    // Over the National Day holidays (1-3 October) and a weekend: Wednesday and Monday.
+    expect(
+      derivedValues(leave, { startDate: '2026-09-30', endDate: '2026-10-05' }, 'endDate'),
+    ).toEqual({ days: '2' });
+    expect(
+      derivedValues(leave, { startDate: '2026-12-07', endDate: '2026-12-11' }, 'endDate'),
+    ).toEqual({ days: '5' });
     expect(derivedValues(leave, values, 'reason')).toEqual({});
     // A reversed or half-filled range leaves the days as they are.
     expect(

@@ -31,6 +31,7 @@ import * as mailUniqueAddress from './0032-mail-unique-address';
 import * as formRights from './0033-form-rights';
 import * as uploadQuota from './0034-upload-quota';
 import * as noticeStaffViews from './0035-notice-staff-views';
+import * as approvalOutcomes from './0036-approval-outcomes';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0033-form-rights': formRights,
   '0034-upload-quota': uploadQuota,
   '0035-notice-staff-views': noticeStaffViews,
+  '0036-approval-outcomes': approvalOutcomes,
 };
 
 export const migrationProvider: MigrationProvider = {

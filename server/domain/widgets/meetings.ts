@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
+import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
@@ -105,4 +106,65 @@ async function bookingRights(db: Db, caller: AuthUser) {
   if (!template) return { reads: false, manages: false };
   const ctx = { db, caller };
   return { reads: await formAccess(ctx, template, 'read'), manages: managesForm(ctx, template) };
+}
+
+/** A meeting as its page shows it: time, room, organiser, attendees and what it is about. */
+export interface MeetingDetail {
+  id: string;
+  subject: string;
+  startTime: string;
+  endTime: string;
+  room: string;
+  organiser: string;
+  attendees: { id: string; name: string; orgName: string }[];
+  /** The request it reviews, for a link to it. */
+  instId: string;
+}
+
+/**
+ * One meeting, for its attendees and organiser (and the administrator); anyone else gets
+ * 404, as for a meeting that does not exist.
+ */
+export async function meetingDetail(
+  db: Db,
+  caller: AuthUser,
+  id: string,
+  language: Language,
+  timeZone: string,
+): Promise<MeetingDetail> {
+  const meeting = await db
+    .selectFrom('meetings as m')
+    .innerJoin('wf_tasks as t', 't.id', 'm.task_id')
+    .leftJoin('users as o', 'o.id', 'm.organiser_id')
+    .select(['m.id', 'm.subject', 'm.subject_en', 'm.start_at', 'm.end_at', 'm.room'])
+    .select(['m.room_en', 'm.organiser_id', 'o.fullname as organiser', 't.inst_id'])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  const attendees = await sql<{ id: string; name: string; org_name: string | null }>`
+    select u.id, u.fullname as name,
+      (select ${language === 'en-US' ? sql`coalesce(nullif(o.name_en, ''), o.name)` : sql`o.name`}
+        from wf_org_members om join wf_orgs o on o.id = om.org_id
+        where om.user_id = u.id order by om.is_main desc limit 1) as org_name
+    from meeting_attendees a join users u on u.id = a.user_id
+    where a.meeting_id = ${id} order by u.fullname`.execute(db);
+  const mine =
+    caller.seesEverything ||
+    meeting?.organiser_id === caller.id ||
+    attendees.rows.some((row) => row.id === caller.id);
+  if (!meeting || !mine) throw notFound('server:widgets.meetingNotFound');
+  const english = language === 'en-US';
+  return {
+    id: meeting.id,
+    subject: (english && meeting.subject_en) || meeting.subject,
+    startTime: formatDateTime(meeting.start_at, timeZone).slice(0, 16),
+    endTime: meeting.end_at ? formatDateTime(meeting.end_at, timeZone).slice(0, 16) : '',
+    room: (english && meeting.room_en) || meeting.room,
+    organiser: meeting.organiser ?? '',
+    attendees: attendees.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      orgName: row.org_name ?? '',
+    })),
+    instId: meeting.inst_id,
+  };
 }

@@ -1,4 +1,4 @@
-import { flowLabel } from '../../workflow/queries/names';
+import { flowLabel, isEnglish } from '../../workflow/queries/names';
 import type { Language } from '../../../src/core/language';
 import { formForBrowser } from '../../workflow/bound-form';
 import type { FormDefinition } from '../../workflow/model/form';
@@ -44,6 +44,7 @@ export async function defRoutes(app: FastifyInstance) {
       category_id: string;
       icon: string;
       description: string;
+      description_en: string;
       status: string;
       created_at: Date;
     },
@@ -56,7 +57,7 @@ export async function defRoutes(app: FastifyInstance) {
     isMain: row.is_main ? 'Y' : 'N',
     typeId: row.category_id,
     icon: row.icon,
-    desc: row.description,
+    desc: (isEnglish(language) && row.description_en) || row.description,
     status: row.status,
     createTime: formatDateTime(row.created_at, tz),
   });

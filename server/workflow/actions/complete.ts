@@ -14,7 +14,7 @@ import {
 } from '../engine/context';
 import { finishInstance, leave, moveTo, settle } from '../engine/flow';
 import { cancelChildren, cancelTokenTasks, closeTask, openTask } from '../engine/tasks';
-import { decide, tallyOf } from '../engine/votes';
+import { decide, needed, tallyOf } from '../engine/votes';
 import { node } from '../model/graph';
 import { replyChild, voteTrans } from './children';
 import { changeContent } from './content';
@@ -189,7 +189,8 @@ async function castVote(ctx: Ctx, task: TaskRow, actor: Actor, done: Done): Prom
     .orderBy('seq')
     .execute();
   const sign = node(ctx.def.graph, task.node_id).task!.sign!;
-  const decision = decide(sign, tallyOf(voters, 'agree', 'oppose'));
+  const tally = tallyOf(voters, 'agree', 'oppose');
+  const decision = decide(sign, tally);
   if (decision === null) {
     const next = voters.find((voter) => voter.state === 'pending');
     if (sign.sequential && next && !voters.some((voter) => voter.state === 'open')) {
@@ -202,7 +203,14 @@ async function castVote(ctx: Ctx, task: TaskRow, actor: Actor, done: Done): Prom
     nodeId: task.node_id,
     nodeName: task.node_name,
     action: 'signResult',
-    detail: { result: decision },
+    // The counts, so the history can say 通过（3/3 同意）.
+    detail: {
+      result: decision,
+      agree: tally.agree,
+      refuse: tally.refuse,
+      total: tally.total,
+      needed: needed(sign, tally.total),
+    },
   });
   if (decision === 'pass') {
     await leave(ctx, token);

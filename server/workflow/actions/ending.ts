@@ -68,7 +68,8 @@ export async function endProcessById(
       opinion: text,
       actor,
     });
-    await finishInstance(ctx, 'manualend', null, text);
+    // The applicant ending their own request needs no message; anyone else's end tells them.
+    await finishInstance(ctx, 'manualend', null, text, !isApplicant(ctx, actor));
   });
 }
 

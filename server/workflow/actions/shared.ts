@@ -132,8 +132,12 @@ export function buttonsOf(ctx: Ctx, task: TaskRow): ButtonAlias[] {
         ? startNodeButtons
         : node(ctx.def.graph, task.node_id).task!.buttons;
   // Abstaining is a vote: one approver alone cannot abstain (the request would go on
-  // without anyone's approval).
-  const allowed = task.kind === 'main' ? raw.filter((alias) => alias !== 'abandon') : raw;
+  // without anyone's approval). Claiming (签收) is for a task offered to several people.
+  const allowed = raw.filter(
+    (alias) =>
+      !(alias === 'abandon' && task.kind === 'main') &&
+      !(alias === 'lockUnlock' && task.assignee_id !== null),
+  );
   return orderButtons(allowed, task.kind === 'addsign');
 }
 

@@ -115,6 +115,10 @@ export function subjectFor(
   const { subjectTemplate, subjectTemplateEn } = def.graph;
   const fill = (template: string) =>
     template
+      // {days:day|days}: the first word when the field is exactly 1, else the second.
+      .replace(/\{(\w+):([^|{}]*)\|([^|{}]*)\}/g, (_, name: string, one: string, many: string) =>
+        Number(data[name]) === 1 ? one : many,
+      )
       .replace(/\{(\w+)\}/g, (_, name: string) => {
         if (name === 'starter') return applicant;
         if (name === 'date') return formatDate(now, timeZone);

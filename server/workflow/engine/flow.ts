@@ -4,6 +4,7 @@ import { canReach, flow, isJoin, node, type FlowNode } from '../model/graph';
 import { chooseFlows as choose, NoBranchError } from '../model/route';
 import { record, tokensOf, trail, type Ctx } from './context';
 import { firstOf, missingApprovals } from './integrity';
+import { outcomeOf, tellOutcome } from './outcome';
 import {
   cancelTokenTasks,
   createNodeTasks,
@@ -243,6 +244,7 @@ export async function finishInstance(
   status: 'end' | 'manualend' | 'revoke',
   result: string | null,
   reason = '',
+  tell = true,
 ): Promise<void> {
   // One statement: what is live is cancelled, tokens and pending jobs go, the instance ends.
   const instId = ctx.inst.id;
@@ -270,6 +272,8 @@ export async function finishInstance(
     .execute();
   ctx.tokens = [];
   ctx.inst = { ...ctx.inst, status, result, end_reason: reason, ended_at: ctx.now };
+  const outcome = outcomeOf(status, result);
+  if (tell && outcome) await tellOutcome(ctx, outcome);
 }
 
 export interface MoveOptions {

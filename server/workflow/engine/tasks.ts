@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { node as nodeOf, type FlowNode } from '../model/graph';
 import { applicantOf, requestersOf, type Ctx } from './context';
 import { isApplicantStep } from './integrity';
+import { tellOutcome } from './outcome';
 import { agentOf, approversOf } from './people';
 
 const hour = 3_600_000;
@@ -219,13 +220,14 @@ export async function createNodeTasks(ctx: Ctx, token: TokenRow, back: boolean):
 
 /** The applicant's task on the start node after a return to the start. */
 export async function createStartTask(ctx: Ctx, token: TokenRow): Promise<void> {
-  await insertTask(ctx, {
+  const id = await insertTask(ctx, {
     token,
     kind: 'main',
     status: 'BACK',
     state: 'open',
     assignee: applicantOf(ctx.inst),
   });
+  await tellOutcome(ctx, 'returned', id);
 }
 
 /** Cancels every live task of a token (voters, add-signers, inquiries, transfers...). */

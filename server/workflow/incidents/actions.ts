@@ -264,7 +264,8 @@ export async function cancelIncident(
       actor,
       detail: { incident: input.id },
     });
-    await finishInstance(ctx, 'manualend', null, reason);
+    // The applicant hears of it below, with the administrator's reason.
+    await finishInstance(ctx, 'manualend', null, reason, false);
     await tellApplicant(
       ctx.trx,
       ctx.inst.id,

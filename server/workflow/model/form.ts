@@ -36,6 +36,9 @@ export interface FormField {
   /** The platform's "b" mark: required is put in front of the rules. */
   required?: boolean;
   options?: { value: string; label: string; labelEn?: string }[];
+  /** What the field expects, shown under it and with a failed check (合同编号's format). */
+  hint?: string;
+  hintEn?: string;
 }
 
 export interface FormDefinition {
@@ -91,6 +94,11 @@ function checkField(field: FormField, seen: Set<string>): string | undefined {
     if (unknown) return `rule ${unknown.name} of ${field.name}`;
     if (hasUnsafePattern(field.rules)) return `unsafe regex of ${field.name}`;
   }
+  for (const key of ['hint', 'hintEn'] as const) {
+    if (field[key] !== undefined && (typeof field[key] !== 'string' || field[key].length > 200)) {
+      return `${key} of ${field.name}`;
+    }
+  }
   if (field.type === 'select' && !(Array.isArray(field.options) && field.options.length > 0)) {
     return `options of ${field.name}`;
   }
@@ -136,6 +144,7 @@ export function validateFormData(
   data: unknown,
   translate: Translate,
   checkRules = true,
+  english = false,
 ): { data: Record<string, unknown> } | { problem: FormProblem } {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return { problem: { key: 'server:workflow.dataInvalid', params: {} } };
@@ -162,7 +171,11 @@ export function validateFormData(
           })
         : undefined;
     if (failure) {
-      const message = translate(failure.key, failure.params ?? {});
+      // A field that says what it expects says it with its refusal too.
+      const hint = (english && field.hintEn) || field.hint;
+      const said = translate(failure.key, failure.params ?? {});
+      const message =
+        hint && !wrongType && failure.key !== 'rules:form.required' ? `${said} (${hint})` : said;
       return {
         problem: { key: 'server:workflow.fieldInvalid', params: { label: field.label, message } },
       };

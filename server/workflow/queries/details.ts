@@ -15,6 +15,8 @@ import { approves } from '../engine/tasks';
 import type { FieldChange } from '../actions/content';
 import type { FormDefinition, FormField } from '../model/form';
 import { instanceColumns } from './lists';
+import { pendingSteps } from './pending';
+import { node } from '../model/graph';
 import { isEnglish, nodeLabel, orgName, subjectLabel } from './names';
 import type { Language } from '../../../src/core/language';
 import { withTimes } from './run';
@@ -74,6 +76,61 @@ export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZ
     })),
     // The caller's own open task here, if any (/formManage edits the form through it).
     myTaskId: await heldTaskId(db, caller, instId),
+    // Who must act now, step by step (queries/pending.ts).
+    pending: await pendingSteps(db, ctx.def, instId, caller.language),
+  };
+}
+
+/**
+ * Why a task came back to its holder (a return, a refused countersign, an opposed request
+ * sent back): who, when, from which step and their opinion, for the banner over the form.
+ */
+async function returnedBy(db: Db, caller: Caller, ctx: Ctx, task: TaskRow, timeZone: string) {
+  if (task.status !== 'BACK' && task.status !== 'BACKSHARE') return null;
+  const row = await db
+    .selectFrom('wf_records as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.node_id', 'r.node_name', 'r.action', 'r.opinion', 'r.created_at', 'u.fullname'])
+    .where('r.inst_id', '=', task.inst_id)
+    .where('r.created_at', '<=', task.created_at)
+    .where('r.action', 'in', [...returnActions, 'oppose', 'signResult'])
+    .orderBy('r.id', 'desc')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    name: row.fullname ?? '',
+    nodeName: nodeLabel(caller.language, ctx.def.row, row.node_id, row.node_name),
+    action: row.action,
+    opinion: row.opinion,
+    time: formatDateTime(row.created_at, timeZone),
+  };
+}
+
+/** Where reject (to the previous step) and backToStart send the flow, with its people. */
+async function returnTargets(db: Db, caller: Caller, ctx: Ctx, task: TaskRow) {
+  const previous = task.prev_node_id ?? ctx.def.graph.startId;
+  const last = await db
+    .selectFrom('wf_tasks as t')
+    .innerJoin('users as u', 'u.id', 't.completed_by')
+    .select('u.fullname')
+    .where('t.inst_id', '=', task.inst_id)
+    .where('t.node_id', '=', previous)
+    .where('t.state', '=', 'done')
+    .orderBy('t.completed_at', 'desc')
+    .executeTakeFirst();
+  const applicant = await db
+    .selectFrom('users')
+    .select('fullname')
+    .where('id', '=', ctx.inst.on_behalf_of_id ?? ctx.inst.starter_id)
+    .executeTakeFirstOrThrow();
+  const start = previous === ctx.def.graph.startId;
+  return {
+    previous: {
+      nodeId: previous,
+      nodeName: nodeLabel(caller.language, ctx.def.row, previous, node(ctx.def.graph, previous).name),
+      name: start ? applicant.fullname : (last?.fullname ?? ''),
+    },
+    applicant: applicant.fullname,
   };
 }
 
@@ -117,6 +174,8 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
     form: await formForBrowser(db, ctx.def.form),
     data: ctx.inst.form_data,
     editable,
+    returnedBy: await returnedBy(db, caller, ctx, task, timeZone),
+    returnsTo: await returnTargets(db, caller, ctx, task),
   };
 }
 
@@ -134,6 +193,15 @@ async function holds(db: Db, task: TaskRow, identity: string): Promise<boolean> 
 }
 
 const returnAliases = ['reject', 'backToStart', 'rejectToAnyNode'];
+const returnActions = [...returnAliases];
+
+/** A button's label: agree on a task the flow returned to the start is a resubmission. */
+function buttonName(caller: Caller, task: TaskRow, alias: string): string {
+  if (alias === 'agree' && task.node_type === 'START') {
+    return caller.translate('server:workflow.button.resubmit');
+  }
+  return caller.translate(`server:workflow.button.${alias}`);
+}
 
 /**
  * getButtonsBytaskId: the node's buttons in the spec's order (TaskDetailVo). Someone who may
@@ -162,7 +230,7 @@ export async function taskButtons(db: Db, caller: Caller, taskId: string) {
     readOnly: !canAct,
     isAddSign: task.kind === 'addsign',
     buttons: aliases.map((alias) => ({
-      name: caller.translate(`server:workflow.button.${alias}`),
+      name: buttonName(caller, task, alias),
       alias,
       beforeScript: '',
       afterScript: '',
@@ -196,6 +264,23 @@ function changesForReader(caller: Caller, form: FormDefinition, detail: Record<s
       };
     }),
   };
+}
+
+/** The people a record's action named (delegate to, add-sign, inquiries, transfers...). */
+function targetIds(detail: Record<string, unknown>): string[] {
+  const users = Array.isArray(detail.users) ? detail.users : [];
+  const to = typeof detail.to === 'string' ? [detail.to] : [];
+  return [...users, ...to].filter((id): id is string => typeof id === 'string');
+}
+
+async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'fullname'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.fullname]));
 }
 
 /** instanceFlowOpinions: every action on the instance, oldest first. */
@@ -234,6 +319,7 @@ export async function opinions(
     .where('r.inst_id', '=', instId);
   if (nodeId) query = query.where('r.node_id', '=', nodeId);
   const rows = await query.orderBy('r.id').execute();
+  const names = await namesOf(db, rows.flatMap((row) => targetIds(row.detail)));
   return rows.map((row) => ({
     id: String(row.id),
     taskId: row.task_id ?? '',
@@ -248,6 +334,11 @@ export async function opinions(
     auditorName: row.leader_name ?? row.user_name ?? '',
     operatorId: row.user_id ?? '',
     operatorName: row.user_name ?? '',
+    // Whom the action was about: "陈伟 加签 孙丽".
+    targetNames: targetIds(row.detail)
+      .map((id) => names.get(id) ?? '')
+      .filter(Boolean)
+      .join('、'),
     // A secretary acting for a leader who holds someone else's task: the leader.
     actingAs: row.acting_as_id ?? '',
     actingAsName: row.acting_as_name ?? '',
@@ -341,6 +432,7 @@ export async function flowImage(
     doneNodes: unique('node'),
     doneFlows: unique('flow'),
     currentNodes: open.map((row) => row.node_id),
+    pending: await pendingSteps(db, ctx.def, ref.instId, caller.language),
     opinions: byNode,
   };
 }

@@ -9,6 +9,7 @@ import {
   nodeName,
   orgName,
   subjectText,
+  flowDescription,
 } from './names';
 import type { OrderColumn } from '../../lib/keyset';
 import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
@@ -398,7 +399,12 @@ export const instanceColumns = (language: Language | undefined) => sql`
   i.starter_id as "starterId", i.created_at as "createTime", i.updated_at as "updateTime",
   d.category_id as "typeId", i.urgent_state as "urgentState", i.start_org_id as "createOrgId",
   (select string_agg(distinct ${nodeName(language, { defId: 'i.def_id', nodeId: 't.node_id', stored: 't.node_name' })}, ',')
-    from wf_tasks t where t.inst_id = i.id and t.state = 'open') as "currentNodes"`;
+    from wf_tasks t where t.inst_id = i.id and t.state = 'open') as "currentNodes",
+  (select string_agg(distinct p.fullname, '、') from wf_tasks t
+    left join wf_task_actors a on t.assignee_id is null and a.task_id = t.id
+    join users p on p.id = coalesce(t.assignee_id, a.user_id)
+    where t.inst_id = i.id and t.state = 'open' and t.kind in ('main', 'sign'))
+    as "pendingPeople"`;
 
 /** The FROM part under instanceColumns. */
 export const instanceFrom = sql`
@@ -491,7 +497,7 @@ export function startableList(user: {
   return {
     source: sql`select s.* from (
       select ${mine} as "canStart", d.id, d.def_key as "defKey", ${flowName(user.language)} as name, d.version, d.category_id as "typeId",
-        ${categoryName(user.language)} as "typeName", d.icon, d.description as "desc", d.created_at as "createTime",
+        ${categoryName(user.language)} as "typeName", d.icon, ${flowDescription(user.language)} as "desc", d.created_at as "createTime",
         c.sort as "typeSort",
         coalesce((select jsonb_agg(jsonb_build_object('id', u.id, 'name', u.fullname)
             order by u.fullname)

@@ -18,6 +18,14 @@ export function flowName(language: Language | undefined, d = 'd'): RawBuilder<st
     : name;
 }
 
+/** The description of the flow as `d` for the reader: its English one in English, if any. */
+export function flowDescription(language: Language | undefined, d = 'd'): RawBuilder<string> {
+  const chinese = sql<string>`${sql.ref(`${d}.description`)}`;
+  return isEnglish(language)
+    ? sql<string>`coalesce(nullif(${sql.ref(`${d}.description_en`)}, ''), ${chinese})`
+    : chinese;
+}
+
 /** The name of the definition with id `defId`, for the reader (a scalar lookup). */
 export function flowNameOf(language: Language | undefined, defId: string): RawBuilder<string> {
   return sql`(select ${flowName(language, 'fd')} from wf_definitions fd where fd.id = ${sql.ref(defId)})`;

@@ -27,6 +27,23 @@ export function meetings(page: number, pageSize: number): Promise<PageList<Meeti
   });
 }
 
+/** One meeting as its page shows it. */
+export interface MeetingDetail {
+  id: string;
+  subject: string;
+  startTime: string;
+  endTime: string;
+  room: string;
+  organiser: string;
+  attendees: { id: string; name: string; orgName: string }[];
+  /** The request it reviews. */
+  instId: string;
+}
+
+export function meeting(id: string): Promise<MeetingDetail> {
+  return http.get<MeetingDetail>('portal', '/portal/meeting/v1/get', { id });
+}
+
 export interface FavouriteApp {
   yybm: string;
   yymc: string;

@@ -124,6 +124,40 @@ export interface InstanceInfo {
   }[];
   /** The caller's own open task in the instance, if any. */
   myTaskId?: string | null;
+  /** Who must act now, step by step (absent on old servers). */
+  pending?: PendingStep[];
+  /** The names of the people who must act now, in lists (myRequest). */
+  pendingPeople?: string | null;
+}
+
+/** One of the people a step waits on, or who already voted on it. */
+export interface PendingPerson {
+  id: string;
+  name: string;
+  /** Whose task it is when someone else holds it (an agent's or a delegate's principal). */
+  forName: string | null;
+  state: 'todo' | 'later' | 'voted';
+  vote: string | null;
+}
+
+/** A step the request waits on, with the people who must act now. */
+export interface PendingStep {
+  nodeId: string;
+  nodeName: string;
+  kind: 'task' | 'shared' | 'countersign' | 'start';
+  people: PendingPerson[];
+  /** Those the holder asked: add-signs, inquiries, communications, transfers, custom signs. */
+  asked: (PendingPerson & { kind: string })[];
+  tally?: { agree: number; refuse: number; pending: number; total: number; needed: number };
+}
+
+/** Why a task came back to its holder, for the banner over the form. */
+export interface ReturnReason {
+  name: string;
+  nodeName: string;
+  action: string;
+  opinion: string;
+  time: string;
 }
 
 export interface TaskDetail {
@@ -150,6 +184,10 @@ export interface TaskDetail {
   form: FlowForm;
   data: FormValues;
   editable: string | string[];
+  /** Set when the task came back to its holder: who sent it back, when, and why. */
+  returnedBy?: ReturnReason | null;
+  /** Where 驳回 and 驳回发起人 send the flow, and to whom. */
+  returnsTo?: { previous: { nodeId: string; nodeName: string; name: string }; applicant: string };
 }
 
 export function taskDetail(taskId: string): Promise<TaskDetail> {
@@ -378,6 +416,8 @@ export interface OpinionRecord {
   auditorName: string;
   operatorId: string;
   operatorName: string;
+  /** The people the action named ("陈伟 加签 孙丽"), joined with 、 ('' if none). */
+  targetNames?: string;
   /** Whom a secretary acted as, when neither the operator nor the auditor ('' if none). */
   actingAs?: string;
   actingAsName?: string;
@@ -411,6 +451,8 @@ export interface FlowImage {
   doneNodes: string[];
   doneFlows: string[];
   currentNodes: string[];
+  /** Who must act now at the current nodes. */
+  pending?: PendingStep[];
   opinions: Record<
     string,
     {

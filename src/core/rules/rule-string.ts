@@ -29,9 +29,10 @@ import { characterCount, isBlank, type RuleFailure } from './types';
  *   literal date ("2026-01-01", optionally with a time) or the name of another field in
  *   context.values; that field's label (context.labels, else its name) fills {{target}}.
  *   An empty target field passes. Values may carry a time ("yyyy-mm-dd HH:mm[:ss]").
- * - daysWithin:start,end: a number of days no more than the calendar days from the date
- *   field `start` to `end`, both counted; blank or unreadable dates pass (their own rules
- *   speak). A form fills such a field from the dates (src/core/workflow/form.ts).
+ * - daysWithin:start,end: a number of days no more than the working days from the date
+ *   field `start` to `end`, both counted (workdaySpan: weekdays, less the fixed-date public
+ *   holidays); blank or unreadable dates pass (their own rules speak). A form fills such a
+ *   field from the dates (src/core/workflow/form.ts); half days are the user's to take off.
  * - confirmed:field: equal (as text) to context.values[field].
  * - backend / frontJs / exists: run the injected checks; a rule whose check is not given is
  *   skipped. A check that throws fails with the backend message.
@@ -252,15 +253,30 @@ function dateOrderRule(key: string, passes: (difference: number) => boolean): Sy
 }
 
 /**
- * The calendar days from one date field to another, both days counted (a leave from Monday
- * to Wednesday is 3 days); undefined while either is blank or unreadable, or reversed.
+ * Public holidays on a fixed date (month-day) under China's holiday rules of 2025: New
+ * Year's Day, 1-2 May and 1-3 October. The lunar holidays and the weekend days swapped for
+ * them each year are not known here: an applicant lowers the days, and the approver sees
+ * the dates.
  */
-export function daySpan(start: unknown, end: unknown): number | undefined {
+const fixedHolidays = new Set(['01-01', '05-01', '05-02', '10-01', '10-02', '10-03']);
+
+/**
+ * The working days from one date field to another, both days counted (a leave from Monday to
+ * Wednesday is 3 days; Friday to Monday is 2): weekdays, less the fixed-date holidays.
+ * Undefined while either date is blank or unreadable, reversed, or over a year apart.
+ */
+export function workdaySpan(start: unknown, end: unknown): number | undefined {
   const from = isBlank(start) ? null : toDayjs(start);
   const to = isBlank(end) ? null : toDayjs(end);
   if (!from || !to) return undefined;
-  const days = to.startOf('day').diff(from.startOf('day'), 'day') + 1;
-  return days >= 1 ? days : undefined;
+  const total = to.startOf('day').diff(from.startOf('day'), 'day') + 1;
+  if (total < 1 || total > 366) return undefined;
+  let days = 0;
+  for (let day = from.startOf('day'), n = 0; n < total; n++, day = day.add(1, 'day')) {
+    const weekend = day.day() === 0 || day.day() === 6;
+    if (!weekend && !fixedHolidays.has(day.format('MM-DD'))) days++;
+  }
+  return days;
 }
 
 /** daysWithin:start,end — a number of days no more than the span of those two date fields. */
@@ -269,7 +285,7 @@ function daysWithinRule(value: unknown, rule: Rule, context: ValidationContext) 
   if (!start || !end) return broken(rule);
   const text = textOf(value);
   if (!numberPattern.test(text)) return fail('number');
-  const span = daySpan(context.values?.[start], context.values?.[end]);
+  const span = workdaySpan(context.values?.[start], context.values?.[end]);
   if (span === undefined) return undefined;
   return Number(text) <= span ? undefined : fail('daysWithin', { days: span });
 }

@@ -1,4 +1,4 @@
-import { daySpan, parseRules, rulesFor, validateValue } from '../rules/rule-string';
+import { parseRules, rulesFor, validateValue, workdaySpan } from '../rules/rule-string';
 import type { RuleFailure } from '../rules/types';
 import type { FormDefinition } from '../forms/definition';
 
@@ -12,6 +12,9 @@ export interface FlowField {
   rules?: string;
   required?: boolean;
   options?: { value: string; label: string; labelEn?: string }[];
+  /** What the field expects (合同编号's format), under it and with a failed check. */
+  hint?: string;
+  hintEn?: string;
 }
 
 export interface FlowForm {
@@ -33,6 +36,7 @@ export function localFlowForm(form: FlowForm, language: string): FlowForm {
     ...form,
     fields: form.fields.map((field) => ({
       ...english(field),
+      ...(field.hintEn && { hint: field.hintEn }),
       ...(field.options && { options: field.options.map(english) }),
     })),
   };
@@ -133,9 +137,9 @@ export function encodeData(data: FormValues): string {
 
 /**
  * Values that follow from a change: a field with the rule daysWithin:start,end is filled
- * with the days from `start` to `end` when either date changes (请假天数 from the leave
- * dates, issue 13 item 7); the user may still lower it (half days), never raise it past
- * the span (the rule, checked by the server too).
+ * with the working days from `start` to `end` when either date changes (请假天数 from the
+ * leave dates); the user may still lower it (half days), never raise it past the span (the
+ * rule, checked by the server too).
  */
 export function derivedValues(form: FlowForm, values: FormValues, changed: string): FormValues {
   const derived: FormValues = {};
@@ -143,7 +147,7 @@ export function derivedValues(form: FlowForm, values: FormValues, changed: strin
     const rule = parseRules(field.rules).find((each) => each.name === 'daysWithin');
     const [start, end] = rule?.args ?? [];
     if (!start || !end || (changed !== start && changed !== end)) continue;
-    const span = daySpan(values[start], values[end]);
+    const span = workdaySpan(values[start], values[end]);
     if (span !== undefined) derived[field.name] = String(span);
   }
   return derived;

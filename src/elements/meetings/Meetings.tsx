@@ -10,6 +10,7 @@ import { Empty, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 import { vars } from '../../ui/theme';
 import { widgetList } from '../../ui/widget-list';
+import { MeetingPage } from './MeetingPage';
 
 /** Spec section 9: the home card shows 3 meetings; the list page pages by 10. */
 export const cardRows = 3;
@@ -39,7 +40,26 @@ const rowList = css`
   }
 `;
 
-export function Meetings({ mode, columnAlias }: { mode?: string; columnAlias?: string }) {
+export function Meetings({
+  mode,
+  meetingId,
+  columnAlias,
+}: {
+  mode?: string;
+  meetingId?: string;
+  columnAlias?: string;
+}) {
+  if (mode === 'detail' && meetingId) return <MeetingPage meetingId={meetingId} />;
+  return <MeetingList mode={mode} columnAlias={columnAlias} />;
+}
+
+function MeetingList({
+  mode,
+  columnAlias,
+}: {
+  mode?: string | undefined;
+  columnAlias?: string | undefined;
+}) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -68,10 +88,10 @@ export function Meetings({ mode, columnAlias }: { mode?: string; columnAlias?: s
                 </small>
               </>
             );
-            // A meeting opens its task; a booking its record when the caller may open it.
+            // A meeting opens as a meeting; a booking its record when the caller may open it.
             const target =
               row.kind === 'meeting'
-                ? `/task/${row.taskId}`
+                ? `/meeting/${encodeURIComponent(row.id)}`
                 : row.canOpen
                   ? `/statement/template/form/${bookingTemplate}/get?id=${encodeURIComponent(row.id)}`
                   : null;

@@ -3,9 +3,14 @@ import type { ElementMeta } from '../../ui/element/meta';
 export const meta: ElementMeta = {
   tag: 'atrium-meetings',
   summary:
-    'The caller\'s meetings (subject hymc and start time kssj), start time descending: 3 rows on the home card, or the paged list of /meetingList/0 (`mode="list"`, 10 a page). A row opens its workflow task, /task/{taskId}.',
+    'The caller\'s meetings (subject hymc and start time kssj), start time descending: 3 rows on the home card, or the paged list of /meetingList/0 (`mode="list"`, 10 a page). A row opens the meeting\'s own page, /meeting/{id} (`mode="detail"`).',
   attributes: {
-    mode: { kind: 'string', description: '`card` (3 rows, the default) or `list` (paged).' },
+    mode: {
+      kind: 'string',
+      description:
+        '`card` (3 rows, the default), `list` (paged), or `detail`: the meeting `meeting-id` (time, room, organiser, attendees, a link to the request it reviews).',
+    },
+    meetingId: { kind: 'string', description: 'With `mode="detail"`: the meeting shown.' },
     columnAlias: {
       kind: 'string',
       description: 'Set by the home grid: the column it is shown in.',
@@ -14,7 +19,8 @@ export const meta: ElementMeta = {
   events: {
     'atrium-navigate': {
       detail: '{ path: string }',
-      description: 'A meeting row asks to open /task/{taskId}; cancel it to route yourself.',
+      description:
+        'A meeting row asks to open /meeting/{id} (a page asks for /inst/{instId}); cancel it to route yourself.',
       cancelable: true,
     },
   },

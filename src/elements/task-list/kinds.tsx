@@ -263,7 +263,14 @@ export const kinds: Record<ListKind, KindConfig> = {
       titleColumn('subject', h),
       { key: 'procDefName', title: h.t('workflow:columns.flowName'), width: 110 },
       instanceStatusColumn(h),
-      { key: 'currentNodes', title: h.t('workflow:columns.currentNodes'), width: 140 },
+      {
+        key: 'currentNodes',
+        title: h.t('workflow:columns.currentNodes'),
+        width: 200,
+        // Where it stands and who must act now: 会计审核 · 王会计.
+        render: (row) =>
+          [text(row, 'currentNodes'), text(row, 'pendingPeople')].filter(Boolean).join(' · '),
+      },
       { key: 'createTime', title: h.t('workflow:columns.createTime'), width: 160 },
       ...withdrawColumn(h, false),
     ],

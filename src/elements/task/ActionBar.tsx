@@ -4,6 +4,7 @@ import type { TaskButton } from '../../core/workflow/buttons';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
 import { Icon } from '../../ui/icons';
+import { useNarrow } from '../../ui/table/useNarrow';
 import { phoneWidth, vars } from '../../ui/theme';
 
 const bar = css`
@@ -55,36 +56,60 @@ const bar = css`
   .more li button:focus-visible {
     background: ${vars.surfaceMuted};
   }
-  @media (max-width: ${phoneWidth}px) {
+  /* A phone: one row, the primary action last, at the right thumb; 更多 opens upwards. */
+  &[data-phone='true'] {
+    flex-wrap: nowrap;
     padding: 8px;
     & > button,
     .more > button {
       height: 44px;
+      flex: 1 1 0;
+      min-width: 0;
+      padding: 0 8px;
+    }
+    .more {
+      order: -1;
+      flex: 0 0 auto;
+    }
+    & > [data-primary='true'] {
+      order: 2;
+    }
+    .more ul {
+      left: 0;
     }
   }
 `;
 
 /** Buttons that move the flow on: primary, and first. */
 const primary = new Set(['agree', 'agreeTrans', 'inquReply', 'commuReply']);
-/** What a person approving does most, after the primary action; the rest wait under 更多. */
-const common = [
-  'oppose',
-  'opposeTrans',
-  'abandon',
-  'reject',
-  'backToStart',
-  'lockUnlock',
-  'delegate',
-  'saveDraft',
-  'rejectToAnyNode',
-];
+
+/**
+ * What a person does most at each kind of step, after the primary action (Feishu and
+ * DingTalk approvals show about three); the rest wait under 更多. A vote's abstention and a
+ * shared task's claim are common there; a returned request's end and save.
+ */
+const commonByKind: Record<string, string[]> = {
+  vote: ['oppose', 'abandon', 'reject'],
+  shared: ['lockUnlock', 'oppose', 'reject'],
+  start: ['saveDraft', 'endProcess'],
+  task: ['oppose', 'reject', 'backToStart'],
+};
 /** Shown by the page's tabs, not as buttons (once is enough). */
 const asTabs = new Set(['flowImage', 'approvalHistory']);
-const shownAtMost = 6;
 
-/** Primary first, then the common ones, then everything else under 更多. */
-export function arrange(buttons: TaskButton[]): { shown: TaskButton[]; more: TaskButton[] } {
+export type StepKind = keyof typeof commonByKind;
+
+/**
+ * Primary first, then the common ones of this kind of step, then everything else under 更多.
+ * On a phone the bar is one row: the primary action and one more beside 更多.
+ */
+export function arrange(
+  buttons: TaskButton[],
+  kind: StepKind = 'task',
+  phone = false,
+): { shown: TaskButton[]; more: TaskButton[] } {
   const usable = buttons.filter((button) => !asTabs.has(button.alias));
+  const common = commonByKind[kind] ?? commonByKind.task!;
   const rank = (button: TaskButton) =>
     primary.has(button.alias)
       ? -1
@@ -92,23 +117,30 @@ export function arrange(buttons: TaskButton[]): { shown: TaskButton[]; more: Tas
         ? common.indexOf(button.alias)
         : common.length;
   const ordered = [...usable].sort((a, b) => rank(a) - rank(b));
-  const shown = ordered.filter((button) => rank(button) < common.length).slice(0, shownAtMost);
-  return { shown, more: ordered.filter((button) => !shown.includes(button)) };
+  const limit = phone ? 2 : 1 + common.length;
+  const shown = ordered.filter((button) => rank(button) < common.length).slice(0, limit);
+  const more = ordered.filter((button) => !shown.includes(button));
+  // A bar of one button more than fits is better than a menu of one.
+  return more.length === 1 && !phone ? { shown: ordered, more: [] } : { shown, more };
 }
 
 /** The task's buttons, the one that moves the flow on first (issue 13 item 7). */
 export function ActionBar({
   buttons,
+  kind,
   busy,
   onPress,
 }: {
   buttons: TaskButton[];
+  kind: StepKind;
   busy: string | null;
   onPress: (button: TaskButton) => void;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const phone = useNarrow(node, phoneWidth);
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
@@ -117,12 +149,18 @@ export function ActionBar({
     document.addEventListener('click', close);
     return () => document.removeEventListener('click', close);
   }, [open]);
-  const { shown, more } = arrange(buttons);
+  const { shown, more } = arrange(buttons, kind, phone);
   const label = (button: TaskButton) =>
     button.alias === 'lockUnlock' && button.isLock ? t('workflow:lock.release') : button.name;
 
   return (
-    <div css={bar} part="actions" data-buttons={buttons.map((button) => button.alias).join(' ')}>
+    <div
+      css={bar}
+      ref={setNode}
+      part="actions"
+      data-buttons={buttons.map((button) => button.alias).join(' ')}
+      data-phone={String(phone)}
+    >
       {shown.map((button) => (
         <Button
           key={button.alias}
@@ -131,6 +169,7 @@ export function ActionBar({
           disabled={busy !== null && busy !== button.alias}
           onClick={() => onPress(button)}
           data-alias={button.alias}
+          data-primary={String(primary.has(button.alias))}
           data-locked={button.alias === 'lockUnlock' ? String(button.isLock === true) : undefined}
         >
           {label(button)}

@@ -4,6 +4,7 @@ import type { InstanceInfo } from '../../core/api/workflow';
 import { instanceOutcomeKey } from '../../core/workflow/status';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
+import { PendingSteps } from '../../ui/workflow/PendingSteps';
 import { StatusTag } from '../../ui/workflow/StatusTag';
 import { factsStyle, panelStyle } from '../../ui/workflow/styles';
 
@@ -36,6 +37,7 @@ export function Summary({
   badge?: ReactNode;
 }) {
   const t = useT();
+  const waiting = instance.status === 'running' ? (instance.pending ?? []) : [];
   return (
     <section css={panelStyle} part="summary">
       <div css={title}>
@@ -65,10 +67,20 @@ export function Summary({
             {t(instanceOutcomeKey(instance.status, instance.resultType))}
           </dd>
         </div>
-        <div>
-          <dt>{t('workflow:task.node')}</dt>
-          <dd data-node>{task ? task.name : (instance.currentNodes ?? '')}</dd>
-        </div>
+        {waiting.length > 0 ? (
+          // Where it stands and who acts next, in one fact (the step's name leads it).
+          <div data-wide data-pending-fact>
+            <dt>{t('workflow:pending.title')}</dt>
+            <dd data-node>
+              <PendingSteps steps={waiting} />
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('workflow:task.node')}</dt>
+            <dd data-node>{task ? task.name : (instance.currentNodes ?? '')}</dd>
+          </div>
+        )}
         {task?.dueTime && (
           <div data-wide>
             <dt>{t('workflow:task.dueTime')}</dt>

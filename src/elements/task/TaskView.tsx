@@ -26,7 +26,8 @@ import { FlowImagePanel } from '../../ui/workflow/FlowImagePanel';
 import { childRevokeCall, OpinionHistory } from '../../ui/workflow/OpinionHistory';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { useFlowForm } from '../../ui/workflow/useFlowForm';
-import { ActionBar } from './ActionBar';
+import { ActionBar, type StepKind } from './ActionBar';
+import { ReturnedBanner } from './ReturnedBanner';
 import { FormLinks } from './FormLinks';
 import { askFirst, finishing, needOpinion, peopleAliases } from './actions';
 import { OpinionBox } from './OpinionBox';
@@ -140,10 +141,23 @@ export function TaskView({
     setOpinionError(t('workflow:errors.opinionRequired'));
     return false;
   };
-  /** What 反对 will do here, in words, before the user presses it. */
-  const opposeOutcome = () => {
-    const outcome = detail.task.opposeOutcome ?? 'end';
-    return t(`workflow:actions.opposeOutcome.${outcome}`, { name: detail.instance.creator });
+  /** What a button that says no or sends the flow back will do, in words, before it acts. */
+  const outcomeOf = (alias: string): string | undefined => {
+    const back = detail.returnsTo;
+    if (alias === 'oppose') {
+      const outcome = detail.task.opposeOutcome ?? 'end';
+      return t(`workflow:actions.opposeOutcome.${outcome}`, { name: detail.instance.creator });
+    }
+    if (alias === 'reject' && back) {
+      return t('workflow:actions.rejectOutcome', {
+        node: back.previous.nodeName,
+        name: back.previous.name,
+      });
+    }
+    if (alias === 'backToStart' && back) {
+      return t('workflow:actions.backToStartOutcome', { name: back.applicant });
+    }
+    return undefined;
   };
   const openDialog = (next: TaskDialog) => {
     setDialogCount((count) => count + 1);
@@ -191,8 +205,13 @@ export function TaskView({
         ...(data ? { data } : {}),
       });
     if (askFirst.has(alias)) {
-      const outcome = alias === 'oppose' ? opposeOutcome() : undefined;
-      return openDialog({ kind: 'confirm', alias, name: button.name, call, outcome });
+      return openDialog({
+        kind: 'confirm',
+        alias,
+        name: button.name,
+        call,
+        outcome: outcomeOf(alias),
+      });
     }
     quietly(run(alias, call));
   };
@@ -204,6 +223,14 @@ export function TaskView({
 
   const { task, instance } = detail;
   const handled = task.state !== 'open';
+  const stepKind: StepKind =
+    task.nodeType === 'START'
+      ? 'start'
+      : task.kind === 'sign'
+        ? 'vote'
+        : task.assigneeId === null
+          ? 'shared'
+          : 'task';
   return (
     <div css={pageStyle} data-task={taskId} data-state={task.state} data-readonly={String(!canAct)}>
       <Summary
@@ -222,6 +249,7 @@ export function TaskView({
           ) : null
         }
       />
+      {detail.returnedBy && !handled && <ReturnedBanner reason={detail.returnedBy} />}
       {handled && <Alert tone="info">{t('workflow:task.handled')}</Alert>}
       {!canAct && !handled && <Alert tone="info">{t('workflow:task.noButtons')}</Alert>}
       <section css={panelStyle}>
@@ -248,6 +276,7 @@ export function TaskView({
           {tab === 'history' && (
             <OpinionHistory
               records={history.data ?? []}
+              pending={instance.status === 'running' ? (instance.pending ?? []) : []}
               canCallBack={instance.status === 'running'}
               onCallBack={callBack}
             />
@@ -269,7 +298,7 @@ export function TaskView({
         />
       )}
       {/* Under the opinion it sends, and kept in view at the foot of the page. */}
-      {canAct && <ActionBar buttons={buttons} busy={busy} onPress={press} />}
+      {canAct && <ActionBar buttons={buttons} kind={stepKind} busy={busy} onPress={press} />}
       <TaskDialogs
         dialog={dialog}
         count={dialogCount}

@@ -6,6 +6,8 @@ import { DateField } from '../DateField';
 import { FieldFrame, SelectField, TextAreaField, TextField } from '../Field';
 import { useLanguage, useT } from '../i18n';
 import { vars } from '../theme';
+import { UserField, UserNames } from './UserField';
+import { formatCurrency } from '../../core/money';
 
 const grid = css`
   display: grid;
@@ -39,6 +41,11 @@ const readOnlyField = css`
 
 function displayValue(field: FlowField, value: unknown, yes: string, no: string): string {
   if (field.type === 'boolean') return value === true ? yes : value === false ? no : '';
+  // Money reads as money: ¥1,234,567.80.
+  if (field.type === 'money') {
+    const amount = formatCurrency(value);
+    return amount ? `¥${amount}` : inputText(value);
+  }
   if (field.type === 'select') {
     const option = field.options?.find((candidate) => candidate.value === String(value ?? ''));
     return option?.label ?? inputText(value);
@@ -83,7 +90,11 @@ export function FlowFormView({
             <dl key={field.name} css={readOnlyField} className={wide} data-field={field.name}>
               <dt>{field.label}</dt>
               <dd data-readonly>
-                {displayValue(field, value, t('workflow:form.yes'), t('workflow:form.no'))}
+                {field.type === 'user' ? (
+                  <UserNames value={value} />
+                ) : (
+                  displayValue(field, value, t('workflow:form.yes'), t('workflow:form.no'))
+                )}
               </dd>
             </dl>
           );
@@ -93,6 +104,7 @@ export function FlowFormView({
           required: field.required === true,
           error: errors[field.name],
           name: field.name,
+          hint: field.hint,
         };
         return (
           <div key={field.name} className={wide} data-field={field.name}>
@@ -159,6 +171,17 @@ function FieldInput({
           )}
         </FieldFrame>
       );
+    case 'user':
+      return (
+        <UserField
+          name={field.name}
+          label={common.label}
+          required={common.required}
+          error={common.error}
+          value={value}
+          onChange={(ids) => onChange(field.name, ids)}
+        />
+      );
     case 'boolean':
       return (
         <label css={{ display: 'flex', gap: 8, alignItems: 'center', height: 60 }}>
@@ -177,7 +200,6 @@ function FieldInput({
           {...common}
           type="text"
           inputMode={field.type === 'number' || field.type === 'money' ? 'decimal' : undefined}
-          placeholder={field.type === 'user' ? t('workflow:form.userHint') : undefined}
           value={text}
           onChange={(event) => onChange(field.name, event.target.value)}
         />

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { FlowImage } from '../../core/api/workflow';
+import type { FlowImage, PendingStep } from '../../core/api/workflow';
 import { $config } from '../../core/config';
 import { opinionLabelKey } from '../../core/workflow/status';
 import { Alert } from '../Alert';
@@ -10,6 +10,7 @@ import { useT, type Translate } from '../i18n';
 import { Loading } from '../Status';
 import { vars } from '../theme';
 import { loadViewer, withNames, type DiagramViewer } from './bpmn-viewer';
+import { PendingSteps } from './PendingSteps';
 
 /**
  * Marker classes on the diagram's shapes. bpmn-js paints shapes with inline styles, so
@@ -29,6 +30,11 @@ const markerCss = `
     box-shadow: 0 2px 6px rgba(0,0,0,.08); max-width: 220px; overflow: hidden; text-overflow: ellipsis;
   }
   .atrium-opinion div { overflow: hidden; text-overflow: ellipsis; }
+  .atrium-pending {
+    background: #fff4e5; border: 1px solid #de7802; border-radius: 4px; padding: 1px 6px;
+    font: 12px/1.5 ${'system-ui, sans-serif'}; color: #7a3e00; white-space: nowrap;
+    max-width: 220px; overflow: hidden; text-overflow: ellipsis;
+  }
 `;
 
 const frame = css`
@@ -109,6 +115,19 @@ function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTM
   return box;
 }
 
+/** "待 王会计、吴敏": who must act at a current node, as text (names come from users). */
+function pendingOverlay(step: PendingStep, t: Translate): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'atrium-pending';
+  const names = step.people
+    .filter((person) => person.state === 'todo')
+    .map((person) => person.name)
+    .join('、');
+  box.textContent = `${t('workflow:pending.waitingFor')} ${names}`;
+  box.title = box.textContent;
+  return box;
+}
+
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto'): number;
   addMarker(id: string, marker: string): void;
@@ -130,6 +149,7 @@ export function FlowViewer({ image, height = 420 }: { image: FlowImage; height?:
     done: [],
     current: [],
   });
+  const [selected, setSelected] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -155,6 +175,18 @@ export function FlowViewer({ image, height = 420 }: { image: FlowImage; height?:
         );
         for (const id of done) canvas.addMarker(id, 'atrium-done');
         for (const id of current) canvas.addMarker(id, 'atrium-current');
+        for (const step of image.pending ?? []) {
+          if (present(step.nodeId) && step.people.length)
+            overlays.add(step.nodeId, 'atrium-pending', {
+              position: { top: -24, left: 0 },
+              html: pendingOverlay(step, t),
+            });
+        }
+        instance
+          .get<{ on(event: string, fn: (event: { element: { id: string } }) => void): void }>(
+            'eventBus',
+          )
+          .on('element.click', (event) => setSelected(event.element.id));
         for (const [nodeId, items] of Object.entries(image.opinions)) {
           if (present(nodeId) && items.length)
             overlays.add(nodeId, 'atrium-opinion', {
@@ -217,6 +249,102 @@ export function FlowViewer({ image, height = 420 }: { image: FlowImage; height?:
         <span className="current">{t('workflow:image.current')}</span>
         <span className="todo">{t('workflow:image.todo')}</span>
       </div>
+      {state === 'ready' && (
+        <NodeDetails image={image} selected={selected} onSelect={setSelected} />
+      )}
     </div>
   );
+}
+
+const details = css`
+  margin-top: 12px;
+  .nodes {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-bottom: 8px;
+  }
+  .nodes button[aria-pressed='true'] {
+    border-color: ${vars.primary};
+    color: ${vars.primary};
+  }
+  ol {
+    margin: 0;
+    padding-left: 18px;
+  }
+  li {
+    margin: 4px 0;
+    word-break: break-word;
+  }
+  .when {
+    color: ${vars.textMuted};
+    font-size: 13px;
+    margin-right: 6px;
+  }
+`;
+
+/**
+ * Every node with opinions or people waiting, as buttons (a keyboard or a thumb reaches what
+ * a shape's hover title holds); the chosen one (also by clicking its shape) lists every
+ * opinion given there, each voter's included, and who must act there now.
+ */
+function NodeDetails({
+  image,
+  selected,
+  onSelect,
+}: {
+  image: FlowImage;
+  selected: string | null;
+  onSelect: (nodeId: string) => void;
+}) {
+  const t = useT();
+  const pending = image.pending ?? [];
+  const nodes = [
+    ...new Set([...Object.keys(image.opinions), ...pending.map((step) => step.nodeId)]),
+  ];
+  if (nodes.length === 0) return null;
+  const nameOf = (nodeId: string) =>
+    pending.find((step) => step.nodeId === nodeId)?.nodeName ??
+    image.names?.[nodeId] ??
+    nodeNameIn(image.bpmnXml, nodeId);
+  const items = selected ? (image.opinions[selected] ?? []) : [];
+  const waiting = pending.filter((step) => step.nodeId === selected);
+  return (
+    <div css={details} part="node-details">
+      <div className="nodes" role="group" aria-label={t('workflow:image.nodeOpinions')}>
+        {nodes.map((nodeId) => (
+          <Button
+            key={nodeId}
+            aria-pressed={selected === nodeId}
+            onClick={() => onSelect(nodeId)}
+            data-node={nodeId}
+          >
+            {nameOf(nodeId)}
+          </Button>
+        ))}
+      </div>
+      {selected && (
+        <div data-selected={selected}>
+          <PendingSteps steps={waiting} />
+          {items.length > 0 && (
+            <ol>
+              {items.map((item, index) => (
+                <li key={index}>
+                  <span className="when">{item.createTime}</span>
+                  {who(item, t)} · {item.statusName || item.status}
+                  {item.opinion ? `${t('common:colon')}${item.opinion}` : ''}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A node's name as the chart's XML gives it (the reader's language is in `names`). */
+function nodeNameIn(xml: string, nodeId: string): string {
+  const match = new RegExp(`id="${nodeId.replace(/[^\w-]/g, '')}"[^>]*name="([^"]*)"`).exec(xml);
+  return match?.[1] ?? nodeId;
 }

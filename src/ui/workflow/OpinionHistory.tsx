@@ -1,10 +1,16 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
-import { parseFiles, type FieldChange, type OpinionRecord } from '../../core/api/workflow';
+import {
+  parseFiles,
+  type FieldChange,
+  type OpinionRecord,
+  type PendingStep,
+} from '../../core/api/workflow';
 import { $session } from '../../core/session';
 import { useT } from '../i18n';
 import { vars } from '../theme';
 import { FileChips } from './FileChips';
+import { PendingSteps } from './PendingSteps';
 import { linkStyle } from './styles';
 
 const list = css`
@@ -31,6 +37,9 @@ const list = css`
     border-radius: 4px;
     background: ${vars.surfaceMuted};
     font-size: 12px;
+  }
+  .target {
+    margin-left: 8px;
   }
   .changes {
     grid-column: 2;
@@ -80,6 +89,25 @@ const shown = (value: unknown, t: ReturnType<typeof useT>) =>
       ? JSON.stringify(value)
       : String(value);
 
+/** A countersign's result in words, with its counts: 通过（3/3 同意）. */
+function SignOutcome({ record }: { record: OpinionRecord }) {
+  const t = useT();
+  const detail = (record.detail ?? {}) as {
+    result?: string;
+    agree?: number;
+    refuse?: number;
+    total?: number;
+  };
+  if (detail.total === undefined) return null;
+  const key =
+    detail.result === 'pass' ? 'workflow:signOutcome.pass' : 'workflow:signOutcome.refuse';
+  return (
+    <span className="target" data-sign-result={detail.result}>
+      {t(key, { agree: detail.agree ?? 0, refuse: detail.refuse ?? 0, total: detail.total })}
+    </span>
+  );
+}
+
 /** The fields a formChange record changed, before and after. */
 function Changes({ record }: { record: OpinionRecord }) {
   const t = useT();
@@ -106,10 +134,13 @@ function Changes({ record }: { record: OpinionRecord }) {
  */
 export function OpinionHistory({
   records,
+  pending = [],
   canCallBack,
   onCallBack,
 }: {
   records: readonly OpinionRecord[];
+  /** The steps the request waits on: the timeline's last, pending entry. */
+  pending?: readonly PendingStep[];
   canCallBack?: boolean;
   onCallBack?: (record: OpinionRecord) => void;
 }) {
@@ -129,6 +160,8 @@ export function OpinionHistory({
               {' · '}
               <span className="who">{whoActed(record, t)}</span>
               <span className="action">{record.statusName || record.status}</span>
+              {record.targetNames && <span className="target">{record.targetNames}</span>}
+              {record.status === 'signResult' && <SignOutcome record={record} />}
               {callBack && onCallBack && (
                 <button
                   type="button"
@@ -150,6 +183,15 @@ export function OpinionHistory({
           </li>
         );
       })}
+      {pending.length > 0 && (
+        <li data-record="pending" data-action="pending">
+          <span className="when">{t('workflow:pending.now')}</span>
+          <span>
+            <span className="action">{t('workflow:pending.waitingFor')}</span>
+            <PendingSteps steps={pending} />
+          </span>
+        </li>
+      )}
     </ol>
   );
 }

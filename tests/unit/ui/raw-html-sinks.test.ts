@@ -41,6 +41,8 @@ const reviewed: Record<string, string> = {
     'purify.sanitize of the news content',
   "src/ui/workflow/FlowViewer.tsx: overlays.add(nodeId, 'atrium-opinion', {":
     'its html is a node built with textContent (opinionOverlay)',
+  "src/ui/workflow/FlowViewer.tsx: overlays.add(step.nodeId, 'atrium-pending', {":
+    'its html is a node built with textContent (pendingOverlay)',
 };
 
 function sourceFiles(folder: string): string[] {

@@ -126,9 +126,16 @@ async function seedMeetings(db: Db) {
     where t.state = 'open' and coalesce(t.assignee_id, a.user_id) is not null
     order by t.created_at, t.id`.execute(db);
   // One meeting a task: its holders (assignee or candidates) and the applicant attend.
-  const byTask = new Map<string, { subject: string; attendees: Set<string> }>();
+  const byTask = new Map<
+    string,
+    { subject: string; organiser: string; attendees: Set<string> }
+  >();
   for (const row of open.rows) {
-    const meeting = byTask.get(row.task_id) ?? { subject: row.subject, attendees: new Set() };
+    const meeting = byTask.get(row.task_id) ?? {
+      subject: row.subject,
+      organiser: row.starter_id,
+      attendees: new Set(),
+    };
     meeting.attendees.add(row.user_id).add(row.starter_id);
     byTask.set(row.task_id, meeting);
   }
@@ -144,8 +151,12 @@ async function seedMeetings(db: Db) {
         id,
         subject: `${meeting.subject}评审会`,
         subject_en: `Review meeting: ${meeting.subject}`,
-        // Spread over a day around now, two hours apart.
+        // Spread over a day around now, two hours apart; an hour each.
         start_at: new Date(base.getTime() + ((n % 12) - 6) * 2 * 3_600_000),
+        end_at: new Date(base.getTime() + (((n % 12) - 6) * 2 + 1) * 3_600_000),
+        room: n % 2 ? '总部 3 楼第一会议室' : '总部 5 楼第二会议室',
+        room_en: n % 2 ? 'HQ meeting room 1, 3rd floor' : 'HQ meeting room 2, 5th floor',
+        organiser_id: meeting.organiser,
         task_id: taskId,
       })
       .execute();

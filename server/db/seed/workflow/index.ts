@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../database';
 import { deployDefinition } from '../../../workflow/definitions';
+import { seededDescriptions } from '../../migrations/0036-approval-outcomes';
 import { roleIds, seedId } from '../ids';
 import { seedInstances } from './instances';
 import { seedWorkflowPeople, staffId } from './people';
@@ -74,6 +75,7 @@ async function deployFlow(db: Db, flow: DemoFlow) {
     bpmnXml: await flowFile(`${flow.key}.bpmn`),
     form: JSON.parse(await flowFile(`${flow.key}.form.json`)),
     description: flow.desc,
+    descriptionEn: seededDescriptions[flow.key] ?? '',
     createdBy: staffId('admin'),
   });
   await db

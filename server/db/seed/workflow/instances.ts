@@ -109,10 +109,13 @@ class Story {
   }
 }
 
+/** The working days of December 2026 from Tuesday the 1st: a leave of n days ends on the nth. */
+const decemberWorkdays = ['01', '02', '03', '04', '07', '08', '09', '10', '11', '14'];
+
 const leave = (days: number, reason: string, type = 'annual') => ({
   leaveType: type,
   startDate: '2026-12-01',
-  endDate: days > 1 ? `2026-12-${String(Math.ceil(days)).padStart(2, '0')}` : '2026-12-01',
+  endDate: `2026-12-${decemberWorkdays[Math.max(0, Math.ceil(days) - 1)]}`,
   days,
   reason,
 });

@@ -6,7 +6,7 @@ import {
   saveFavouriteApps,
   visibleApp,
 } from '../../../domain/widgets/favourite-apps';
-import { meetingPage } from '../../../domain/widgets/meetings';
+import { meetingDetail, meetingPage } from '../../../domain/widgets/meetings';
 import { shortcutApps } from '../../../domain/widgets/shortcuts';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, okMessage, pageList, queryFilterBody } from '../../schemas';
@@ -33,6 +33,19 @@ const favouriteApp = Type.Object({
 });
 
 const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' });
+
+const meetingDetailSchema = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  room: Type.String(),
+  organiser: Type.String(),
+  attendees: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), orgName: Type.String() }),
+  ),
+  instId: Type.String(),
+});
 
 /** Home widgets: meetings, favourite apps, shortcuts and the caller's own layout. */
 export async function widgetRoutes(app: FastifyInstance) {
@@ -63,6 +76,26 @@ export async function widgetRoutes(app: FastifyInstance) {
         config.timeZone,
       );
     },
+  );
+
+  app.get(
+    '/portal/meeting/v1/get',
+    {
+      schema: {
+        summary: 'One meeting: time, room, organiser, attendees and the request it reviews',
+        description: 'For its attendees, its organiser and the administrator; 404 otherwise.',
+        querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: meetingDetailSchema },
+      },
+    },
+    async (request) =>
+      meetingDetail(
+        db,
+        currentUser(request),
+        (request.query as { id: string }).id,
+        request.language,
+        config.timeZone,
+      ),
   );
 
   app.post(

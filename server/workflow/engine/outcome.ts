@@ -1,0 +1,48 @@
+import { newId } from '../../lib/ids';
+import { composed } from '../incidents/record';
+import { subjectLabel } from '../queries/names';
+import type { Ctx } from './context';
+
+/**
+ * The outcome reaches the requester (docs/workflow.md, "Who acts next"): a workflow message
+ * to the applicant, and to whoever started the request for them, when it is approved,
+ * refused, ended by someone else, or returned to them, with a link to it (the returned task
+ * to resubmit, else the request). The messages widget lists them with their unread mark.
+ */
+export type Outcome = 'approved' | 'refused' | 'ended' | 'returned';
+
+export async function tellOutcome(
+  ctx: Ctx,
+  outcome: Outcome,
+  taskId: string | null = null,
+): Promise<void> {
+  const inst = ctx.inst;
+  const key = outcome === 'ended' && !inst.end_reason ? 'endedQuietly' : outcome;
+  const text = composed(
+    `server:workflow.outcome.${key}`,
+    { subject: inst.subject, reason: inst.end_reason },
+    { subject: subjectLabel('en-US', inst), reason: inst.end_reason },
+  );
+  const people = [...new Set([inst.on_behalf_of_id ?? inst.starter_id, inst.starter_id])];
+  await ctx.trx
+    .insertInto('wf_messages')
+    .values(
+      people.map((userId) => ({
+        id: newId(),
+        user_id: userId,
+        inst_id: inst.id,
+        task_id: taskId,
+        kind: 'result' as const,
+        text: text.zh,
+        text_en: text.en,
+        created_at: ctx.now,
+      })),
+    )
+    .execute();
+}
+
+/** The outcome a finished instance tells its requesters; null when it tells nothing. */
+export function outcomeOf(status: string, result: string | null): Outcome | null {
+  if (status === 'end') return result === 'agree' ? 'approved' : 'refused';
+  return status === 'manualend' ? 'ended' : null;
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
+import {
+  encode,
+  expenseForm,
+  leaveForm,
+  staffId,
+  useServerAndClient,
+  type Client,
+} from './workflow-harness';
+
+/**
+ * Approval pages that say where a request stands (docs/workflow.md, "Who acts next"): the
+ * pending step with its people in the instance answer, the chart and my requests; records
+ * that name their target; a countersign's result with its counts; why a task came back and
+ * the resubmit button; buttons by the kind of step; the outcome told to the requester.
+ */
+const task = '/bpm-runtime/runtime/task/v1';
+const instance = '/bpm-runtime/runtime/instance/v1';
+
+const contractForm = {
+  title: '测试合同',
+  counterparty: '某公司',
+  amount: 1000,
+  signDate: '2026-11-01',
+};
+
+async function info(client: Client, account: string, instId: string) {
+  const answer = await client.get(account, `${instance}/getInstanceByInstId?instId=${instId}`);
+  return answer.body as {
+    pending: {
+      nodeId: string;
+      kind: string;
+      people: { name: string; state: string; vote: string | null }[];
+      asked: { name: string; kind: string }[];
+      tally?: Record<string, number>;
+    }[];
+  };
+}
+
+async function messagesOf(client: Client, account: string) {
+  const answer = await client.post(account, '/bpm-runtime/runtime/message/v1/myList', {
+    pageBean: { page: 1, pageSize: 50 },
+  });
+  return answer.body.rows as { kind: string; text: string; procInstId: string; taskId: string }[];
+}
+
+describe.each(databaseKinds)('who acts next, and what happened, on %s', (kind) => {
+  const { client } = useServerAndClient(kind);
+
+  it('names the people a request waits on: one approver, shared candidates, voters with their votes', async () => {
+    const leave = await client.start('emp01', 'leave', leaveForm(5, '2026-12-10'));
+    expect((await info(client, 'emp01', leave)).pending).toEqual([
+      expect.objectContaining({
+        nodeId: 'teamLeader',
+        kind: 'task',
+        people: [expect.objectContaining({ name: '陈伟', state: 'todo' })],
+      }),
+    ]);
+    await client.act('lead01', leave, 'agree');
+    const shared = (await info(client, 'emp01', leave)).pending[0]!;
+    expect(shared.kind).toBe('shared');
+    expect(shared.people.map((person) => person.name).sort()).toEqual(['林芳', '马明']);
+    const requests = await client.post('emp01', `${instance}/myRequest`, {
+      pageBean: { page: 1, pageSize: 50 },
+    });
+    const row = (requests.body.rows as Record<string, string>[]).find((r) => r.id === leave)!;
+    expect(row.pendingPeople!.split('、').sort()).toEqual(['林芳', '马明']);
+
+    const contract = await client.start('contract01', 'contract', contractForm);
+    await client.act('legal01', contract, 'agree');
+    const vote = (await info(client, 'contract01', contract)).pending[0]!;
+    expect(vote).toMatchObject({ nodeId: 'countersign', kind: 'countersign' });
+    expect(vote.tally).toEqual({ agree: 1, refuse: 0, pending: 2, total: 3, needed: 3 });
+    expect(vote.people.find((person) => person.name === '郭立新')).toMatchObject({
+      state: 'voted',
+      vote: 'agree',
+    });
+    const image = await client.get(
+      'contract01',
+      `${instance}/instanceFlowImage?proInstId=${contract}`,
+    );
+    expect((image.body.pending as { nodeId: string }[])[0]!.nodeId).toBe('countersign');
+  });
+
+  it('names whom an action was about, and a countersign result with its counts', async () => {
+    const id = await client.start('emp01', 'leave', leaveForm(2));
+    const taskId = await client.task(id, 'lead01');
+    await client.ok('lead01', `${task}/addSign`, { taskId, userIds: staffId('hr01') });
+    expect((await info(client, 'emp01', id)).pending[0]!.asked).toEqual([
+      expect.objectContaining({ name: '孙丽', kind: 'addsign' }),
+    ]);
+    const contract = await client.start('contract01', 'contract', contractForm);
+    for (const voter of ['legal01', 'fin01', 'lead02']) await client.act(voter, contract, 'agree');
+    const history = async (instId: string) =>
+      (await client.get('admin', `${instance}/instanceFlowOpinions?instId=${instId}`)).raw as {
+        status: string;
+        targetNames: string;
+        detail: Record<string, unknown>;
+      }[];
+    expect((await history(id)).find((r) => r.status === 'addSign')!.targetNames).toBe('孙丽');
+    expect((await history(contract)).find((r) => r.status === 'signResult')!.detail).toEqual({
+      result: 'pass',
+      agree: 3,
+      refuse: 0,
+      total: 3,
+      needed: 3,
+    });
+  });
+
+  it('says why a task came back, and its primary button resubmits', async () => {
+    const id = await client.start('emp02', 'expense', expenseForm());
+    await client.act('lead01', id, 'backToStart', { opinion: '请补充发票' });
+    const taskId = await client.task(id, 'emp02');
+    const detail = await client.get('emp02', `${task}/get?id=${taskId}`);
+    expect(detail.body.returnedBy).toMatchObject({
+      name: '陈伟',
+      nodeName: '直属领导审批',
+      action: 'backToStart',
+      opinion: '请补充发票',
+    });
+    const buttons = await client.get('emp02', `${task}/getButtonsBytaskId?taskId=${taskId}`);
+    expect((buttons.raw as { buttons: { alias: string; name: string }[] }).buttons[0]).toEqual(
+      expect.objectContaining({ alias: 'agree', name: '重新提交' }),
+    );
+    // The requester hears of it, with a link to the task to resubmit.
+    const returned = (await messagesOf(client, 'emp02')).find(
+      (message) => message.kind === 'result' && message.procInstId === id,
+    );
+    expect(returned).toMatchObject({ taskId });
+    expect(returned!.text).toContain('已退回给您');
+    await client.act('emp02', id, 'agree', { data: encode(expenseForm()) });
+  });
+
+  it('offers 签收 only on a task offered to several people', async () => {
+    const id = await client.start('emp02', 'leave', leaveForm(5, '2026-12-10'));
+    const single = await client.get(
+      'lead01',
+      `${task}/getButtonsBytaskId?taskId=${await client.task(id, 'lead01')}`,
+    );
+    const aliases = (answer: typeof single) =>
+      (answer.raw as { buttons: { alias: string }[] }).buttons.map((button) => button.alias);
+    expect(aliases(single)).not.toContain('lockUnlock');
+    await client.act('lead01', id, 'agree');
+    const shared = await client.get(
+      'mgr01',
+      `${task}/getButtonsBytaskId?taskId=${await client.task(id, 'mgr01')}`,
+    );
+    expect(aliases(shared)).toContain('lockUnlock');
+  });
+
+  it('tells the requester when a request is approved or refused, in their language', async () => {
+    const approved = await client.start('emp01', 'leave', leaveForm(1, '2026-12-10'));
+    await client.act('lead01', approved, 'agree');
+    const refused = await client.start('emp01', 'leave', leaveForm(2));
+    await client.act('lead01', refused, 'oppose');
+    const mine = await messagesOf(client, 'emp01');
+    const of = (instId: string) =>
+      mine.filter((message) => message.kind === 'result' && message.procInstId === instId);
+    expect(of(approved).map((message) => message.text)).toEqual([
+      expect.stringMatching(/^您的申请「.*」已审批通过$/),
+    ]);
+    expect(of(refused).map((message) => message.text)).toEqual([
+      expect.stringMatching(/未通过审批$/),
+    ]);
+    const english = await client.call(
+      'emp01',
+      'POST',
+      '/bpm-runtime/runtime/message/v1/myList',
+      { pageBean: { page: 1, pageSize: 50 } },
+      'en-US',
+    );
+    const texts = (english.body.rows as { text: string; procInstId: string }[])
+      .filter((row) => row.procInstId === approved)
+      .map((row) => row.text);
+    expect(texts).toEqual(['Your request "Leave request from 刘洋 (1 day)" was approved']);
+  });
+});
