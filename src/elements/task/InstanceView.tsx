@@ -211,6 +211,7 @@ export function InstanceView({
           {tab === 'history' && (
             <OpinionHistory
               records={history.data ?? []}
+              pending={instance.status === 'running' ? (instance.pending ?? []) : []}
               canCallBack={running}
               onCallBack={callBack}
             />
