@@ -403,7 +403,7 @@ export const instanceColumns = (language: Language | undefined) => sql`
   (select string_agg(distinct p.fullname, '、') from wf_tasks t
     left join wf_task_actors a on t.assignee_id is null and a.task_id = t.id
     join users p on p.id = coalesce(t.assignee_id, a.user_id)
-    where t.inst_id = i.id and t.state = 'open' and t.kind in ('main', 'sign'))
+    where t.inst_id = i.id and t.state = 'open')
     as "pendingPeople"`;
 
 /** The FROM part under instanceColumns. */

@@ -16,8 +16,11 @@ export interface PendingPerson {
   name: string;
   /** Whose task it is when someone else holds it (an agent's or a delegate's principal). */
   forName: string | null;
-  /** todo: must act now; later: a sequential voter not yet on turn; voted: has voted. */
-  state: 'todo' | 'later' | 'voted';
+  /**
+   * todo: must act now; later: a sequential voter not yet on turn; voted: has voted;
+   * waiting: the holder waits for those they asked (a transfer, a custom sign).
+   */
+  state: 'todo' | 'later' | 'voted' | 'waiting';
   vote: string | null;
 }
 
@@ -65,7 +68,14 @@ const personOf = (row: Row): PendingPerson => ({
   id: row.person_id,
   name: row.person_name,
   forName: row.owner_name,
-  state: row.state === 'done' ? 'voted' : row.state === 'pending' ? 'later' : 'todo',
+  state:
+    row.state === 'done'
+      ? 'voted'
+      : row.state === 'pending'
+        ? 'later'
+        : row.state === 'waiting'
+          ? 'waiting'
+          : 'todo',
   vote: row.state === 'done' ? row.action : null,
 });
 

@@ -136,7 +136,8 @@ export interface PendingPerson {
   name: string;
   /** Whose task it is when someone else holds it (an agent's or a delegate's principal). */
   forName: string | null;
-  state: 'todo' | 'later' | 'voted';
+  /** waiting: the holder waits for those they asked (a transfer, a custom sign). */
+  state: 'todo' | 'later' | 'voted' | 'waiting';
   vote: string | null;
 }
 

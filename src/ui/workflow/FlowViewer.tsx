@@ -119,7 +119,8 @@ function opinionOverlay(items: FlowImage['opinions'][string], t: Translate): HTM
 function pendingOverlay(step: PendingStep, t: Translate): HTMLElement {
   const box = document.createElement('div');
   box.className = 'atrium-pending';
-  const names = step.people
+  // Who must act now there: its holders, or those they asked while they wait.
+  const names = [...step.people, ...step.asked]
     .filter((person) => person.state === 'todo')
     .map((person) => person.name)
     .join('、');
