@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The slowest files and each project's cost, printed after every run (docs/testing.md).
+    reporters: ['default', './tests/slowest-files.ts'],
     // Two files at a time: each server test file has its own database copy and its own
     // ports, and a worker spends much of its time waiting on PostgreSQL, Dovecot or a child
     // server, so two workers use both cores of a CI machine. The browser tests run after the

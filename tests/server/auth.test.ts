@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, pgliteOnly, withServer } from './harness';
 
-describe.each(databaseKinds)('password sign-in on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+// One database: sign-in answers, messages and session rules, one request at a time
+// (docs/testing.md).
+describe.each(pgliteOnly)('password sign-in on %s', (kind) => {
+  const server = withServer(kind);
 
   const auth = (username: string, password: string, language = 'zh-CN') =>
     server.app.inject({

@@ -1,13 +1,13 @@
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultSpreadsheetLimits,
   parseSpreadsheet,
   spreadsheetRefusal,
 } from '../../server/lib/spreadsheet';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { pgliteOnly, withServer } from './harness';
 import { as, multipart, tokenOf } from './shell-support';
 
 /**
@@ -113,17 +113,16 @@ describe('the parsing thread', () => {
   });
 });
 
-describe.each(databaseKinds)('uploads that parse, on %s', (kind) => {
-  let server: TestServer;
+// One database: the parser's bounds and its thread (docs/testing.md).
+describe.each(pgliteOnly)('uploads that parse, on %s', (kind) => {
+  const server = withServer(kind);
   let call: ReturnType<typeof as>;
   let english: ReturnType<typeof as>;
   beforeAll(async () => {
-    server = await startTestServer(kind);
     const token = await tokenOf(server.app, 'admin');
     call = as(server.app, token);
     english = as(server.app, token, 'en-US');
   });
-  afterAll(() => server.close());
 
   const records = async () =>
     Number(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chartIds } from '../../server/db/seed/shell/charts';
-import { databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { databaseKinds, login, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 type Call = ReturnType<typeof as>;
@@ -8,20 +8,18 @@ const base = '/form/form/customChart/v1';
 const sales = chartIds.monthlySales;
 
 describe.each(databaseKinds)('custom charts on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let admin: Call;
   let emp01: Call;
   let merchant: Call;
   let english: Call;
   beforeAll(async () => {
-    server = await startTestServer(kind);
     admin = as(server.app, await tokenOf(server.app, 'admin'));
     merchant = as(server.app, await tokenOf(server.app, 'SZHY10001'));
     const token = await login(server.app, 'emp01', 'Staff#2026');
     emp01 = as(server.app, token);
     english = as(server.app, token, 'en-US');
   });
-  afterAll(() => server.close());
 
   const data = (call: Call, body: Record<string, unknown>) =>
     call('POST', `${base}/getChartData`, { id: sales, ...body });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, withServer } from './harness';
 import { up as convertDyzl } from '../../server/db/migrations/0025-dyzl-form';
 import { as, tokenOf } from './shell-support';
 import { contractPrintRecord } from './form-fixtures';
@@ -10,18 +10,16 @@ import { contractPrintRecord } from './form-fixtures';
  * the definition screen may not break the binding to the table's columns.
  */
 describe.each(databaseKinds)('the dyzl form over contract_prints on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   const base = '/form/form/dataTemplate/v1';
   beforeAll(async () => {
-    server = await startTestServer(kind);
     call = {};
     for (const account of ['store01', 'contract01', 'SZHY10001', 'SZHY10002', 'admin']) {
       call[account] = as(server.app, await tokenOf(server.app, account));
     }
     call.english = as(server.app, await tokenOf(server.app, 'store01'), 'en-US');
   });
-  afterAll(() => server.close());
 
   const valid = contractPrintRecord('HT-2026-S01-7001');
   const save = (account: string, body: Record<string, unknown>) =>

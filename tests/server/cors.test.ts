@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { withServer } from './harness';
 
 /** Elements on other sites call every method, with their own headers; preflights allow it. */
 describe('cross-origin calls', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('pglite');
-  });
-  afterAll(() => server.close());
+  const server = withServer('pglite');
 
   it.each(['GET', 'POST', 'PUT', 'DELETE'])(
     'allows %s with the headers asked for',

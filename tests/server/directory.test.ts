@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { fillNameSpellings, nameSpellings } from '../../server/domain/directory/spelling';
 import {
   fillSeededPostNames,
   seededPostNames,
 } from '../../server/db/migrations/0027-english-posts-messages';
-import { databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { databaseKinds, login, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 /**
@@ -35,19 +35,17 @@ const keyword = (value: string, extra: object = {}) => ({
 });
 
 describe.each(databaseKinds)('people directory on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let emp01: ReturnType<typeof as>;
   let emp01En: ReturnType<typeof as>;
   let merchant: ReturnType<typeof as>;
   const anonymous = () => as(server.app, null);
   beforeAll(async () => {
-    server = await startTestServer(kind);
     const token = await login(server.app, 'emp01', 'Staff#2026');
     emp01 = as(server.app, token);
     emp01En = as(server.app, token, 'en-US');
     merchant = as(server.app, await tokenOf(server.app, 'SZHY10001'));
   });
-  afterAll(() => server.close());
 
   const people = async (body: unknown, caller = emp01) => {
     const answer = await caller('POST', '/uc/api/user/v1/users/listJson', body);

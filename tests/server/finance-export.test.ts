@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import { bearer } from './harness';
-import { encodeParam, literal, loginAll, rows, statementRule } from './finance-support';
+import { encodeParam, literal, rows, statementRule, withFinanceServer } from './finance-support';
 
 /**
  * Issue 11, exports: the server writes every row the filters select under the caller's
@@ -54,13 +54,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe.each(databaseKinds)('finance exports on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const exportAs = (account: string | null, payload: object, language = 'zh-CN') =>
     server.app.inject({

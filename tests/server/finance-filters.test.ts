@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, type TestServer } from './harness';
 import {
-  businessToday,
+  seededToday,
   caller,
   literal,
-  loginAll,
+  type Row,
   rows,
+  scopeRuleOf,
   shiftDate,
   shiftMonth,
-  type Row,
+  withFinanceServer,
 } from './finance-support';
 
 /**
@@ -35,20 +36,14 @@ const containsOracle = (column: string, text: string) =>
   `strpos(lower(t.${column}), lower(${literal(text)})) > 0`;
 
 describe.each(databaseKinds)('finance filters on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);
   const admin = () => as('admin');
   /** Only the total matters in some checks. */
   const one = { page: 1, pageSize: 1 };
 
-  const today = businessToday();
+  const today = seededToday();
   const month = today.slice(0, 7);
 
   it("shows SZHY10001 rows in every page's default window, and keeps others outside it", async () => {
@@ -83,10 +78,7 @@ describe.each(databaseKinds)('finance filters on %s', (kind) => {
           : column === 'month'
             ? `t.month between ${literal(`${filters.startMonth}-01`)}::date and ${literal(`${filters.endMonth}-01`)}::date`
             : `t.settle_date between ${literal(filters.startDate!)}::date and ${literal(filters.endDate!)}::date`;
-      const scope =
-        table === 'contract_prints'
-          ? "(t.merchant_code = '10001' or t.contact_mobile = '10001')"
-          : "t.merchant_code = '10001'";
+      const scope = scopeRuleOf(query).SZHY10001!;
       expect(inWindow.body.total, query).toBe(await count(server, table, `${scope} and ${bounds}`));
     }
     // The overdue page has no window: it loads every visible row, latest cut-off first.

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import {
   caller,
   encodeParam,
   executeSqlPath,
   fingerprint,
   literal,
-  loginAll,
   rows,
+  withFinanceServer,
 } from './finance-support';
 
 /**
@@ -132,15 +132,11 @@ const targets: Record<string, Target> = {
 };
 
 describe.each(databaseKinds)('finance injection on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
+  const { server, tokens } = withFinanceServer(kind);
   let before: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
     before = await fingerprint(server.db);
   });
-  afterAll(() => server.close());
 
   const merchant = () => caller(server.app, tokens.SZHY10001!);
 

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import {
   caller,
+  contractRule,
   ids,
-  loginAll,
-  nameOf,
-  rows,
-  statementRule,
-  storesOf,
-  testAccounts,
+  overdueRule,
   type Row,
+  rows,
+  salesRule,
+  statementRule,
+  testAccounts,
+  withFinanceServer,
 } from './finance-support';
 
 /**
@@ -17,34 +18,6 @@ import {
  * expectation is independent SQL over the tables, written from the spec's rules and the
  * demo users' roles (people.ts), never the code under test.
  */
-const salesRule: Record<string, string> = {
-  admin: 'true',
-  SZHY10001: "t.merchant_code = '10001'",
-  SZHY10002: "t.merchant_code = '10002'",
-  // The store role's extra right is on contracts only (spec section 6).
-  store01: 'false',
-  contract01: 'false',
-  acct01: 'false',
-};
-
-const contractRule: Record<string, string> = {
-  admin: 'true',
-  SZHY10001: "(t.merchant_code = '10001' or t.contact_mobile = '10001')",
-  SZHY10002: "(t.merchant_code = '10002' or t.contact_mobile = '10002')",
-  store01: `t.store_code in ${storesOf('store01')}`,
-  contract01: 'true',
-  acct01: 'false',
-};
-
-const overdueRule: Record<string, string> = {
-  admin: 'true',
-  SZHY10001: `(t.merchant_code = '10001' or t.bookkeeper_name = ${nameOf('SZHY10001')})`,
-  SZHY10002: `(t.merchant_code = '10002' or t.bookkeeper_name = ${nameOf('SZHY10002')})`,
-  store01: `t.bookkeeper_name = ${nameOf('store01')}`,
-  contract01: `t.bookkeeper_name = ${nameOf('contract01')}`,
-  acct01: `t.bookkeeper_name = ${nameOf('acct01')}`,
-};
-
 const lists = [
   { query: 'statement.lyfyjsd', table: 'joint_fee_notices', id: 'ID', rule: statementRule },
   { query: 'statement.yjfytzd', table: 'advance_notices', id: 'ID', rule: statementRule },
@@ -67,13 +40,7 @@ const mustSee: Record<string, string[]> = {
 };
 
 describe.each(databaseKinds)('finance scope on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);
 

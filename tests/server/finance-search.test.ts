@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './harness';
 import {
-  businessToday,
+  seededToday,
   caller,
   literal,
-  loginAll,
   rows,
   shiftMonth,
   statementRule,
   testAccounts,
+  withFinanceServer,
 } from './finance-support';
 
 /**
@@ -29,13 +29,7 @@ const jointFields = [
 ]; // prettier-ignore
 
 describe.each(databaseKinds)('finance searches on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);
   const one = async <T = Record<string, unknown>>(text: string) =>
@@ -426,7 +420,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
   it('answers code 500 with the message when a month has no invoice, or is not the caller’s', async () => {
     const gap = await one<{ contract_no: string; ny: string }>(
       `select n.contract_no, to_char(n.month, 'YYYY-MM') as ny from joint_fee_notices n
-       where n.merchant_code = '10001' and n.month < ${literal(`${shiftMonth(businessToday().slice(0, 7), 0)}-01`)}::date
+       where n.merchant_code = '10001' and n.month < ${literal(`${shiftMonth(seededToday().slice(0, 7), 0)}-01`)}::date
          and not exists (select 1 from invoices i where i.contract_no = n.contract_no and i.invoice_month = n.month)
        order by n.month desc limit 1`,
     );

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedFinance } from '../../server/db/seed/finance';
 import { storeIds } from '../../server/db/seed/ids';
 import { stores } from '../../server/db/seed/people';
 import { localStorage } from '../../server/domain/storage';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
-import { businessToday, rows, shiftMonth } from './finance-support';
+import { databaseKinds, withServer } from './harness';
+import { rows, seededToday, shiftMonth } from './finance-support';
 
 /**
  * What the demo data must hold for the pages and the print views: consistent documents
@@ -20,11 +20,7 @@ const value = async (db: Db, text: string) =>
   Number(Object.values((await rows<Record<string, unknown>>(db, text))[0]!)[0]);
 
 describe.each(databaseKinds)('finance demo data on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+  const server = withServer(kind);
   const count = (text: string) => value(server.db, text);
 
   it('keeps every document equal to the sum of its lines', async () => {
@@ -65,7 +61,7 @@ describe.each(databaseKinds)('finance demo data on %s', (kind) => {
   });
 
   it('holds the cases the pages and print views need', async () => {
-    const today = businessToday();
+    const today = seededToday();
     const month = `${today.slice(0, 7)}-01`;
     const checks: [string, string, (n: number) => boolean][] = [
       ['statements with 20+ fee lines', `select count(*) from (select statement_id from settlement_fee_lines group by 1 having count(*) >= 20) x`, (n) => n > 10],

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { beforeAll, inject } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
-import { bearer, login } from './harness';
+import { bearer, login, withServer, type DatabaseKind } from './harness';
 
 /** Helpers for the finance tests: calling the API as a demo user, and independent SQL. */
 
@@ -34,6 +35,19 @@ export async function loginAll(app: FastifyInstance): Promise<Record<string, str
     tokens[account] = await login(app, account, demoPasswords[user.password]);
   }
   return tokens;
+}
+
+/**
+ * The finance files' frame: a server on `kind` for the describe block, and a token of each
+ * of the test accounts once it is up.
+ */
+export function withFinanceServer(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const server = withServer(kind, env);
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(tokens, await loginAll(server.app));
+  });
+  return { server, tokens };
 }
 
 export function caller(app: FastifyInstance, token: string, language = 'zh-CN') {
@@ -88,10 +102,50 @@ export const statementRule: Record<string, string> = {
   acct01: `t.accountant_name = ${nameOf('acct01')}`,
 };
 
-/** Today and month arithmetic in the business time zone, as the pages compute windows. */
-export function businessToday(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+/** Sales: the merchant's own unit; staff see none. */
+export const salesRule: Record<string, string> = {
+  admin: 'true',
+  SZHY10001: "t.merchant_code = '10001'",
+  SZHY10002: "t.merchant_code = '10002'",
+  store01: 'false',
+  contract01: 'false',
+  acct01: 'false',
+};
+
+/** Contracts: the merchant's unit or mobile; the store role its stores; contract management all. */
+export const contractRule: Record<string, string> = {
+  admin: 'true',
+  SZHY10001: "(t.merchant_code = '10001' or t.contact_mobile = '10001')",
+  SZHY10002: "(t.merchant_code = '10002' or t.contact_mobile = '10002')",
+  store01: `t.store_code in ${storesOf('store01')}`,
+  contract01: 'true',
+  acct01: 'false',
+};
+
+/** Dunning notices: the merchant's unit or bookkeeper name; staff by bookkeeper name. */
+export const overdueRule: Record<string, string> = {
+  admin: 'true',
+  SZHY10001: `(t.merchant_code = '10001' or t.bookkeeper_name = ${nameOf('SZHY10001')})`,
+  SZHY10002: `(t.merchant_code = '10002' or t.bookkeeper_name = ${nameOf('SZHY10002')})`,
+  store01: `t.bookkeeper_name = ${nameOf('store01')}`,
+  contract01: `t.bookkeeper_name = ${nameOf('contract01')}`,
+  acct01: `t.bookkeeper_name = ${nameOf('acct01')}`,
+};
+
+/** The scope rule of each named list, by the list's query name. */
+export function scopeRuleOf(query: string): Record<string, string> {
+  if (query.startsWith('statement.')) return statementRule;
+  if (query.startsWith('sales.')) return salesRule;
+  if (query.startsWith('contract.')) return contractRule;
+  if (query.startsWith('overdue.')) return overdueRule;
+  throw new Error(`no scope rule for ${query}`);
 }
+
+/**
+ * The business day the seeded data was made for (template.ts), as the pages would compute
+ * their windows on it; and month arithmetic.
+ */
+export const seededToday = (): string => inject('serverTemplate').today;
 
 export function shiftMonth(month: string, count: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rectangle } from '../../server/domain/map/geometry';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { bearer, databaseKinds, login, withServer } from './harness';
 
 /**
  * The floor map's server (docs/floor-map.md): public reads carry public fields only, staff
@@ -38,7 +38,7 @@ interface Store {
 
 for (const kind of databaseKinds) {
   describe(`floor map (${kind})`, () => {
-    let server: TestServer;
+    const server = withServer(kind);
     let app: FastifyInstance;
     const tokens: Record<string, string> = {};
     let stores: Store[];
@@ -81,7 +81,6 @@ for (const kind of databaseKinds) {
     };
 
     beforeAll(async () => {
-      server = await startTestServer(kind);
       app = server.app;
       for (const [account, password] of [
         ['admin', 'Atrium#2026'],
@@ -95,7 +94,6 @@ for (const kind of databaseKinds) {
       }
       stores = (await get<Store[]>(`${base}/stores`)).body;
     });
-    afterAll(() => server.close());
 
     it('seeds every floor of the four stores, shops on the floors of their contracts', async () => {
       expect(stores.map((s) => s.code)).toEqual(['S01', 'S02', 'S03', 'S04']);

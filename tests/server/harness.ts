@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
@@ -15,9 +15,16 @@ import { localStorage } from '../../server/domain/storage';
  */
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Where a file's tests run (docs/testing.md, "One database or both"). `databaseKinds`: both,
+ * for what the database decides (our SQL, scope, transactions, locks, races, the engine,
+ * drivers). `pgliteOnly`: one, for what no database can change (validation, messages,
+ * rendering, headers, parsers); PGlite, which every machine has.
+ */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+export const pgliteOnly: DatabaseKind[] = ['pglite'];
 
 export interface TestServer {
   app: FastifyInstance;
@@ -97,6 +104,23 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real server for the tests of one describe block: started before its first test and
+ * closed after its last. The object exists at once, so the block's helpers can hold it; its
+ * fields are filled in when the server is up.
+ */
+export function withServer(kind: DatabaseKind, env: Record<string, string> = {}): TestServer {
+  const server = { kind } as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(kind, env));
+  });
+  afterAll(async () => {
+    // A server that never started (its start failed) has nothing to close.
+    if (server.app) await server.close();
+  });
+  return server;
 }
 
 /** Signs in with a password and answers the token (fails the test on anything else). */

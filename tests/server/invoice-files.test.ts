@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeFile } from '../../server/domain/files';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { bearer, databaseKinds, login, withServer } from './harness';
 
 /** An invoice file is its merchant's: another signed-in user cannot fetch it by its id. */
 describe.each(databaseKinds)('invoice files on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let fileId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
     const invoice = await server.db
       .selectFrom('invoices')
       .selectAll()
@@ -26,7 +25,6 @@ describe.each(databaseKinds)('invoice files on %s', (kind) => {
       .values({ ...invoice, id: `${invoice.id}-own`, pdf_file_id: file.id })
       .execute();
   });
-  afterAll(() => server.close());
 
   const download = async (account: string, password: string) =>
     server.app.inject({

@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../server/app';
 import { namedQueries } from '../../server/domain/finance/registry';
 import { forgetEstimates } from '../../server/lib/estimate-memo';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
-import { caller, loginAll, rows, statementRule, type ListAnswer } from './finance-support';
+import { bearer, databaseKinds, login } from './harness';
+import {
+  caller,
+  type ListAnswer,
+  rows,
+  scopeRuleOf,
+  statementRule,
+  withFinanceServer,
+} from './finance-support';
 
 /**
  * Issue 11: a list read to its last row page by page (after the cursor of the page before,
@@ -134,30 +141,21 @@ const lists: ListCase[] = [
 ];
 
 /** Who reads each list: the designated user (everything) and a scoped reader. */
-const scoped: Record<string, { account: string; rule: string }> = {
-  statement: { account: 'acct01', rule: statementRule.acct01! },
-  'sales.monthly': { account: 'SZHY10001', rule: "t.merchant_code = '10001'" },
-  'contract.list': {
-    account: 'SZHY10001',
-    rule: "(t.merchant_code = '10001' or t.contact_mobile = '10001')",
-  },
-  'overdue.list': {
-    account: 'acct01',
-    rule: "t.bookkeeper_name = (select fullname from users where account = 'acct01')",
-  },
+const scopedReader: Record<string, string> = {
+  statement: 'acct01',
+  sales: 'SZHY10001',
+  contract: 'SZHY10001',
+  overdue: 'acct01',
 };
-const scopeOf = (query: string) => scoped[query.startsWith('statement.') ? 'statement' : query]!;
+const scopeOf = (query: string) => {
+  const account = scopedReader[query.split('.')[0]!]!;
+  return { account, rule: scopeRuleOf(query)[account]! };
+};
 
 const pageSize = 97;
 
 describe.each(databaseKinds)('list paging on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string) => caller(server.app, tokens[account]!);
   /** The app over a database that shows `seen` the first row of every result it reads. */
@@ -444,14 +442,10 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('workflow list paging on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
+  const { server, tokens } = withFinanceServer(kind);
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
     tokens.emp01 = await login(server.app, 'emp01', 'Staff#2026');
   });
-  afterAll(() => server.close());
 
   /** The seed's admin has rows in every list but one request; emp01 has several. */
   const readerOf = (path: string) => (path.endsWith('myRequest') ? 'emp01' : 'admin');

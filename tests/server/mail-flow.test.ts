@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueMailSyncs, syncNow } from '../../server/mail/jobs';
-import { databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { databaseKinds, login, withServer } from './harness';
 import { accountSetting, mailTestEnv, startMailServers, type MailServers } from './mail-servers';
 import { as, multipart, tokenOf } from './shell-support';
 
@@ -16,8 +16,15 @@ const bob = { address: 'bob@example.test', password: 'bob-Pass#2' };
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 describe.each(databaseKinds)('mail on %s', (kind) => {
+  // The mail servers are up before the portal's server and stopped after it.
   let mail: MailServers;
-  let server: TestServer;
+  beforeAll(async () => {
+    mail = await startMailServers();
+    mail.addUser(alice.address, alice.password);
+    mail.addUser(bob.address, bob.password);
+  });
+  afterAll(() => mail?.stop());
+  const server = withServer(kind, mailTestEnv);
   let emp01: ReturnType<typeof as>;
   let emp02: ReturnType<typeof as>;
   let admin: ReturnType<typeof as>;
@@ -52,17 +59,9 @@ describe.each(databaseKinds)('mail on %s', (kind) => {
     call('POST', `${base}/mail/v1/sync?id=${setId}`);
 
   beforeAll(async () => {
-    mail = await startMailServers();
-    mail.addUser(alice.address, alice.password);
-    mail.addUser(bob.address, bob.password);
-    server = await startTestServer(kind, mailTestEnv);
     emp01 = as(server.app, await login(server.app, 'emp01', 'Staff#2026'));
     emp02 = as(server.app, await login(server.app, 'emp02', 'Staff#2026'));
     admin = as(server.app, await tokenOf(server.app, 'admin'));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.stop();
   });
 
   it('tests a connection: 连接成功, and a wrong password gets a clear message', async () => {

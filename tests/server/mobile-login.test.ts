@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { pgliteOnly, withServer } from './harness';
 
-describe.each(databaseKinds)('mobile-code sign-in on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+// One database: the code rules and their messages, one request at a time (docs/testing.md).
+describe.each(pgliteOnly)('mobile-code sign-in on %s', (kind) => {
+  const server = withServer(kind);
 
   const requestCode = (mobile: string) =>
     server.app.inject({

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, pgliteOnly, withServer } from './harness';
 
-describe.each(databaseKinds)('password change on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+// One database: the password policy and its messages (docs/testing.md).
+describe.each(pgliteOnly)('password change on %s', (kind) => {
+  const server = withServer(kind);
 
   const change = (token: string, oldPwd: string, newPwd: string) =>
     server.app.inject({

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { executePrepared, usePreparedStatements } from '../../server/db/prepared-statements';
 import type { Database } from '../../server/db/schema';
-import { caller, loginAll, shiftMonth, businessToday } from './finance-support';
-import { startTestServer, type TestServer } from './harness';
+import { caller, loginAll, seededToday, shiftMonth } from './finance-support';
+import { withServer } from './harness';
 
 /**
  * The finance lists run as named prepared statements on PostgreSQL (issue 18: parsing and
@@ -13,11 +13,7 @@ import { startTestServer, type TestServer } from './harness';
  * statements it prepared are the ones `pg_prepared_statements` shows.
  */
 describe.runIf(process.env.DATABASE_URL)('named prepared statements on postgres', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('postgres', { DATABASE_POOL_SIZE: '1' });
-  });
-  afterAll(() => server.close());
+  const server = withServer('postgres', { DATABASE_POOL_SIZE: '1' });
 
   const prepared = async () =>
     (
@@ -40,7 +36,7 @@ describe.runIf(process.env.DATABASE_URL)('named prepared statements on postgres'
 
   it("runs a merchant's session, statement page and count as named statements, with the same answer", async () => {
     const tokens = await loginAll(server.app);
-    const month = businessToday().slice(0, 7);
+    const month = seededToday().slice(0, 7);
     const descriptor = {
       query: 'statement.lyfyjsd',
       filters: { startMonth: shiftMonth(month, -2), endMonth: shiftMonth(month, 1) },

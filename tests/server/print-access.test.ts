@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signToken } from '../../server/domain/tokens';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
-import { fingerprint, loginAll, rows } from './finance-support';
+import { bearer, databaseKinds, login, type TestServer } from './harness';
+import { fingerprint, rows, withFinanceServer } from './finance-support';
 
 /**
  * Who may read a print view: a session, or a signed print link bound to its user, its kind
@@ -56,17 +56,15 @@ async function documentsOf(server: TestServer, unit: string): Promise<Documents>
 }
 
 describe.each(databaseKinds)('print access on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
+  const { server, tokens } = withFinanceServer(kind, {
+    PRINT_LINK_TTL_SECONDS: String(ttlSeconds),
+  });
   let own: Documents;
   let foreign: Documents;
   beforeAll(async () => {
-    server = await startTestServer(kind, { PRINT_LINK_TTL_SECONDS: String(ttlSeconds) });
-    tokens = await loginAll(server.app);
     own = await documentsOf(server, '10001');
     foreign = await documentsOf(server, '10002');
   });
-  afterAll(() => server.close());
 
   const link = async (account: string, body: object) => {
     const response = await server.app.inject({
@@ -194,16 +192,23 @@ describe.each(databaseKinds)('print access on %s', (kind) => {
     expect((await open(server.app, 'printView/shcjftzd', own.shcjftzd, token)).statusCode).toBe(
       200,
     );
-    await new Promise((resolve) => setTimeout(resolve, (ttlSeconds + 1.2) * 1000));
-    for (const [lang, message] of [
-      ['zh-CN', '打印链接已过期，请回到列表重新打开打印页面'],
-      ['en-US', 'This print link has expired. Open the print view again from the list.'],
-    ]) {
-      const response = await open(server.app, 'printView/shcjftzd', own.shcjftzd, token, lang);
-      expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(message);
+    // The clock moves past the link's lifetime instead of the test waiting it out. Only Date
+    // is faked, and it goes on running: the server's timers and the database are untouched.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(Date.now() + (ttlSeconds + 1) * 1000);
+      for (const [lang, message] of [
+        ['zh-CN', '打印链接已过期，请回到列表重新打开打印页面'],
+        ['en-US', 'This print link has expired. Open the print view again from the list.'],
+      ]) {
+        const response = await open(server.app, 'printView/shcjftzd', own.shcjftzd, token, lang);
+        expect(response.statusCode).toBe(401);
+        expect(response.json().message).toBe(message);
+      }
+    } finally {
+      vi.useRealTimers();
     }
-  }, 30_000);
+  });
 
   it('keeps each merchant to their own documents, whatever they send or sign', async () => {
     for (const printKind of kinds) {

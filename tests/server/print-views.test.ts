@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoBankAccounts } from '../../server/db/seed/print';
-import { bearer, databaseKinds, startTestServer, type TestServer } from './harness';
-import { caller, loginAll, rows } from './finance-support';
+import { bearer, databaseKinds } from './harness';
+import { caller, rows, withFinanceServer } from './finance-support';
 
 /**
  * What each print view answers: the settlement statement and the invoicing confirmation
@@ -19,13 +19,7 @@ function open(app: FastifyInstance, path: string, payload: object, token: string
 }
 
 describe.each(databaseKinds)('print views on %s', (kind) => {
-  let server: TestServer;
-  let tokens: Record<string, string>;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    tokens = await loginAll(server.app);
-  });
-  afterAll(() => server.close());
+  const { server, tokens } = withFinanceServer(kind);
 
   const get = async (account: string, url: string) =>
     (await caller(server.app, tokens[account]!).get(url)).json().value;

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countHit, enforceLimits, pruneRateLimits } from '../../server/domain/rate-limit';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { pgliteOnly, withServer } from './harness';
 
 /**
  * The sliding-window limiter (server/domain/rate-limit.ts) at the moments that matter: a
  * burst split across the turn of a window must count as one burst, and what has ended is
  * pruned. Times are given, so the window boundaries are where the test puts them.
  */
-describe.each(databaseKinds)('rate limits on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+// One database: window arithmetic at given times (docs/testing.md).
+describe.each(pgliteOnly)('rate limits on %s', (kind) => {
+  const server = withServer(kind);
 
   const windowSeconds = 300;
   const turn = Math.ceil(Date.now() / 300_000) * 300_000 + 300_000;

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultUploadExtensions } from '../../server/domain/shell/settings';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { pgliteOnly, withServer } from './harness';
 import { as, multipart, samples, tokenOf, type FilePart } from './shell-support';
 
-describe.each(databaseKinds)('shell attachments on %s', (kind) => {
-  let server: TestServer;
+// One database: upload checks (extension, content, size) and their messages (docs/testing.md).
+describe.each(pgliteOnly)('shell attachments on %s', (kind) => {
+  const server = withServer(kind, { MAX_UPLOAD_MB: '1' });
   let tokens: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer(kind, { MAX_UPLOAD_MB: '1' });
     tokens = {};
     for (const account of ['store01', 'contract01', 'admin']) {
       tokens[account] = await tokenOf(server.app, account);
     }
   });
-  afterAll(() => server.close());
 
   const upload = async (
     account: string | null,

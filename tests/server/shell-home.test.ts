@@ -2,23 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { addYears } from '../../server/db/seed/shell/calendar';
 import { businessToday } from '../../server/domain/shell/today';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { pgliteOnly, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
-describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
-  let server: TestServer;
+// One database: what the home calls show to whom, one request at a time (docs/testing.md).
+describe.each(pgliteOnly)('shell home dashboard on %s', (kind) => {
+  // Read when the routes are registered (server/domain/shell/settings.ts): set while the
+  // server starts, and gone once it has.
+  beforeAll(() => {
+    process.env.REPORT_SERVER_URL = 'https://report.example.test/WebReport/ReportServer/';
+    process.env.DOC_PREVIEW_URL = 'https://preview.example.test';
+  });
+  const server = withServer(kind);
+  afterAll(() => {
+    delete process.env.REPORT_SERVER_URL;
+    delete process.env.DOC_PREVIEW_URL;
+  });
   let call: Record<string, ReturnType<typeof as>>;
   const today = businessToday('Asia/Shanghai');
   beforeAll(async () => {
-    // Read when the routes are registered (server/domain/shell/settings.ts).
-    process.env.REPORT_SERVER_URL = 'https://report.example.test/WebReport/ReportServer/';
-    process.env.DOC_PREVIEW_URL = 'https://preview.example.test';
-    try {
-      server = await startTestServer(kind);
-    } finally {
-      delete process.env.REPORT_SERVER_URL;
-      delete process.env.DOC_PREVIEW_URL;
-    }
+    delete process.env.REPORT_SERVER_URL;
+    delete process.env.DOC_PREVIEW_URL;
     // The seed makes store01's birthday and contract01's fifth anniversary the day the test
     // database was made; a run that passes midnight in Shanghai moves them to its own day.
     const profiles = server.db.updateTable('staff_profiles');
@@ -36,7 +40,6 @@ describe.each(databaseKinds)('shell home dashboard on %s', (kind) => {
     }
     call.english = as(server.app, await tokenOf(server.app, 'store01'), 'en-US');
   });
-  afterAll(() => server.close());
 
   it('runs the marquee of notices valid today, in order', async () => {
     const answer = await call.store01!(

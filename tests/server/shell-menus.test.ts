@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as floorMapMenu from '../../server/db/migrations/0026-floor-map-menu';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { databaseKinds, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 interface Node {
@@ -19,17 +19,15 @@ interface Node {
 const aliases = (nodes: Node[]) => nodes.map((node) => node.alias);
 
 describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   beforeAll(async () => {
-    server = await startTestServer(kind);
     call = {};
     for (const account of ['store01', 'acct01', 'SZHY10001', 'contract01']) {
       call[account] = as(server.app, await tokenOf(server.app, account));
     }
     call.english = as(server.app, await tokenOf(server.app, 'store01'), 'en-US');
   });
-  afterAll(() => server.close());
 
   const frontMenu = async (account: string) => {
     const answer = await call[account]!(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './finance-support';
-import { databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { login, pgliteOnly, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 /**
@@ -14,17 +14,16 @@ interface Node {
   children: Node[];
 }
 
-describe.each(databaseKinds)('method permissions on %s', (kind) => {
-  let server: TestServer;
+// One database: who holds which method, and the refusals (docs/testing.md).
+describe.each(pgliteOnly)('method permissions on %s', (kind) => {
+  const server = withServer(kind);
   const call: Record<string, ReturnType<typeof as>> = {};
   beforeAll(async () => {
-    server = await startTestServer(kind);
     for (const account of ['admin', 'acct01', 'store01', 'SZHY10001']) {
       call[account] = as(server.app, await tokenOf(server.app, account));
     }
     call.emp01 = as(server.app, await login(server.app, 'emp01', 'Staff#2026'));
   });
-  afterAll(() => server.close());
 
   const auth = async (account: string) =>
     (await call[account]!('GET', '/portal/sys/sysMethod/v1/getCurrentUserMethodAuth')).body

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { pgliteOnly, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
-describe.each(databaseKinds)('shell top bar on %s', (kind) => {
-  let server: TestServer;
+// One database: greetings, dots and the tour, one request at a time (docs/testing.md).
+describe.each(pgliteOnly)('shell top bar on %s', (kind) => {
+  const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   beforeAll(async () => {
-    server = await startTestServer(kind);
     call = {};
     for (const account of ['store01', 'contract01', 'acct01', 'SZHY10001', 'admin']) {
       call[account] = as(server.app, await tokenOf(server.app, account));
     }
   });
-  afterAll(() => server.close());
 
   it('gives each user one greeting a day, the same on every call', async () => {
     const greet = async (account: string) =>

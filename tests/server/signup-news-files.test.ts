@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, pgliteOnly, withServer } from './harness';
 
-describe.each(databaseKinds)('sign-up, news and files on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
+// One database: validation, messages and what each caller is shown, one request at a
+// time (docs/testing.md).
+describe.each(pgliteOnly)('sign-up, news and files on %s', (kind) => {
+  const server = withServer(kind);
 
   const signup = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
     server.app.inject({

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
+import { businessToday } from '../../server/domain/shell/today';
 import { localStorage } from '../../server/domain/storage';
 
 /**
@@ -13,6 +14,12 @@ import { localStorage } from '../../server/domain/storage';
  * DATABASE_URL is set. Each test file then starts from a copy (the files folder included).
  */
 export interface ServerTemplate {
+  /**
+   * The business day the demo data was made for, fixed once per run: a test that compares
+   * with the seeded months reads it here, never the clock, so a run that passes midnight in
+   * Shanghai (16:00 UTC) or a month's end still agrees with its data.
+   */
+  today: string;
   dir: string;
   pgliteDump: string;
   files: string;
@@ -20,12 +27,13 @@ export interface ServerTemplate {
 }
 
 export async function buildTemplate(): Promise<ServerTemplate> {
+  const today = businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
   const dir = mkdtempSync(join(tmpdir(), 'atrium-template-'));
   const files = join(dir, 'files');
   mkdirSync(files);
   const pglite = await openDatabase({});
   await migrateToLatest(pglite.db);
-  await seedDemo(pglite.db, localStorage(files));
+  await seedDemo(pglite.db, localStorage(files), { scale: 1, today });
   const dump = await pglite.pglite!.dumpDataDir('none');
   const pgliteDump = join(dir, 'pglite.tar');
   writeFileSync(pgliteDump, Buffer.from(await dump.arrayBuffer()));
@@ -44,10 +52,10 @@ export async function buildTemplate(): Promise<ServerTemplate> {
     const database = await openDatabase({ url: url.toString() });
     await migrateToLatest(database.db);
     // The same seed writes the same files: one files folder serves both databases.
-    await seedDemo(database.db, localStorage(join(dir, 'files-postgres')));
+    await seedDemo(database.db, localStorage(join(dir, 'files-postgres')), { scale: 1, today });
     await database.close();
   }
-  return { dir, pgliteDump, files, postgresTemplate };
+  return { today, dir, pgliteDump, files, postgresTemplate };
 }
 
 export async function dropTemplate(template: ServerTemplate): Promise<void> {

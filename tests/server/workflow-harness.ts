@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { createSession } from '../../server/domain/sessions';
-import { bearer, login, startTestServer, type DatabaseKind, type TestServer } from './harness';
+import { bearer, login, withServer, type DatabaseKind, type TestServer } from './harness';
 
 /** Passwords of the demo accounts the workflow tests sign in as. */
 const passwords: Record<string, string> = { admin: 'Atrium#2026', SZHY10001: 'Merchant#2026' };
@@ -32,15 +32,9 @@ export function useServerAndClient(
   kind: DatabaseKind,
   setup?: (context: ServerAndClient) => Promise<void>,
 ): ServerAndClient {
-  const server = {} as TestServer;
+  const server = withServer(kind);
   const context = { server, client: new Client(server) };
-  beforeAll(async () => {
-    Object.assign(server, await startTestServer(kind));
-    await setup?.(context);
-  });
-  afterAll(async () => {
-    if (server.close) await server.close();
-  });
+  if (setup) beforeAll(() => setup(context));
   return context;
 }
 

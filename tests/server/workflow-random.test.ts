@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { seededRandom, type Random } from '../../server/db/seed/finance/random';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { databaseKinds, withServer } from './harness';
 import {
   agentRuleForAgt,
   correctnessForm,
@@ -268,19 +268,17 @@ async function violations(db: Db, instId: string, shape: Shape): Promise<string[
 }
 
 describe.each(databaseKinds)('random action sequences on %s', (kind) => {
-  let server: TestServer;
+  const server = withServer(kind);
   let client: Client;
   const statuses = new Map<string, number>();
   beforeAll(async () => {
-    server = await startTestServer(kind);
     client = new Client(server);
     await deployCorrectnessFlows(client);
     await deploy(client, 'p3s', p3sXml, correctnessForm);
     await agentRuleForAgt(client);
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.info(`${kind}: answers by action and status`, Object.fromEntries(statuses));
-    await server.close();
   });
 
   /** Every action goes through the API; a 5xx fails the run at once. */

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { Db } from '../database';
 import { storeFile } from '../../domain/files';
 import { printSettingKeys, type BankAccounts } from '../../domain/print/settings';
-import { businessToday } from '../../domain/shell/today';
 import type { FileStorage } from '../../domain/storage';
 import { storePhones } from './finance/names';
 import { seedId } from './ids';
@@ -49,7 +48,7 @@ function monthEnds(today: string, count: number): string[] {
   });
 }
 
-async function seedMonthlyReminders(db: Db, timeZone: string): Promise<void> {
+async function seedMonthlyReminders(db: Db, today: string, timeZone: string): Promise<void> {
   const contract = await db
     .selectFrom('contracts as c')
     .innerJoin('merchants as m', 'm.code', 'c.merchant_code')
@@ -61,7 +60,7 @@ async function seedMonthlyReminders(db: Db, timeZone: string): Promise<void> {
     .orderBy('c.number')
     .executeTakeFirst();
   if (!contract) return;
-  const rows = monthEnds(businessToday(timeZone), 6).map((cutoff, i) => {
+  const rows = monthEnds(today, 6).map((cutoff, i) => {
     const arrears = 3000 + 1250 * i + ((i * 37) % 100) / 100;
     const penalty = Math.round(arrears * 1.5) / 100;
     const late = i % 2 === 1 ? 150 + 20 * i : 0;
@@ -89,7 +88,8 @@ async function seedMonthlyReminders(db: Db, timeZone: string): Promise<void> {
   await db.insertInto('dunning_notices').values(rows).execute();
 }
 
-export async function seedPrint(db: Db, storage: FileStorage): Promise<void> {
+/** `today`: the business day the demo's dates follow (seedDemo's). */
+export async function seedPrint(db: Db, storage: FileStorage, today: string): Promise<void> {
   const bytes = await readFile(fileURLToPath(new URL('./assets/seal.png', import.meta.url)));
   await storeFile(db, storage, { id: sealFileId, name: '财务专用章.png', bytes, public: false });
   await db
@@ -99,5 +99,5 @@ export async function seedPrint(db: Db, storage: FileStorage): Promise<void> {
       { key: printSettingKeys.seal, value: JSON.stringify({ fileId: sealFileId }) },
     ])
     .execute();
-  await seedMonthlyReminders(db, process.env.TIME_ZONE ?? 'Asia/Shanghai');
+  await seedMonthlyReminders(db, today, process.env.TIME_ZONE ?? 'Asia/Shanghai');
 }

@@ -18,6 +18,11 @@ export interface FinanceSeedOptions {
   timeZone?: string;
   /** Today, for tests that need a fixed calendar; defaults to the real date. */
   today?: string;
+  /**
+   * The moment no seeded time may pass (issue and confirmation times); noon UTC of a given
+   * `today`, else the real time.
+   */
+  now?: Date;
 }
 
 export const maxScale = 40;
@@ -80,7 +85,9 @@ export async function seedFinance(
     months: statementMonths,
     currentMonth,
     timeZone,
-    now: options.today ? `${options.today}T12:00:00Z` : new Date().toISOString(),
+    now: (
+      options.now ?? new Date(options.today ? `${options.today}T12:00:00Z` : Date.now())
+    ).toISOString(),
     recentMonth: addMonths(currentMonth, -24),
   };
   const parties = buildParties(seededRandom(20_240_101), scale, window);
