@@ -2,6 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageOf, translate } from '../i18n';
 import { UserError } from '../lib/errors';
+import {
+  requestProblem,
+  SchemaRefusal,
+  schemaMessage,
+  type SchemaError,
+} from '../lib/schema-messages';
 
 /**
  * Every failure answers with the platform envelope `{ state: false, message }`, the message
@@ -23,6 +29,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError | UserError, request, reply) => {
+    if (error instanceof SchemaRefusal) {
+      return reply.status(400).send({ state: false, message: error.describe(request.language) });
+    }
     if (error instanceof UserError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply
@@ -30,26 +39,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ state: false, message: request.t(error.key, error.params) });
     }
     if (error.validation) {
-      const first = error.validation[0];
-      const where = `${error.validationContext ?? ''}${first?.instancePath ?? ''}`.replace(
-        /\//g,
-        '.',
-      );
-      const detail = `${where} ${first?.message ?? ''}`.trim();
-      return reply
-        .status(400)
-        .send({ state: false, message: request.t('server:invalidRequest', { detail }) });
+      // The field named in the user's language and the problem in their words, never the
+      // validator's own text (server/lib/schema-messages.ts).
+      const checked = error.validationContext === 'body' ? request.body : undefined;
+      return reply.status(400).send({
+        state: false,
+        message: schemaMessage(request.language, error.validation as SchemaError[], checked),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
       return reply.status(500).send({ state: false, message: request.t('server:internal') });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
-    return reply.status(status).send({
-      state: false,
-      message: request.t('server:invalidRequest', { detail: error.message }),
-    });
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type), by their code.
+    return reply
+      .status(status)
+      .send({ state: false, message: requestProblem(request.language, error.code) });
   });
 
   app.setNotFoundHandler((request, reply) => {

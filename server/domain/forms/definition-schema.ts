@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FormDefinition } from '../../../src/core/forms/definition';
 import { badRequest } from '../../lib/errors';
+import { SchemaRefusal } from '../../lib/schema-messages';
 import { parseRules, ruleNames } from '../../../src/core/rules/rule-string';
 import { hasUnsafePattern } from '../../../src/core/rules/safe-pattern';
 
@@ -81,11 +82,13 @@ type Checked = Static<typeof formDefinitionSchema>;
  */
 export function checkDefinition(input: unknown): FormDefinition {
   if (!Value.Check(formDefinitionSchema, input)) {
-    const first = Value.Errors(formDefinitionSchema, input)[0];
-    throw badRequest('server:forms.definitionInvalid', {
-      path: first?.instancePath || '/',
-      message: first?.message ?? '',
-    });
+    // Worded for the administrator (the field by its name, the problem in words), never
+    // the validator's own text.
+    throw new SchemaRefusal(
+      'server:forms.definitionInvalid',
+      [...Value.Errors(formDefinitionSchema, input)],
+      input,
+    );
   }
   const definition = input as Checked as FormDefinition;
   // Main fields and sub-table names share the record's keys; a sub-table's own fields
