@@ -11,6 +11,9 @@ import { smsProviderFor, type SmsProvider } from './domain/sms';
 import { usePatternTester } from '../src/core/rules/rule-string';
 import { boundedPatternTest } from './lib/bounded-pattern';
 import { loggerOptions } from './lib/logging';
+import { observe } from './lib/metrics';
+import { jobCounts } from './db/job-counts';
+import { observabilityPlugin } from './plugins/observability';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { headersPlugin } from './plugins/headers';
@@ -31,6 +34,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Checked sessions kept briefly; only with a listener that forgets revoked ones (main.ts). */
   sessionCache?: SessionCache;
+  /** The PostgreSQL pool's connections, for the metrics (none on PGlite). */
+  poolStats?: () => Record<string, number>;
 }
 
 /** Tests may bring their own SMS provider; the default writes to the outbox table. */
@@ -75,6 +80,8 @@ export async function buildApp(
     sms: input.sms ?? smsProviderFor(config.sms, input.db, app.log),
   };
   app.decorate('deps', deps);
+  observe({ pool: deps.poolStats ?? (() => ({})), jobs: () => jobCounts(deps.db) });
+  await app.register(observabilityPlugin);
   await app.register(headersPlugin);
   await app.register(inputGuardPlugin);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 20 } });

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { AggregatorRegistry } from './lib/metrics';
 
 /**
  * How many server processes `npm start` runs. PostgreSQL: WORKERS, by default one per core,
@@ -35,6 +36,7 @@ export function defaultPoolSize(workers: number): number {
  */
 export function runPrimary(count: number, log: (message: string) => void): void {
   let stopping = false;
+  answerMetrics();
   const recentDeaths: number[] = [];
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();
@@ -71,4 +73,19 @@ export function runPrimary(count: number, log: (message: string) => void): void 
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * A worker asked for /metrics: the primary gathers every worker's registry (prom-client's
+ * aggregation over the cluster's messages) and answers the one that asked.
+ */
+function answerMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker: Worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== 'atrium:metrics-request') return;
+    void aggregator
+      .clusterMetrics()
+      .then((text) => worker.send({ type: 'atrium:metrics', id: message.id, text }))
+      .catch(() => worker.send({ type: 'atrium:metrics', id: message.id, text: '' }));
+  });
 }

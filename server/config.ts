@@ -1,5 +1,6 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { BlockList } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LoginGuardSettings } from './domain/login-guard';
 import { rangeList, type OutboundPolicy } from './lib/outbound';
@@ -14,6 +15,8 @@ export interface ServerConfig {
   /** Connections each server process keeps to PostgreSQL (unset: server/cluster.ts decides). */
   databasePoolSize?: number;
   jwtSecret: Uint8Array;
+  /** The secret was generated into DATA_DIR, not set (JWT_SECRET): one machine's own. */
+  jwtSecretGenerated: boolean;
   /** The `{product}` path segment (`/bpm/{product}Script/...`). */
   product: string;
   /** Business time zone for dates shown to users. */
@@ -44,6 +47,8 @@ export interface ServerConfig {
   outbound: OutboundPolicy;
   /** Mail (docs/mail.md). */
   mail: MailSettings;
+  /** Who may read /metrics: these addresses (METRICS_ALLOW), or the bearer METRICS_TOKEN. */
+  metrics: { ranges: BlockList; token: string };
 }
 
 export interface MailSettings {
@@ -133,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE) } : {}),
     jwtSecret,
+    jwtSecretGenerated: !env.JWT_SECRET,
     product: env.PRODUCT ?? 'atrium',
     timeZone: timeZoneFrom(env),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
@@ -150,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     printLinkTtlSeconds: Number(env.PRINT_LINK_TTL_SECONDS ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
     outbound,
+    metrics: {
+      ranges: rangeList(
+        env.METRICS_ALLOW === undefined ? ['127.0.0.1', '::1'] : listOf(env.METRICS_ALLOW),
+        'METRICS_ALLOW',
+      ),
+      token: env.METRICS_TOKEN ?? '',
+    },
     mail: {
       secretKey: mailKeyFrom(env, jwtSecret),
       syncMinutes: Number(env.MAIL_SYNC_MINUTES ?? 5),

@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { checkSessionKey, oneAtATime, SecretMismatchError } from './db/startup';
 import { listen } from './db/notifications';
 import { isEmpty, seedDemo } from './db/seed';
 import { pruneRateLimits } from './domain/rate-limit';
@@ -33,12 +34,23 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 async function prepare(database: DatabaseHandle, storage: FileStorage): Promise<void> {
-  await migrateToLatest(database.db);
-  if (await isEmpty(database.db)) {
-    console.info('empty database: loading the demo data set');
-    // SEED_SCALE multiplies merchants and months of the first seed (benchmarks, big demos).
-    await seedDemo(database.db, storage, { scale: Number(process.env.SEED_SCALE ?? 1) });
-  }
+  // Machines starting together on one PostgreSQL migrate and seed once (server/db/startup.ts).
+  await oneAtATime(database, async () => {
+    await migrateToLatest(database.db);
+    if (await isEmpty(database.db)) {
+      console.info('empty database: loading the demo data set');
+      // SEED_SCALE multiplies merchants and months of the first seed (benchmarks, big demos).
+      await seedDemo(database.db, storage, { scale: Number(process.env.SEED_SCALE ?? 1) });
+    }
+    await checkSessionKey(database, config.jwtSecret, config.jwtSecretGenerated).catch(exitOn);
+  });
+}
+
+/** A machine that would refuse the others' sessions stops, saying what to set. */
+function exitOn(error: unknown): never {
+  if (!(error instanceof SecretMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
 /** One whole server: the only process (PGlite, or WORKERS=1) or a worker of the cluster. */
@@ -67,6 +79,7 @@ async function serve(config: ServerConfig): Promise<void> {
     db: database.db,
     storage,
     sessionCache,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   });
   // Ended rate-limit windows are useless rows; a minute's worth at most is kept.
   const prune = setInterval(

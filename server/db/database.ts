@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   url?: string;
   /** The embedded database itself, for dumping its data folder (tests copy a seeded one). */
   pglite?: PGlite;
+  /** PostgreSQL connections of this process: total, idle, and requests waiting for one. */
+  poolStats?: () => Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,9 @@ export async function openDatabase(options: {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       types: pgTypes(),
+      // A database that does not answer (a restart, a network cut) fails a request after
+      // this long with 503, instead of holding it forever.
+      connectionTimeoutMillis: 5000,
     });
     // An idle client whose connection ends (server restart, a dropped test database) is
     // discarded by the pool, which then emits 'error': unheard, that would crash the process.
@@ -63,7 +68,12 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', () => undefined));
     usePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: options.url, close: () => db.destroy() };
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db, kind: 'postgres', url: options.url, poolStats, close: () => db.destroy() };
   }
   // Without a folder the database lives in memory (tests).
   const pglite = new PGlite(options.dataDir ?? 'memory://', {

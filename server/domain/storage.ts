@@ -9,6 +9,8 @@ export interface FileStorage {
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Whether the store answers (the readiness probe). */
+  ready(): Promise<boolean>;
 }
 
 export function localStorage(root: string): FileStorage {
@@ -38,6 +40,10 @@ export function localStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async ready() {
+      await mkdir(base, { recursive: true });
+      return (await stat(base)).isDirectory();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MailSettings } from '../config';
 import type { Db } from '../db/database';
 import type { FileStorage } from '../domain/storage';
 import { UserError } from '../lib/errors';
+import { mailSyncFailures } from '../lib/metrics';
 import { quietLog, syncAccount, type MailLog, type SyncResult } from './sync';
 
 /**
@@ -114,6 +115,7 @@ export async function syncNow(
     if (!(error instanceof UserError)) log.error({ err: error, settingId }, 'mail: sync failed');
     const failure =
       error instanceof UserError ? error : new UserError(502, 'server:mail.syncFailed');
+    mailSyncFailures.inc();
     await releaseLease(db, settingId, settings, describe(failure));
     throw failure;
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageOf, translate } from '../i18n';
 import { UserError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 import {
   requestProblem,
   SchemaRefusal,
@@ -46,6 +47,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         state: false,
         message: schemaMessage(request.language, error.validation as SchemaError[], checked),
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away: say so and when to try again; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ state: false, message: request.t('server:unavailable') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -91,7 +91,11 @@ export async function startTestServer(
       : { loadDataDir: new Blob([readFileSync(template.pgliteDump)]) },
   );
   const storage = localStorage(join(dataDir, 'files'));
-  const app = await buildApp({ config, db: database.db, storage }, { logger: false });
+  const poolStats = database.poolStats;
+  const app = await buildApp(
+    { config, db: database.db, storage, ...(poolStats ? { poolStats } : {}) },
+    { logger: false },
+  );
   await app.ready();
   return {
     app,

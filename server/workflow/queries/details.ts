@@ -127,7 +127,12 @@ async function returnTargets(db: Db, caller: Caller, ctx: Ctx, task: TaskRow) {
   return {
     previous: {
       nodeId: previous,
-      nodeName: nodeLabel(caller.language, ctx.def.row, previous, node(ctx.def.graph, previous).name),
+      nodeName: nodeLabel(
+        caller.language,
+        ctx.def.row,
+        previous,
+        node(ctx.def.graph, previous).name,
+      ),
       name: start ? applicant.fullname : (last?.fullname ?? ''),
     },
     applicant: applicant.fullname,
@@ -319,7 +324,10 @@ export async function opinions(
     .where('r.inst_id', '=', instId);
   if (nodeId) query = query.where('r.node_id', '=', nodeId);
   const rows = await query.orderBy('r.id').execute();
-  const names = await namesOf(db, rows.flatMap((row) => targetIds(row.detail)));
+  const names = await namesOf(
+    db,
+    rows.flatMap((row) => targetIds(row.detail)),
+  );
   return rows.map((row) => ({
     id: String(row.id),
     taskId: row.task_id ?? '',

@@ -126,10 +126,7 @@ async function seedMeetings(db: Db) {
     where t.state = 'open' and coalesce(t.assignee_id, a.user_id) is not null
     order by t.created_at, t.id`.execute(db);
   // One meeting a task: its holders (assignee or candidates) and the applicant attend.
-  const byTask = new Map<
-    string,
-    { subject: string; organiser: string; attendees: Set<string> }
-  >();
+  const byTask = new Map<string, { subject: string; organiser: string; attendees: Set<string> }>();
   for (const row of open.rows) {
     const meeting = byTask.get(row.task_id) ?? {
       subject: row.subject,
