@@ -10,6 +10,8 @@ export interface ServerConfig {
   host: string;
   /** PGlite data, the generated JWT secret and uploaded files live here. */
   dataDir: string;
+  /** Where uploaded files live (server/domain/storage.ts); unset: DATA_DIR/files. */
+  storageUrl?: string;
   /** A PostgreSQL server instead of the embedded PGlite. */
   databaseUrl?: string;
   /** Connections each server process keeps to PostgreSQL (unset: server/cluster.ts decides). */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.STORAGE_URL ? { storageUrl: env.STORAGE_URL } : {}),
     ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE) } : {}),
     jwtSecret,
     jwtSecretGenerated: !env.JWT_SECRET,

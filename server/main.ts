@@ -11,7 +11,7 @@ import { listen } from './db/notifications';
 import { isEmpty, seedDemo } from './db/seed';
 import { pruneRateLimits } from './domain/rate-limit';
 import { listenerName, SessionCache, sessionChannel } from './domain/session-cache';
-import { localStorage, type FileStorage } from './domain/storage';
+import { openStorage, type FileStorage } from './domain/storage';
 import { translate } from './i18n';
 import { startMailSync } from './mail/jobs';
 import { startWorkflowJobs } from './workflow/jobs';
@@ -26,7 +26,7 @@ const workers = workerCount(process.env, config.databaseUrl);
 
 if (cluster.isPrimary && workers > 1) {
   const database = await openDatabase({ url: config.databaseUrl! });
-  await prepare(database, localStorage(join(config.dataDir, 'files')));
+  await prepare(database, openStorage(config.storageUrl, config.dataDir));
   await database.close();
   runPrimary(workers, (message) => console.info(message));
 } else {
@@ -62,7 +62,7 @@ async function serve(config: ServerConfig): Promise<void> {
       : {}),
     dataDir: join(config.dataDir, 'pgdata'),
   });
-  const storage = localStorage(join(config.dataDir, 'files'));
+  const storage = openStorage(config.storageUrl, config.dataDir);
   if (cluster.isPrimary) await prepare(database, storage);
 
   // Checked sessions are kept briefly in each process; the database announces changes made

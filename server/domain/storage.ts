@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { s3Location, s3Storage } from './storage-s3';
 
 /** Where file bytes live. The local folder is the default; an S3-compatible store can replace it. */
 export interface FileStorage {
@@ -46,6 +47,20 @@ export function localStorage(root: string): FileStorage {
       return (await stat(base)).isDirectory();
     },
   };
+}
+
+/**
+ * The storage STORAGE_URL names: unset, the folder `files` of the data folder (one machine);
+ * `s3://` or `s3+http(s)://`, a bucket every machine shares (server/domain/storage-s3.ts).
+ */
+export function openStorage(storageUrl: string | undefined, dataDir: string): FileStorage {
+  if (!storageUrl) return localStorage(join(dataDir, 'files'));
+  const url = new URL(storageUrl);
+  if (['s3:', 's3+http:', 's3+https:'].includes(url.protocol)) {
+    return s3Storage(s3Location(url, process.env));
+  }
+  if (url.protocol === 'file:') return localStorage(url.pathname);
+  throw new Error(`STORAGE_URL must start with s3://, s3+http://, s3+https:// or file://`);
 }
 
 export const storageKeyFor = (fileId: string, extension: string) =>
