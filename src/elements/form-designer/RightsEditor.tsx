@@ -1,6 +1,10 @@
 import { css } from '@emotion/react';
 import { useId, useState } from 'react';
-import { saveTemplateRights, templateRights, type TemplateRights } from '../../core/api/form-rights';
+import {
+  saveTemplateRights,
+  templateRights,
+  type TemplateRights,
+} from '../../core/api/form-rights';
 import { formRights, type FormAudience } from '../../core/forms/rights';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
