@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/results', '**/*.tmp.*'] },
@@ -43,6 +44,11 @@ export default tseslint.config(
         { patterns: ['**/src/ui/**', '**/src/elements/**', '**/demo/**', 'react', 'react-dom'] },
       ],
     },
+  },
+  {
+    // Plain scripts served as they are to pages of their own (the guides' sample forms).
+    files: ['demo/public/**/*.js'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['bench/**/*.ts', 'scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts'],

@@ -11,7 +11,8 @@ import { trimLibraries } from './scripts/trim-libraries';
  *   third-party page can put in a script tag);
  * - React, emotion, r2wc, the stores, i18n, the request layer and the element base go into
  *   the shared chunk every element loads; the UI pieces most elements use go into the kit
- *   chunk, and the table, filters and dayjs of the list elements into the lists chunk;
+ *   chunk, the table and dayjs of the list elements into the lists chunk, and what the
+ *   merchant finance elements share into the merchant chunk;
  * - the host portal (demo/fvue/index.html) is emitted as /fvue/index.html.
  */
 const elementsDir = resolve(import.meta.dirname, 'src/elements');
@@ -59,11 +60,18 @@ function isElementKit(id: string): boolean {
   return /\/src\/(core|ui)\/[^/]+\.tsx?$/.test(id) || /\/src\/core\/(rules|api)\//.test(id);
 }
 
-/** What the list elements share: the table, filters, exports, dates (dayjs). */
+/** What the list elements share: the table, dates (dayjs). */
 function isListKit(id: string): boolean {
-  return /\/src\/ui\/(table|finance)\/|\/src\/core\/(api\/finance|dates)\.ts$|node_modules\/dayjs\//.test(
-    id,
-  );
+  return /\/src\/ui\/table\/|\/src\/core\/dates\.ts$|node_modules\/dayjs\//.test(id);
+}
+
+/**
+ * What the merchant finance elements share (statements, sales, contracts, overdue notices,
+ * invoices): their list frame, filters, exports, print links, phone cards and the finance
+ * requests. Kept out of the lists kit, which every list element loads (issue 36).
+ */
+function isMerchantKit(id: string): boolean {
+  return /\/src\/ui\/(finance|merchant)\/|\/src\/core\/api\/finance\.ts$/.test(id);
 }
 
 export default defineConfig({
@@ -101,6 +109,7 @@ export default defineConfig({
             { name: 'shared', test: isShared, minShareCount: 2, priority: 3 },
             { name: 'kit', test: isElementKit, minShareCount: 2, priority: 2 },
             { name: 'lists', test: isListKit, minShareCount: 2, priority: 1 },
+            { name: 'merchant', test: isMerchantKit, minShareCount: 2, priority: 1 },
           ],
         },
       },

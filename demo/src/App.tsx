@@ -11,22 +11,15 @@ import { $language } from '../../src/core/language';
 import { notify } from '../../src/core/notices';
 import { $session } from '../../src/core/session';
 import { Loading } from '../../src/ui/Status';
+import { CodeFailed } from './CodeFailed';
 import { checkSession, cleanUp, signInAddress } from './guard';
+import { CodeLoadError } from './load-code';
 import { defaultIdleMinutes, watchIdle } from './idle';
 import { $path, $search, match, navigate } from './router';
-import { addMenuRoutes, findRoute, loadPage, loadedPage, type Page } from './routes';
+import { couldBeMenuRoute, menuAliases, menuEntryTarget } from './menu-routes';
+import { addMenuRoutes, findRoute, loadPage, loadedPage, notFoundRoute, type Page } from './routes';
 import { AreaPage } from './AreaPage';
 import { Shell } from './Shell';
-
-/** Menu aliases whose items open statement-area pages add routes `/{alias}/...` (spec). */
-function menuAliases(nodes: MenuNode[]): string[] {
-  return nodes.flatMap((node) => [
-    ...(node.children.some((child) => child.menuUrl && !child.menuUrl.startsWith('/'))
-      ? [node.alias]
-      : []),
-    ...menuAliases(node.children),
-  ]);
-}
 
 function leaveForSignIn(path: string): void {
   void signInAddress(path).then((target) => {
@@ -44,8 +37,19 @@ export function App() {
   const search = useStore($search);
   const session = useStore($session);
   const language = useStore($language);
-  const [menusLoaded, setMenusLoaded] = useState(0);
-  const { route, params, redirect } = findRoute(path, match);
+  // The signed-in user's menus, read once they are signed in (null until then): they add
+  // the routes named by menu aliases.
+  const [menus, setMenus] = useState<{ account: string; tree: MenuNode[] } | null>(null);
+  const found = findRoute(path, match);
+  const { route, params } = found;
+  // An address no route matches may be one the user's menus add (issue 39, item 1): it is
+  // guarded until they are read, and then it opens, leads to its menu entry's page, or is
+  // not found.
+  const unmatched = route === notFoundRoute && couldBeMenuRoute(path);
+  const menusRead = Boolean(menus && menus.account === session?.account);
+  const redirect =
+    found.redirect ??
+    (unmatched && menusRead ? (menuEntryTarget(menus!.tree, path) ?? undefined) : undefined);
   const [page, setPage] = useState<{ load: unknown; component: Page } | null>(() => {
     const component = loadedPage(route);
     return component ? { load: route.load, component } : null;
@@ -70,16 +74,27 @@ export function App() {
   useEffect(() => {
     if (tenant) configure({ tenantCode: tenant });
   }, [tenant]);
+  // A page whose code did not arrive (120 s) or failed to load: said, with a retry.
+  const [codeFailure, setCodeFailure] = useState<{ load: unknown; kind: CodeLoadError['kind'] }>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    void loadPage(route).then((component) => current && setPage({ load: route.load, component }));
+    void loadPage(route).then(
+      (component) => current && setPage({ load: route.load, component }),
+      (error: unknown) =>
+        current &&
+        setCodeFailure({
+          load: route.load,
+          kind: error instanceof CodeLoadError ? error.kind : 'failed',
+        }),
+    );
     return () => {
       current = false;
     };
-  }, [route]);
+  }, [route, attempt]);
 
   // The guard: every guarded route checks the session with the server.
-  const guarded = Boolean(route.auth);
+  const guarded = Boolean(route.auth) || (unmatched && !menusRead);
   const here = path + (search ? `?${search}` : '');
   useEffect(() => {
     if (!guarded) return;
@@ -110,26 +125,43 @@ export function App() {
     });
   }, [signedIn, idleMinutes]);
 
-  // Menu entries named by alias add routes at run time.
+  // Menu entries named by alias add routes at run time. Without an answer the menus count
+  // as read and empty, so an address waiting on them is not found rather than stuck.
+  const account = signedIn ? session!.account : null;
   useEffect(() => {
-    if (!signedIn) return;
+    if (!account) return;
+    let current = true;
     void currentUserMenu('front_menu')
+      .catch(() => [] as MenuNode[])
       .then((tree) => {
         addMenuRoutes(menuAliases(tree));
-        setMenusLoaded((count) => count + 1);
-      })
-      .catch(() => undefined);
-  }, [signedIn]);
-  void menusLoaded;
+        if (current) setMenus({ account, tree });
+      });
+    return () => {
+      current = false;
+    };
+  }, [account]);
 
-  const waiting = guarded && !signedIn;
+  const waiting = guarded && (!signedIn || (unmatched && !menusRead));
   if (redirect || waiting) return <Loading />;
   // The route's page: the one loaded for it, else its chunk if already here. While a new
   // page's chunk loads, only the page waits: the frame and the area's menu container stay
   // mounted. Waiting in place of the whole frame unmounted them on every change of page kind
   // (an area's address opening its first item redrew the top bar, side menu and area menu).
   const Component = page?.load === route.load ? page.component : loadedPage(route);
-  const content = Component ? <Component {...(params as Record<string, string>)} /> : <Loading />;
+  const content = Component ? (
+    <Component {...(params as Record<string, string>)} />
+  ) : codeFailure?.load === route.load ? (
+    <CodeFailed
+      kind={codeFailure.kind}
+      onRetry={() => {
+        setCodeFailure(undefined);
+        setAttempt((count) => count + 1);
+      }}
+    />
+  ) : (
+    <Loading />
+  );
   // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
   const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
   return (

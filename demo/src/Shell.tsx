@@ -103,13 +103,25 @@ export function Shell({
     };
     const onLogout = () => navigate('/login');
     const onMenuToggle = () => setMenuOpen((open) => !open);
+    // The guide button works on every page (issue 39, item 3): the tour explains the home
+    // page, so another page opens home with the tour asked for; home starts it by itself.
+    const onTourStart = () => {
+      if (!document.querySelector('atrium-home:not([preview-alias])')) navigate('/home?tour=1');
+    };
+    const onTourEnd = () => {
+      if (new URLSearchParams(location.search).has('tour')) navigate('/home', { replace: true });
+    };
     element.addEventListener('atrium-navigate', onNavigate);
     element.addEventListener('atrium-logout', onLogout);
     element.addEventListener('atrium-menu-toggle', onMenuToggle);
+    element.addEventListener('atrium-tour-start', onTourStart);
+    element.addEventListener('atrium-tour-end', onTourEnd);
     return () => {
       element.removeEventListener('atrium-navigate', onNavigate);
       element.removeEventListener('atrium-logout', onLogout);
       element.removeEventListener('atrium-menu-toggle', onMenuToggle);
+      element.removeEventListener('atrium-tour-start', onTourStart);
+      element.removeEventListener('atrium-tour-end', onTourEnd);
     };
   }, []);
   // Every page has one main landmark, the frame's: pages never draw their own.

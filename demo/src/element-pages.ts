@@ -50,6 +50,9 @@ export const elementPages: Record<string, ElementPage> = {
         import('../../src/elements/shortcuts/index'),
         import('../../src/elements/data-template/index'),
       ]),
+    // /home?tour=1: the guide button was pressed on another page.
+    // React sets a defined element's props as properties: a boolean needs a true value.
+    attributes: (_params, search) => ({ tour: search.get('tour') === '1' ? 'true' : undefined }),
   },
   /** /column/preview/{alias}: one home column, shown whatever the user's display rights. */
   columnPreview: {

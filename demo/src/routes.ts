@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadCode } from './load-code';
 import LoginPage from './pages/LoginPage';
 import { printRoutes } from './print-routes';
 
@@ -245,10 +246,11 @@ export function loadedPage(route: Route): Page | undefined {
   return loaded.get(route.load);
 }
 
+/** The page's component; refused when its code does not arrive in time (load-code.ts). */
 export async function loadPage(route: Route): Promise<Page> {
   const found = loaded.get(route.load);
   if (found) return found;
-  const page = (await route.load()).default;
+  const page = (await loadCode(route.load)).default;
   loaded.set(route.load, page);
   return page;
 }

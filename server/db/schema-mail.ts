@@ -61,7 +61,15 @@ export interface MailMessagesTable {
   has_attachments: Generated<boolean>;
   size: Generated<number>;
   is_reply: Generated<boolean>;
+  /** Recipients the SMTP server refused when this mail was sent, and why (migration 0038). */
+  undelivered: Generated<UndeliveredRecipient[] | string>;
   created_at: DefaultTimestamp;
+}
+
+export interface UndeliveredRecipient {
+  address: string;
+  /** The SMTP server's reply to RCPT TO, one line. */
+  reason: string;
 }
 
 export interface MailAttachmentsTable {

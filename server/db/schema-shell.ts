@@ -231,6 +231,45 @@ export interface PostsTable {
   name_en: Generated<string>;
   /** The org's leading post (its head). */
   is_leader: Generated<boolean>;
+  /** The job (职务) the post is an instance of, when named (migration 0037). */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The organisation's jobs (职务): what posts in different orgs have in common (getJobPage). */
+export interface UcJobsTable {
+  id: string;
+  code: string;
+  name: string;
+  name_en: Generated<string>;
+  level: Generated<number>;
+  description: Generated<string>;
+  sort: Generated<number>;
+}
+
+/** The org and post a user last chose (putInCacheOrgPost); one row a user. */
+export interface UserCurrentPostsTable {
+  user_id: string;
+  org_id: string;
+  post_id: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+/**
+ * A numbering rule (流水号) and its counter (getNextIdByAlias): `regulation` holds {yyyy},
+ * {MM}, {dd} and {NO}; gen_type says when the counter starts again (0 never, 1 daily,
+ * 2 monthly, 3 yearly).
+ */
+export interface SysIdentitiesTable {
+  alias: string;
+  name: string;
+  name_en: Generated<string>;
+  regulation: string;
+  gen_type: Generated<number>;
+  no_length: Generated<number>;
+  step: Generated<number>;
+  init_value: ColumnType<number, number | undefined, number>;
+  cur_value: ColumnType<number | null, number | null | undefined, number | null>;
+  cur_date: DateText | null;
 }
 
 export interface UserPostsTable {
@@ -286,6 +325,8 @@ export interface QueryViewColumn {
   labelEn?: string;
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** Its values are identifiers a user reads whole (a contract number): never cut to fit. */
+  whole?: boolean;
 }
 
 export interface QueryViewCondition {
@@ -367,6 +408,9 @@ export interface ShellTables {
   report_links: ReportLinksTable;
   posts: PostsTable;
   user_posts: UserPostsTable;
+  uc_jobs: UcJobsTable;
+  user_current_posts: UserCurrentPostsTable;
+  sys_identities: SysIdentitiesTable;
   attendance_exceptions: AttendanceExceptionsTable;
   leave_records: LeaveRecordsTable;
   custom_queries: CustomQueriesTable;

@@ -145,6 +145,8 @@ export interface FilesTable {
   uploader_name: Generated<string>;
   public: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** The file's extra property (updateFileExtraProp): text its control keeps, often JSON. */
+  extra_prop: Generated<string>;
 }
 
 export interface AttachmentRef {

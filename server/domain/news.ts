@@ -4,6 +4,7 @@ import type { NewsRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
 import { UserError } from '../lib/errors';
 import { formatDateTime } from '../lib/time';
+import { businessToday } from './shell/today';
 
 /** A list row in the platform's getNews shape. */
 export interface NewsListItem {
@@ -17,6 +18,10 @@ export interface NewsListItem {
   rotatingDisplayPictures: string;
   /** '未读' when the signed-in reader has not opened it (the platform's value), '已读' when they have, '' for visitors. */
   status: string;
+  /** The spec's news flag: '启用' while the item runs, '停用' past its end date. */
+  start_: '启用' | '停用';
+  /** The last day it runs ('YYYY-MM-DD', the announcement's FJssj); '' when it has no end. */
+  endTime: string;
 }
 
 /** An item in the platform's getNewsById shape (strings where the platform has strings). */
@@ -33,10 +38,27 @@ export interface NewsQuery {
   kind?: 'announcement' | 'news';
   classifyId?: string;
   limit: number;
+  /** Also items past their end date: for those who manage news only (see listNews). */
+  includeEnded?: boolean;
+}
+
+/** Those who manage news (the method news:manage) may list items past their end date. */
+export const manageNewsMethod = 'news:manage';
+
+/** Whether an item still runs on `today`: no end date, or not past it. */
+export function runningOn(today: string, alias = 'n'): Expression<SqlBool> {
+  const endsOn = sql.ref(`${alias}.ends_on`);
+  return sql<SqlBool>`(${endsOn} is null or ${endsOn} >= ${today}::date)`;
 }
 
 /** Read state exists only for a signed-in reader; visitors get an empty status. */
-function listItem(row: NewsRow, read: boolean | null, timeZone: string): NewsListItem {
+function listItem(
+  row: NewsRow,
+  read: boolean | null,
+  timeZone: string,
+  today: string,
+): NewsListItem {
+  const endTime = row.ends_on ? String(row.ends_on).slice(0, 10) : '';
   return {
     id: row.id,
     title: row.title,
@@ -47,6 +69,8 @@ function listItem(row: NewsRow, read: boolean | null, timeZone: string): NewsLis
     isUrl: row.is_url ? 'true' : 'false',
     rotatingDisplayPictures: row.carousel_file_id ?? '',
     status: read === null ? '' : read ? '已读' : '未读',
+    start_: endTime && endTime < today ? '停用' : '启用',
+    endTime,
   };
 }
 
@@ -65,13 +89,18 @@ export function newsVisibleTo(viewer: AuthUser | null, alias = 'news'): Expressi
       and r.code = any(${sql.ref(`${alias}.audience_roles`)}))))`;
 }
 
-/** Published items the viewer may read, newest first. */
+/**
+ * Published items the viewer may read, newest first: those still running (no end date, or
+ * not past it in the business time zone), as the unread count counts them (issue 39, item 2).
+ * Items past their end date are listed only when asked for, by those who manage news.
+ */
 export async function listNews(
   db: Db,
   query: NewsQuery,
   viewer: AuthUser | null,
   timeZone: string,
 ) {
+  const today = businessToday(timeZone);
   let select = db
     .selectFrom('news as n')
     .selectAll('n')
@@ -79,6 +108,7 @@ export async function listNews(
     .where(newsVisibleTo(viewer, 'n'))
     .orderBy('n.created_at', 'desc')
     .limit(query.limit);
+  if (!query.includeEnded) select = select.where(runningOn(today));
   if (query.kind) select = select.where('n.kind', '=', query.kind);
   if (query.classifyId && query.classifyId !== 'all')
     select = select.where('n.classify_id', '=', query.classifyId);
@@ -90,7 +120,7 @@ export async function listNews(
         rows.map((row) => row.id),
       )
     : null;
-  return rows.map((row) => listItem(row, read ? read.has(row.id) : null, timeZone));
+  return rows.map((row) => listItem(row, read ? read.has(row.id) : null, timeZone, today));
 }
 
 async function readIds(db: Db, reader: string, ids: string[]): Promise<Set<string>> {
@@ -120,7 +150,7 @@ export async function getNews(
   if (!row) throw new UserError(404, 'server:newsNotFound');
   const read = viewer ? (await readIds(db, viewer.account, [id])).has(id) : null;
   return {
-    ...listItem(row, read, timeZone),
+    ...listItem(row, read, timeZone, businessToday(timeZone)),
     createByName: row.drafter,
     content: row.content,
     url: row.url ?? '',

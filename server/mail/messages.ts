@@ -13,7 +13,8 @@ import { newId } from '../lib/ids';
 import { storableRow } from '../lib/safe-input';
 import { accountOf, ownSetting } from './accounts';
 import { scheduleSync } from './jobs';
-import { composeMessage, sendRaw, withImap } from './protocol';
+import { plainText } from './plain-text';
+import { composeMessage, sendRaw, withImap, type RefusedRecipient } from './protocol';
 import { resolveFolders } from './sync';
 
 /** The platform's folder codes (types): 1 inbox, 2 sent, 3 drafts, 4 deleted. */
@@ -174,7 +175,7 @@ export async function sendMessage(
   viewer: AuthUser,
   mail: Outgoing,
   log: { warn(data: unknown, text: string): void },
-): Promise<{ id: string; sent: boolean }> {
+): Promise<{ id: string; sent: boolean; refused: RefusedRecipient[] }> {
   const { db, storage, config } = deps;
   const setting: MailSettingRow = await ownSetting(db, viewer.id, mail.setId);
   const to = parseAddresses(mail.to);
@@ -195,6 +196,7 @@ export async function sendMessage(
   }
   const messageId = `<${newId()}@${setting.address.split('@')[1] ?? 'atrium'}>`;
   let uid: number | null = null;
+  let refused: RefusedRecipient[] = [];
   if (!mail.isDraft) {
     await enforceLimits(db, [
       { key: `mail:send:${viewer.id}`, max: config.mail.sendPerHour, windowSeconds: 3600 },
@@ -213,17 +215,19 @@ export async function sendMessage(
       bcc,
       subject: mail.subject,
       html: mail.html,
+      // The same words as plain text: plain-text readers and spam filters want both.
+      text: plainText(mail.html),
       attachments,
       messageId,
       ...(replyTo?.message_id
         ? { inReplyTo: replyTo.message_id, references: [replyTo.message_id] }
         : {}),
     });
-    await sendRaw(
+    ({ refused } = await sendRaw(
       account,
       { from: setting.address, to: [...to, ...cc, ...bcc].map((entry) => entry.address) },
       raw,
-    );
+    ));
     try {
       uid = await withImap(account, async (client) => {
         const paths = await resolveFolders(client);
@@ -266,6 +270,7 @@ export async function sendMessage(
           has_attachments: files.length > 0,
           size: Buffer.byteLength(mail.html),
           is_reply: Boolean(replyTo),
+          undelivered: JSON.stringify(refused),
         }),
       )
       .execute();
@@ -277,7 +282,11 @@ export async function sendMessage(
     }
     if (draft) await trx.deleteFrom('mail_messages').where('id', '=', draft.id).execute();
     if (!mail.isDraft) {
-      for (const entry of [...to, ...cc, ...bcc]) {
+      const delivered = [...to, ...cc, ...bcc].filter(
+        (entry) =>
+          !refused.some((each) => each.address.toLowerCase() === entry.address.toLowerCase()),
+      );
+      for (const entry of delivered) {
         await trx
           .insertInto('mail_contacts')
           .values({
@@ -299,5 +308,5 @@ export async function sendMessage(
       }
     }
   });
-  return { id, sent: !mail.isDraft };
+  return { id, sent: !mail.isDraft, refused };
 }

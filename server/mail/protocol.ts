@@ -227,14 +227,45 @@ export async function composeMessage(options: Mail.Options): Promise<Buffer> {
   return new MailComposer(options).compile().build();
 }
 
+/** A recipient the SMTP server refused while taking the mail for the others. */
+export interface RefusedRecipient {
+  address: string;
+  /** The server's reply to RCPT TO, one line (its own refusal of our command). */
+  reason: string;
+}
+
+interface RecipientError {
+  recipient?: string;
+  response?: unknown;
+  responseCode?: number;
+}
+
+/**
+ * Sends the bytes to the envelope's recipients. The server may take the mail for some and
+ * refuse others (an unknown mailbox): those come back, with its reply, so the sender is told;
+ * a mail refused for every recipient is a failure like any other.
+ */
 export async function sendRaw(
   account: MailAccount,
   envelope: { from: string; to: string[] },
   raw: Buffer,
-): Promise<void> {
+): Promise<{ refused: RefusedRecipient[] }> {
   const transport = await transportOf(account);
   try {
-    await transport.sendMail({ envelope, raw });
+    const info = (await transport.sendMail({ envelope, raw })) as {
+      rejected?: unknown[];
+      rejectedErrors?: RecipientError[];
+    };
+    const errors = info.rejectedErrors ?? [];
+    const refused = (info.rejected ?? []).map((entry) => {
+      const address = String(
+        typeof entry === 'object' && entry ? (entry as { address?: string }).address : entry,
+      );
+      const error = errors.find((each) => each.recipient?.toLowerCase() === address.toLowerCase());
+      const reply = typeof error?.response === 'string' ? oneLine(error.response) : '';
+      return { address, reason: reply || String(error?.responseCode ?? '') };
+    });
+    return { refused };
   } catch (error) {
     throw mailFailure(error, account.smtp);
   } finally {

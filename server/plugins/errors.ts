@@ -2,13 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageOf, translate } from '../i18n';
 import { UserError } from '../lib/errors';
-import { isDatabaseUnavailable } from '../lib/database-errors';
 import {
   requestProblem,
   SchemaRefusal,
   schemaMessage,
   type SchemaError,
 } from '../lib/schema-messages';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 
 /**
  * Every failure answers with the platform envelope `{ state: false, message }`, the message

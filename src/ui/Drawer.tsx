@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useRef, type ReactNode } from 'react';
 import { useT } from './i18n';
-import { vars } from './theme';
+import { phoneWidth, vars } from './theme';
 import { useModal } from './useModal';
 
 const backdrop = css`
@@ -48,6 +48,16 @@ const panel = css`
     flex: 1;
     overflow: auto;
     padding: 16px 20px;
+  }
+  /* A phone's drawer takes the whole screen: at half of 360 px, names wrapped a character a
+     line and the file buttons were off screen (issue 36, part 3). */
+  @media (max-width: ${phoneWidth}px) {
+    width: 100% !important;
+    header,
+    .body {
+      padding-left: 16px;
+      padding-right: 16px;
+    }
   }
 `;
 

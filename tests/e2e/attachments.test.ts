@@ -2,21 +2,21 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
   apiLogin,
   openSameOrigin,
   useSession,
   useThirdPartySite,
   type ApiSession,
 } from './bare-page';
-import { baseUrl, useBrowser } from './support';
+import { api, baseUrl, useBrowser } from './support';
+import { seededFileIds } from '../../server/db/seed/ids';
 
 /**
  * atrium-attachments on a page of another site, signed in as store01 (张晓明): upload with
  * progress, the list, previews (image, PDF drawn by pdf.js), download, delete, refusals.
  */
 const assets = 'server/db/seed/assets';
-const handbook = { id: '1700000007000000002', name: '商户入驻须知（2026版）.pdf', size: 161753 };
+const handbook = { id: seededFileIds.handbook, name: '商户入驻须知（2026版）.pdf', size: 161753 };
 
 const control = 'atrium-attachments';
 const message = `${control} [data-message]`;
@@ -219,7 +219,7 @@ describe('atrium-attachments', () => {
   });
 
   it('downloads from the list, and downloads other types with the unsupported message', async () => {
-    const feeTable = { id: '1700000007000000004', name: '2026年费用标准.xlsx', size: 6685 };
+    const feeTable = { id: seededFileIds.feeTable, name: '2026年费用标准.xlsx', size: 6685 };
     const page = await open('multiple', [handbook, feeTable]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseUrl } from './support';
 
@@ -82,9 +82,10 @@ export async function apiLogin(account: string, password: string): Promise<ApiSe
 
 /**
  * Gives the page's elements that session, as the login element would have stored it
- * (sessionStorage `currentUser`), before any script of the page runs.
+ * (sessionStorage `currentUser`), before any script of the page runs; given a browser
+ * context, every page of it.
  */
-export async function useSession(page: Page, session: ApiSession): Promise<void> {
+export async function useSession(page: Page | BrowserContext, session: ApiSession): Promise<void> {
   await page.addInitScript(
     (user) => {
       if (window !== window.top) return;
@@ -99,25 +100,6 @@ export async function useSession(page: Page, session: ApiSession): Promise<void>
       expiration: 0,
     },
   );
-}
-
-/** A call to the API with a token, answering the status and the JSON body. */
-export async function api<T = unknown>(
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 /** Text of the first element matching `selector` inside an element's shadow root. */

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, openSameOrigin, useSession } from './bare-page';
-import { baseUrl, useBrowser } from './support';
+import { apiLogin, openSameOrigin, useSession } from './bare-page';
+import { api, baseUrl, useBrowser } from './support';
 
 /**
  * atrium-custom-dialog (issue 17; docs/forms.md "Custom dialogs"): two contracts picked
@@ -64,11 +64,12 @@ describe('the custom dialog element', () => {
           session.token,
           'POST',
           '/form/form/customDialog/v1/getListData?alias=merchantContracts',
-          { pageBean: { page, pageSize: 10 } },
+          { pageBean: { page, pageSize: 20 } },
         )
       ).body;
     const [first, second] = [await pageOf(1), await pageOf(2)];
-    expect(first.total).toBeGreaterThan(10);
+    // The dialog shows 20 rows a page (spec/workflow-office.md section 9).
+    expect(first.total).toBeGreaterThan(20);
     const picks = [first.rows[1]!, second.rows[0]!];
 
     const page = await browser.newPage({ locale: 'en-US', bypassCSP: true });
@@ -125,7 +126,7 @@ describe('the custom dialog element', () => {
     await expect
       .poll(() =>
         page
-          .locator(`${dialog} tbody tr td:nth-child(3)`)
+          .locator(`${dialog} tbody tr td[data-column=merchantName]`)
           .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? '')),
       )
       .toSatisfy(

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
   apiLogin,
   openSameOrigin,
   useSession,
   useThirdPartySite,
   type ApiSession,
 } from './bare-page';
-import { tableRows, useBrowser } from './support';
+import { api, tableRows, useBrowser } from './support';
 
 /**
  * atrium-custom-query with the seeded definitions (docs/shell-api.md): every broken one

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, toasts, useBrowser } from './support';
+import { openAs, toasts, useBrowser } from './support';
 
 /**
  * A flow over an online form in the browser (issue 17): store01 starts the fitting-out
@@ -8,11 +7,6 @@ import { apiToken, baseUrl, toasts, useBrowser } from './support';
  * changes what its node may change at /formManage, reads it at /previewInstForm, and
  * approves it from the task page, which shows the same form.
  */
-async function open(page: Page, path: string, account: string) {
-  const token = await apiToken(account, 'Staff#2026');
-  await page.goto(`${baseUrl()}/fvue${path}${path.includes('?') ? '&' : '?'}token=${token}`);
-}
-
 describe('flows over online forms in the browser', () => {
   const browser = useBrowser();
 
@@ -20,7 +14,7 @@ describe('flows over online forms in the browser', () => {
     const page = await browser.newPage();
     const starter = 'atrium-flow-starter';
     const field = (name: string) => `${starter} [name="${name}"]`;
-    await open(page, '/agentStartByKey/fitOut', 'store01');
+    await openAs(page, '/agentStartByKey/fitOut', 'store01');
     await page.waitForSelector(`${starter} [data-form=fitOut]`);
     await page.selectOption(field('store'), 'S03');
     await page.fill(field('shopNo'), 'L2-21');
@@ -50,7 +44,7 @@ describe('flows over online forms in the browser', () => {
 
     // Operations may change the works and the description at /formManage, not the budget.
     const manage = 'atrium-task [data-instance-form]';
-    await open(page, `/formManage/${instId}/edit`, 'ops01');
+    await openAs(page, `/formManage/${instId}/edit`, 'ops01');
     await page.waitForSelector(`${manage}[data-editable=true]`);
     expect(await page.locator(`${manage} [name=budget]`).getAttribute('readonly')).not.toBeNull();
     await page.fill(`${manage} [name=description]`, '运营意见：夜间施工');
@@ -60,7 +54,7 @@ describe('flows over online forms in the browser', () => {
     await expect.poll(() => toasts(page)).toContain('保存成功');
 
     // The preview shows the saved form to a reader, read only.
-    await open(page, `/previewInstForm/0/${instId}`, 'ops01');
+    await openAs(page, `/previewInstForm/0/${instId}`, 'ops01');
     const preview = 'atrium-task [data-instance-form][data-editable=false]';
     await page.waitForSelector(`${preview} [data-form=fitOut]`);
     await expect
@@ -70,7 +64,7 @@ describe('flows over online forms in the browser', () => {
 
     // From /formManage to the task: the same form, with the ways back to the form's pages
     // (编辑表单 for the holder whose node may change fields), and agreeing moves the flow on.
-    await open(page, `/formManage/${instId}/edit`, 'ops01');
+    await openAs(page, `/formManage/${instId}/edit`, 'ops01');
     await page.click(`${manage} [data-action=open-task]`);
     await page.waitForSelector('atrium-task [data-task] [data-form=fitOut]');
     expect(await page.inputValue('atrium-task [data-task] [name=worksTotal]')).toBe('7000');
@@ -81,7 +75,7 @@ describe('flows over online forms in the browser', () => {
     await page.click('atrium-task [data-task] [data-action=edit-form]');
     await page.waitForURL(new RegExp(`/fvue/formManage/${instId}/edit`));
     await page.waitForSelector(`${manage}[data-editable=true]`);
-    await open(page, taskPath, 'ops01');
+    await openAs(page, taskPath, 'ops01');
     await page.waitForSelector('atrium-task [data-task] [data-form=fitOut]');
     const done = page.waitForResponse((response) =>
       response.url().includes('/runtime/task/v1/complete'),
@@ -92,12 +86,12 @@ describe('flows over online forms in the browser', () => {
 
     // The applicant's instance page offers 查看表单, the form alone and read only; the
     // handled task no longer offers 编辑表单.
-    await open(page, `/inst/${instId}`, 'store01');
+    await openAs(page, `/inst/${instId}`, 'store01');
     await page.click('atrium-task [data-action=view-form]');
     await page.waitForURL(new RegExp(`/fvue/previewInstForm/[^/]+/${instId}$`));
     await page.waitForSelector(`${preview} [data-form=fitOut]`);
     expect(await page.inputValue(`${preview} [name=description]`)).toBe('运营意见：夜间施工');
-    await open(page, taskPath, 'ops01');
+    await openAs(page, taskPath, 'ops01');
     await page.waitForSelector('atrium-task [data-task][data-state]');
     await expect
       .poll(() => page.locator('atrium-task [data-task] [data-action=view-form]').count())
@@ -105,7 +99,7 @@ describe('flows over online forms in the browser', () => {
     expect(await page.locator('atrium-task [data-action=edit-form]').count()).toBe(0);
 
     // Someone who may not read the instance gets no form.
-    await open(page, `/previewInstForm/0/${instId}`, 'emp01');
+    await openAs(page, `/previewInstForm/0/${instId}`, 'emp01');
     await page.waitForSelector('atrium-task [role=alert]');
     expect(await page.locator('atrium-task [data-form=fitOut]').count()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { passHomeInterruptions } from './menu-walk';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { call, openAs, tokenOf, useBrowser } from './support';
 
 /**
  * The home widgets (issue 15 parts 3-7) in one browser against the one server: meetings,
@@ -9,28 +9,45 @@ import { apiToken, baseUrl, useBrowser } from './support';
  * (drag and keyboard, add, remove, reset) and the app centre. Accounts that change data
  * (ops01, hr01, admin's favourites) are ones other e2e files only read.
  */
-const staff = 'Staff#2026';
-
-const passwords: Record<string, string> = { admin: 'Atrium#2026' };
-
+/** Opens a route as the account; on home, steps past the greeting and the tour. */
 async function open(page: Page, path: string, account: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  const token = await apiToken(account, passwords[account] ?? staff);
-  await page.goto(`${baseUrl()}/fvue${path}${separator}token=${token}`);
-  if (!path.startsWith('/home')) return;
-  await passHomeInterruptions(page);
+  await openAs(page, path, account);
+  if (path.startsWith('/home')) await passHomeInterruptions(page);
 }
 
-async function api(account: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Authorization: `Bearer ${await apiToken(account, passwords[account] ?? staff)}`,
-      'Content-Type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json() as Promise<Record<string, unknown>>;
+/** The API as a demo account: GET without a body, POST with one. */
+const api = async (account: string, path: string, body?: unknown) =>
+  call<Record<string, unknown>>(
+    await tokenOf(account),
+    body === undefined ? 'GET' : 'POST',
+    path,
+    body,
+  );
+
+/**
+ * Moves the column at the end of a list of `count` up by `places` with the keyboard, one key
+ * at a time as a person does, each once the list has answered the one before: picked up,
+ * moved over each place (its live region says which), dropped.
+ */
+async function moveUpByKeyboard(
+  page: Page,
+  host: string,
+  alias: string,
+  places: number,
+  count: number,
+): Promise<void> {
+  await page.locator(`${host} [data-handle="${alias}"]`).focus();
+  await page.keyboard.press('Space');
+  await page.waitForSelector(`${host} li[data-dragging]`);
+  for (let step = 1; step <= places; step += 1) {
+    await page.keyboard.press('ArrowUp');
+    await page
+      .locator(host)
+      .getByText(`移到第 ${count - step} 位`)
+      .waitFor({ state: 'attached' });
+  }
+  await page.keyboard.press('Space');
+  await page.waitForSelector(`${host} li[data-dragging]`, { state: 'detached' });
 }
 
 const layoutOrder = (page: Page) =>
@@ -226,12 +243,7 @@ describe('home widgets in the browser', () => {
     await expect.poll(() => layoutOrder(page)).toEqual([start[1], start[0], ...start.slice(2)]);
     // Keyboard: the last column two places up.
     const last = start[start.length - 1]!;
-    await handle(last).focus();
-    // One key at a time: each step waits for the list to settle, as a person's would.
-    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await moveUpByKeyboard(page, 'atrium-home-layout', last, 2, start.length);
     const moved = [start[1], start[0], ...start.slice(2, -3), last, ...start.slice(-3, -1)];
     await expect.poll(() => layoutOrder(page)).toEqual(moved);
     // Remove one, add one, wider.
@@ -318,11 +330,7 @@ describe('home widgets in the browser', () => {
       );
     const start = await order();
     const last = start[start.length - 1]!;
-    await page.locator(`${tag} [data-handle="${last}"]`).focus();
-    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await moveUpByKeyboard(page, tag, last, 2, start.length);
     const moved = [...start.slice(0, -3), last, ...start.slice(-3, -1)];
     await expect.poll(order).toEqual(moved);
     await page.click(`${tag} [data-action=save]`);

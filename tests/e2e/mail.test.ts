@@ -67,7 +67,11 @@ describe('mail in the browser', () => {
     expect(await frame.locator('script').count()).toBe(0);
     expect(await frame.locator('#pixel').getAttribute('src')).toBeNull();
     expect(await frame.locator('#pixel').getAttribute('onerror')).toBeNull();
-    await page.waitForTimeout(500);
+    // Once the mail's document has loaded, its scripts would have run and its pictures been
+    // asked for.
+    await expect
+      .poll(() => frame.locator(':root').evaluate((root) => root.ownerDocument.readyState))
+      .toBe('complete');
     expect(await page.title()).not.toBe('pwned');
     expect(remote).toEqual([]);
     // Allowed: the picture is asked for (the script never is).
@@ -81,7 +85,16 @@ describe('mail in the browser', () => {
   });
 
   for (const [locale, texts] of [
-    ['zh-CN', { inbox: '收件箱', settings: '邮箱设置', add: '添加邮箱', none: '还没有设置邮箱。' }],
+    [
+      'zh-CN',
+      {
+        inbox: '收件箱',
+        settings: '邮箱设置',
+        add: '添加邮箱',
+        none: '还没有设置邮箱。',
+        code: '授权码',
+      },
+    ],
     [
       'en-US',
       {
@@ -89,6 +102,7 @@ describe('mail in the browser', () => {
         settings: 'Mail settings',
         add: 'Add mail account',
         none: 'No mail account is set up yet.',
+        code: 'authorisation code',
       },
     ],
   ] as const) {
@@ -108,6 +122,16 @@ describe('mail in the browser', () => {
       await page.click('atrium-mail-settings [data-action=add]');
       await page.waitForSelector('atrium-mail-settings [data-dialog=mail-setting]');
       expect(await page.textContent('atrium-mail-settings [role=dialog]')).toContain(texts.add);
+      // The servers of a well-known service come from the address, with what its password is;
+      // a company domain picks its hosted service by name.
+      const dialog = 'atrium-mail-settings [data-dialog=mail-setting]';
+      await page.fill(`${dialog} input[name=mailAddress]`, 'merchant.li@qq.com');
+      expect(await page.inputValue(`${dialog} input[name=imapHost]`)).toBe('imap.qq.com');
+      expect(await page.inputValue(`${dialog} input[name=smtpPort]`)).toBe('465');
+      expect(await page.textContent(`${dialog} [data-field=provider-hint]`)).toContain(texts.code);
+      await page.fill(`${dialog} input[name=mailAddress]`, 'li@haiya.example');
+      await page.selectOption(`${dialog} select[name=provider]`, 'exmail');
+      expect(await page.inputValue(`${dialog} input[name=smtpHost]`)).toBe('smtp.exmail.qq.com');
       // Someone with no mail account is told how to add one.
       const other = await browser.newPage({ locale });
       if (locale === 'en-US') {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, useSession, useThirdPartySite, type ApiSession } from './bare-page';
-import { baseUrl, inkedPixels, useBrowser } from './support';
+import { apiLogin, useSession, useThirdPartySite, type ApiSession } from './bare-page';
+import { api, baseUrl, inkedPixels, useBrowser } from './support';
+import { seededFileIds } from '../../server/db/seed/ids';
 
 /**
  * atrium-news-viewer on a page of another site: a news item with content, one with an
@@ -13,9 +14,9 @@ const news = {
   staffOnly: '1700000006000000007',
 };
 const files = {
-  handbook: '1700000007000000002',
-  poster: '1700000007000000003',
-  fees: '1700000007000000004',
+  handbook: seededFileIds.handbook,
+  poster: seededFileIds.poster,
+  fees: seededFileIds.feeTable,
 };
 const viewer = 'atrium-news-viewer';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSetting, startMailServers, type MailServers } from '../server/mail-servers';
-import { api, apiLogin, useSession, useThirdPartySite } from './bare-page';
-import { useBrowser } from './support';
+import { apiLogin, useSession, useThirdPartySite } from './bare-page';
+import { api, useBrowser } from './support';
 
 /**
  * Issue 34, items 2, 7 and 8, on a page of another origin that sets no content security

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, useSession, useThirdPartySite, type ApiSession } from './bare-page';
-import { baseUrl, useBrowser } from './support';
+import { apiLogin, useSession, useThirdPartySite, type ApiSession } from './bare-page';
+import { api, baseUrl, useBrowser } from './support';
 
 /**
  * atrium-password-dialog for acct01 under the demo policy (rule 3, at least 8 characters):

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, openSameOrigin, useSession } from './bare-page';
-import { apiToken, baseUrl, pressTask, useBrowser } from './support';
+import { apiLogin, openSameOrigin, useSession } from './bare-page';
+import { api, apiToken, baseUrl, pressTask, useBrowser } from './support';
 
 /**
  * The people picker (issue 12, part 5): searching the directory by name and by pinyin

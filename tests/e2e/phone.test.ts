@@ -122,17 +122,28 @@ describe('on a phone', () => {
     const page = await browser.newPage({ phone: phones[0]! });
     const token = await apiToken('SZHY10001', 'Merchant#2026');
     await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd?token=${token}`);
-    // The rows are cards: what the row is, its amounts with their names, its actions.
+    // The rows are cards that lead with the month and the amount due; a tap opens every
+    // field with its name, and the actions.
     const card = page.locator('atrium-statement-list [data-layout=cards] li[data-row="0"]');
     await card.waitFor();
-    expect(await card.locator('[data-column=HTH] dt').textContent()).toBe('合同号');
-    expect(await card.locator('[data-column=HTH] dd').textContent()).toMatch(/^HT-/);
+    expect(await card.locator('[data-column=NY]').textContent()).toMatch(/^\d{4}-\d\d$/);
+    expect(await card.locator('.amount b').textContent()).toMatch(/\d/);
+    const confirmed = (await card.locator('.tag').getAttribute('data-code')) === '1';
+    await card.locator('button.card').tap();
+    const detail = page.locator('atrium-statement-list [data-card-detail]');
+    await detail.waitFor();
+    expect(await detail.locator('[data-column=HTH] dt').textContent()).toBe('合同号');
+    expect(await detail.locator('[data-column=HTH] dd').textContent()).toMatch(/^HT-/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
-    const print = card.locator('[data-action=print]');
+    const print = detail.locator('[data-action=print]');
     const printBox = (await print.boundingBox())!;
     expect(printBox.height).toBeGreaterThanOrEqual(44);
-    const [printView] = await Promise.all([page.waitForEvent('popup'), print.tap()]);
+    const opening = page.waitForEvent('popup');
+    await print.tap();
+    // An unconfirmed notice says first that opening it confirms it.
+    if (!confirmed) await page.locator('[data-action=open-confirm]').tap();
+    const printView = await opening;
     await printView.waitForSelector('atrium-print', { state: 'attached' });
 
     const [download] = await Promise.all([

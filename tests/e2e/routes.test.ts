@@ -1,55 +1,90 @@
-import { describe, expect, it } from 'vitest';
-import { anonymousRoutes, signedInRoutes, type RouteExpect } from './route-table';
-import { apiToken, baseUrl, useBrowser } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, type ExpectStatic } from 'vitest';
+import { anonymousRoutes, signedInRoutes, type Route } from './route-table';
+import { apiToken, baseUrl, pageKind, pagePool, tokenOf, useBrowser } from './support';
 
 /**
  * Walks the spec's whole route table (spec/shell.md section 2): every route renders its page;
- * routes of features that land with later issues show the 404 page, never a pretend page.
+ * routes of features that land with later issues show the 404 page, never a pretend page. One
+ * test per route, each a fresh load of its address; a route that names another draws that
+ * route's very page, which is what lets the other walks check each page once.
  */
+
+/** Loads a route and waits for what it must show; answers the kind of page it drew. */
+async function check(page: Page, [path, expected]: Route, expect: ExpectStatic): Promise<string> {
+  await page.goto(`${baseUrl()}/fvue${path}`);
+  if (expected === 'login') {
+    await page.waitForSelector('atrium-login input[name=account]');
+    return pageKind(page);
+  }
+  if (expected === 'not-found') {
+    await expect
+      .poll(() => page.locator('h1').textContent(), { message: path })
+      .toBe('404 未找到该页面');
+    return pageKind(page);
+  }
+  await page.waitForSelector(expected.element, { state: 'attached' });
+  if (expected.topBar !== undefined)
+    expect(await page.locator('atrium-top-bar').count(), `${path} top bar`).toBe(
+      expected.topBar ? 1 : 0,
+    );
+  if (expected.sideMenu !== undefined)
+    expect(await page.locator('atrium-side-menu').count(), `${path} side menu`).toBe(
+      expected.sideMenu ? 1 : 0,
+    );
+  return pageKind(page);
+}
+
+/** Pairs of routes where the first must draw the page of the second. */
+const sharing = (routes: Route[]) =>
+  routes.flatMap(([path, , sameAs]) => (sameAs ? [[path, sameAs] as const] : []));
 
 describe('the route table', () => {
   const browser = useBrowser();
+  /** The kind of page each route drew, by table and path. */
+  const drawn = { anonymous: new Map<string, string>(), signedIn: new Map<string, string>() };
 
-  async function check(
-    page: Awaited<ReturnType<ReturnType<typeof useBrowser>['newPage']>>,
-    path: string,
-    expected: RouteExpect,
-  ) {
-    await page.goto(`${baseUrl()}/fvue${path}`);
-    if (expected === 'login') {
-      await page.waitForSelector('atrium-login input[name=account]');
-      return;
-    }
-    if (expected === 'not-found') {
-      await expect
-        .poll(() => page.locator('h1').textContent(), { message: path })
-        .toBe('404 未找到该页面');
-      return;
-    }
-    await page.waitForSelector(expected.element, { state: 'attached' });
-    if (expected.topBar !== undefined)
-      expect(await page.locator('atrium-top-bar').count(), `${path} top bar`).toBe(
-        expected.topBar ? 1 : 0,
+  describe.concurrent('anonymous routes render without a session', () => {
+    const pages = pagePool(() => browser.newPage(), 2);
+    for (const route of anonymousRoutes) {
+      it(route[0], ({ expect }) =>
+        pages.use(async (page) => drawn.anonymous.set(route[0], await check(page, route, expect))),
       );
-    if (expected.sideMenu !== undefined)
-      expect(await page.locator('atrium-side-menu').count(), `${path} side menu`).toBe(
-        expected.sideMenu ? 1 : 0,
-      );
-  }
-
-  it('anonymous routes render without a session', async () => {
-    const page = await browser.newPage();
-    for (const [path, expected] of anonymousRoutes) await check(page, path, expected);
+    }
   });
 
-  it('every route of the table renders its page for a signed-in user', async () => {
-    const page = await browser.newPage();
-    const token = await apiToken('admin', 'Atrium#2026');
-    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
-    await page.waitForSelector('atrium-home', { state: 'attached' });
-    for (const [path, expected] of signedInRoutes) await check(page, path, expected);
-    // About a hundred page loads: the file's default 90 s is too tight on a busy machine.
-  }, 240_000);
+  describe.concurrent('every route of the table renders its page for a signed-in user', () => {
+    // One administrator (who sees every page), in two tabs of one browser taking turns.
+    let admin: Promise<[BrowserContext, string]> | undefined;
+    const pages = pagePool(async () => {
+      admin ??= Promise.all([browser.newContext(), tokenOf('admin')]);
+      const [context, token] = await admin;
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+      await page.waitForSelector('atrium-home', { state: 'attached' });
+      return page;
+    }, 2);
+    for (const route of signedInRoutes) {
+      it(route[0], ({ expect }) =>
+        pages.use(async (page) => drawn.signedIn.set(route[0], await check(page, route, expect))),
+      );
+    }
+  });
+
+  describe('routes that share a page', () => {
+    for (const [table, routes] of [
+      ['anonymous', anonymousRoutes],
+      ['signedIn', signedInRoutes],
+    ] as const) {
+      for (const [path, sameAs] of sharing(routes)) {
+        it(`${path} draws the page of ${sameAs}`, () => {
+          const kinds = drawn[table];
+          expect(kinds.get(path), path).toBeDefined();
+          expect(kinds.get(path)).toBe(kinds.get(sameAs));
+        });
+      }
+    }
+  });
 
   it('print views also answer with a tenant segment, single and batch', async () => {
     const page = await browser.newPage();
@@ -57,7 +92,11 @@ describe('the route table', () => {
     await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
     await page.waitForSelector('atrium-home', { state: 'attached' });
     for (const path of ['/print_fkqkd/hy', '/print_shcjftzd_all/hy', '/print_lyfyjsd/hy']) {
-      await check(page, path, { element: 'atrium-print', topBar: false, sideMenu: false });
+      await check(
+        page,
+        [path, { element: 'atrium-print', topBar: false, sideMenu: false }],
+        expect,
+      );
       expect(await page.locator('h1', { hasText: '404' }).count(), path).toBe(0);
     }
   });

@@ -1,5 +1,12 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { demoPasswords, demoUsers } from '../../server/db/seed/people';
 
 /** The flags this machine needs (no sandbox as root, no network chatter to Google). */
 export const chromiumFlags = [
@@ -22,12 +29,33 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** One browser per test file; a fresh context (its own storage) per call of `newPage`. */
+/** What a browser context is made with. */
+export interface ContextOptions {
+  locale?: string;
+  acceptDownloads?: boolean;
+  /** For tools that inject their own script and styles (axe). */
+  bypassCSP?: boolean;
+  /** A phone: its screen size, touch and a mobile viewport. */
+  phone?: { width: number; height: number };
+}
+
+/**
+ * One browser per test file. `newContext` is one user's browser (its own storage): a file
+ * that signs in once opens its pages there; `newPage` is a page in a context of its own.
+ */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   // The server's Content-Security-Policy must never block what the pages do.
   const blocked: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        blocked.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+  };
   beforeAll(async () => {
     browser = await launch();
   });
@@ -36,37 +64,140 @@ export function useBrowser() {
     await browser.close();
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
   });
+  const newContext = async (options: ContextOptions = {}): Promise<BrowserContext> => {
+    const context = await browser.newContext({
+      locale: options.locale ?? 'zh-CN',
+      acceptDownloads: options.acceptDownloads ?? true,
+      bypassCSP: options.bypassCSP ?? false,
+      ...(options.phone && { viewport: options.phone, hasTouch: true, isMobile: true }),
+    });
+    contexts.push(context);
+    context.on('page', watch);
+    return context;
+  };
   return {
-    /** `bypassCSP` for tools that inject their own script and styles (axe). */
-    async newPage(
-      options: {
-        locale?: string;
-        acceptDownloads?: boolean;
-        bypassCSP?: boolean;
-        /** A phone: its screen size, touch and a mobile viewport. */
-        phone?: { width: number; height: number };
-      } = {},
-    ): Promise<Page> {
-      const context = await browser.newContext({
-        locale: options.locale ?? 'zh-CN',
-        acceptDownloads: options.acceptDownloads ?? true,
-        bypassCSP: options.bypassCSP ?? false,
-        ...(options.phone && { viewport: options.phone, hasTouch: true, isMobile: true }),
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error('page error:', error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-          blocked.push(`${page.url()}: ${message.text()}`);
-        }
-      });
-      return page;
+    newContext,
+    async newPage(options: ContextOptions = {}): Promise<Page> {
+      return (await newContext(options)).newPage();
     },
     get browser() {
       return browser;
     },
   };
+}
+
+/**
+ * A few pages that concurrent tests borrow in turn, so that no two tests drive one page at
+ * once and none pays for a page of its own (`make` opens one when all are busy, up to `size`).
+ */
+export function pagePool<T>(make: () => Promise<T>, size: number) {
+  const idle: T[] = [];
+  const waiting: ((item: T) => void)[] = [];
+  let made = 0;
+  const borrow = async (): Promise<T> => {
+    if (idle.length > 0) return idle.pop()!;
+    if (made < size) {
+      made += 1;
+      return make();
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const giveBack = (item: T) => {
+    const next = waiting.shift();
+    if (next) next(item);
+    else idle.push(item);
+  };
+  return {
+    async use<R>(work: (item: T) => Promise<R>): Promise<R> {
+      const item = await borrow();
+      try {
+        return await work(item);
+      } finally {
+        giveBack(item);
+      }
+    },
+  };
+}
+
+/** A loading state anywhere, in the page or in any shadow root. */
+export function loadingShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    while (roots.length) {
+      const root = roots.pop()!;
+      if (root.querySelector('[data-state=loading]')) return true;
+      for (const element of root.querySelectorAll('*'))
+        if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    return false;
+  });
+}
+
+/**
+ * Follows a page's requests; the answer waits until the page has loaded its data: nothing in
+ * flight for 200 ms and no loading state on screen. A page still busy after 5 s (a slow
+ * list) is taken as it is rather than waited for forever.
+ */
+export function settler(page: Page): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const end = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  const quiet = async () =>
+    inFlight.size === 0 && Date.now() - changed > 200 && !(await loadingShown(page));
+  return async () => {
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !(await quiet()))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+}
+
+/**
+ * What a page of the host shows, so that routes showing the same page are checked once: the
+ * frame around it, and its element with the attributes that shape it (not the record or the
+ * filter it shows). A 404 page is one kind whatever its address.
+ */
+export function pageKind(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const frame = ['atrium-top-bar', 'atrium-side-menu']
+      .filter((tag) => document.querySelector(tag))
+      .join('+');
+    if (/^(404|.*Not Found)/i.test(document.querySelector('h1')?.textContent ?? ''))
+      return `${frame} 404`;
+    const identities = new Set(
+      'def-key def-id inst-id task-id org-id org-name news-id file-id item-id draft-id copy-inst-id notice-id leader-id src classify-id type search'.split(
+        ' ',
+      ),
+    );
+    const element = document.querySelector('[data-page]') ?? document.querySelector('main > *');
+    const attributes = element
+      ? [...element.attributes]
+          .filter((attribute) => !identities.has(attribute.name))
+          .map((attribute) => `${attribute.name}=${attribute.value}`)
+          .sort()
+          .join(' ')
+      : '';
+    return `${frame} ${element?.tagName.toLowerCase() ?? document.body.innerHTML.slice(0, 60)} ${attributes}`;
+  });
+}
+
+/** Goes to a host route without reloading (the host's router listens to popstate). */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate(async (target) => {
+    history.pushState(null, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+    // Two frames: the router has drawn the new page (or its loading state), not the old one.
+    for (let frame = 0; frame < 2; frame += 1)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, `/fvue${path}`);
 }
 
 /** Signs in through the login page like a user would. */
@@ -120,6 +251,67 @@ export async function apiToken(account: string, password: string): Promise<strin
     body: JSON.stringify({ username: account, password }),
   });
   return ((await response.json()) as { token: string }).token;
+}
+
+/** A demo account's password as the seed sets it; the workflow staff all have Staff#2026. */
+export function passwordOf(account: string): string {
+  const user = demoUsers.find((candidate) => candidate.account === account);
+  return user ? demoPasswords[user.password] : demoPasswords.staff;
+}
+
+/** A demo account's token, signed in through the API. */
+export const tokenOf = (account: string): Promise<string> => apiToken(account, passwordOf(account));
+
+/**
+ * Opens a route of the host page (`/fvue` + path), with a session token handed over in the
+ * URL when one is given, as a page that links to the portal does.
+ */
+export async function open(page: Page, path: string, token?: string): Promise<void> {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
+}
+
+/**
+ * Opens a route as a demo account, in a language: the language is kept before any script of
+ * the page runs (localStorage `lang`), as the language switcher keeps it.
+ */
+export async function openAs(
+  page: Page,
+  path: string,
+  account: string,
+  language?: 'zh-CN' | 'en-US',
+): Promise<void> {
+  if (language) await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+  await open(page, path, await tokenOf(account));
+}
+
+/** A call to the API with a token, answering the status and the JSON body. */
+export async function api<T = unknown>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A call to the API with a token, answering the JSON body. */
+export async function call<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return (await api<T>(token, method, path, body)).body;
 }
 
 /** A named query through the API, as the browser sends it. */

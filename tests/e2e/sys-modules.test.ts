@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { call, openAs, tokenOf, useBrowser } from './support';
 
 /**
  * System modules (/sysModulePreview/{id}), the supervision tasks' target
@@ -12,14 +12,7 @@ import { apiToken, baseUrl, useBrowser } from './support';
  */
 const fitOutModule = '1700000171000000001';
 const meetingModule = '1700000171000000002';
-const passwords: Record<string, string> = { admin: 'Atrium#2026' };
 const element = 'atrium-sys-module';
-
-async function open(page: Page, path: string, account: string, language = 'zh-CN') {
-  await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-  const token = await apiToken(account, passwords[account] ?? 'Staff#2026');
-  await page.goto(`${baseUrl()}/fvue${path}${path.includes('?') ? '&' : '?'}token=${token}`);
-}
 
 /** How far the page, or the portal's main area, reaches past the window's right edge. */
 const overflow = (page: Page) =>
@@ -40,10 +33,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
   // once a run passes midnight in Shanghai: emp01 books one for tomorrow, inviting emp02.
   beforeAll(async () => {
     const tomorrow = new Date(Date.now() + (24 + 8) * 3_600_000).toISOString().slice(0, 10);
-    const headers = {
-      Authorization: `Bearer ${await apiToken('emp01', 'Staff#2026')}`,
-      'Content-Type': 'application/json',
-    };
+    const token = await tokenOf('emp01');
     const record: Record<string, unknown> = {
       subject: '招商周会',
       room: 'R501',
@@ -53,23 +43,23 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
       attendees: [{ person: staffId('emp02') }],
     };
     // The online-forms test may have given the form a required text field ('notes').
-    const current = (await (
-      await fetch(`${baseUrl()}/form/form/form/v1/getByKey?formKey=meetingBooking`, { headers })
-    ).json()) as { value: { definition: { fields: { name: string; required?: boolean }[] } } };
+    const current = await call<{
+      value: { definition: { fields: { name: string; required?: boolean }[] } };
+    }>(token, 'GET', '/form/form/form/v1/getByKey?formKey=meetingBooking');
     for (const field of current.value.definition.fields)
       if (field.required && !(field.name in record)) record[field.name] = '待定';
-    const answer = await fetch(`${baseUrl()}/form/form/dataTemplate/v1/boSave/meetingBooking`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(record),
-    });
-    const body = (await answer.json()) as { state: boolean };
+    const body = await call<{ state: boolean }>(
+      token,
+      'POST',
+      '/form/form/dataTemplate/v1/boSave/meetingBooking',
+      record,
+    );
     expect(body.state, JSON.stringify(body)).toBe(true);
   });
 
   it('shows a module as tabs over a data template, another and a custom query', async () => {
     const page = await browser.newPage();
-    await open(page, `/sysModulePreview/${fitOutModule}`, 'store01');
+    await openAs(page, `/sysModulePreview/${fitOutModule}`, 'store01');
     await page.waitForSelector(`${element} h2:text-is("商户装修管理")`);
     expect(await page.locator(`${element} [role=tab]`).allTextContents()).toEqual([
       '装修申请',
@@ -92,14 +82,14 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
 
   it('draws the meetings module chart, and refuses a module of another role with its message', async () => {
     const page = await browser.newPage();
-    await open(page, `/sysModulePreview/${meetingModule}`, 'emp01', 'en-US');
+    await openAs(page, `/sysModulePreview/${meetingModule}`, 'emp01', 'en-US');
     await page.waitForSelector(`${element} h2:text-is("Meetings")`);
     await page.waitForSelector(
       `${element} atrium-data-template[template-key=meetingBooking] [data-form-list]`,
     );
     await page.click(tab('Room use'));
     await page.waitForSelector(`${element} atrium-chart-column canvas`);
-    await open(page, `/sysModulePreview/${fitOutModule}`, 'emp01', 'en-US');
+    await openAs(page, `/sysModulePreview/${fitOutModule}`, 'emp01', 'en-US');
     await page.waitForSelector(`${element} [role=alert]`);
     expect(await page.locator(`${element} [role=alert]`).textContent()).toBe(
       'You may not open this module',
@@ -108,7 +98,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
 
   it('lists the supervision tasks at /flowcenter/template/preview/wfzdrw and opens one', async () => {
     const page = await browser.newPage();
-    await open(page, '/flowcenter/template/preview/wfzdrw', 'admin');
+    await openAs(page, '/flowcenter/template/preview/wfzdrw', 'admin');
     const shell = 'atrium-statement-shell';
     await page.waitForSelector(`${shell} [data-form-list] [data-action=open-record]`);
     expect(await page.locator(`${shell} [data-form-list] h2`).textContent()).toBe('督办任务');
@@ -124,7 +114,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
 
   it('shows a booking on the card of whom it invites, and opens it for the booker', async () => {
     const invited = await browser.newPage();
-    await open(invited, '/meetingList/0', 'emp02');
+    await openAs(invited, '/meetingList/0', 'emp02');
     const booking = 'atrium-meetings [data-kind=booking]';
     await invited.waitForSelector(booking);
     // Invited, not the booker: shown with its room, but not a link to emp01's record.
@@ -133,7 +123,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
     );
     expect(await invited.locator(`atrium-meetings button[data-kind=booking]`).count()).toBe(0);
     const booker = await browser.newPage();
-    await open(booker, '/meetingList/0', 'emp01');
+    await openAs(booker, '/meetingList/0', 'emp01');
     const mine = 'atrium-meetings button[data-kind=booking]';
     await booker.waitForSelector(mine);
     const id = await booker.locator(mine).first().getAttribute('data-meeting');
@@ -153,7 +143,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
       ['/meetingList/0', 'emp02', 'atrium-meetings [data-kind=booking]'],
     ];
     const found: string[] = [];
-    for (const language of ['zh-CN', 'en-US']) {
+    for (const language of ['zh-CN', 'en-US'] as const) {
       for (const size of [
         { width: 1366, height: 768 },
         { width: 360, height: 740 },
@@ -163,7 +153,7 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
         );
         await page.setViewportSize(size);
         for (const [path, account, ready] of pages) {
-          await open(page, path, account, language);
+          await openAs(page, path, account, language);
           await page.waitForSelector(ready);
           await page.waitForLoadState('networkidle');
           const past = await overflow(page);

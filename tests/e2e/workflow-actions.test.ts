@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, pickPeople, pressTask, toasts, useBrowser } from './support';
+import {
+  apiToken,
+  baseUrl,
+  call,
+  open,
+  pickPeople,
+  pressTask,
+  toasts,
+  useBrowser,
+} from './support';
 
 /**
  * The actions that open a dialog on the task page, each through its button: inquiry and its
@@ -8,18 +17,6 @@ import { apiToken, baseUrl, pickPeople, pressTask, toasts, useBrowser } from './
  * picked from getAfterJumpNodes; and the quick entries and the to-do card of the home page.
  */
 const staff = 'Staff#2026';
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-}
 
 type Task = { id: string; status: string; name: string };
 
@@ -50,11 +47,6 @@ async function startLeave(account: string, days: number, reason: string): Promis
   );
   expect(answer.state).toBe(true);
   return answer.instId;
-}
-
-async function open(page: Page, path: string, token?: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
 }
 
 /** Presses a button of the task page and fills the people dialog it opens. */

@@ -1,14 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, pickPeople, tableRows, toasts, useBrowser } from './support';
+import { apiToken, baseUrl, open, pickPeople, tableRows, toasts, useBrowser } from './support';
 
 /** Personal workflow settings: approval phrases, delegation rules, secretaries, deputies. */
 const staff = 'Staff#2026';
-
-async function open(page: Page, path: string, token?: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
-}
 
 const dialog = (name: string) => `[role=dialog]:has([data-dialog=${name}])`;
 

@@ -1,31 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, toasts, useBrowser } from './support';
+import { apiToken, call, open, toasts, useBrowser } from './support';
+import { staffId } from '../../server/db/seed/workflow/people';
 
 /**
  * Starting flows: the flow list (search, its empty text, favourites and their limit), start
  * rights, starting for a leader, drafts saved, continued and deleted.
  */
 const staff = 'Staff#2026';
-const mgr02 = '1700000020000000003';
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-}
-
-async function open(page: Page, path: string, token?: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
-}
+const mgr02 = staffId('mgr02');
 
 const flowsShown = (page: Page) =>
   page

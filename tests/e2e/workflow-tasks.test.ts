@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orderButtons } from '../../src/core/workflow/buttons';
-import { apiToken, baseUrl, pressTask, toasts, useBrowser } from './support';
+import { apiToken, baseUrl, call, open, pressTask, toasts, useBrowser } from './support';
+import { staffId } from '../../server/db/seed/workflow/people';
 
 /**
  * The task page against the demo data: the opening rules of the lists, the button order,
@@ -10,26 +11,9 @@ import { apiToken, baseUrl, pressTask, toasts, useBrowser } from './support';
 const staff = 'Staff#2026';
 /** Seeded: 刘洋的请假申请（5天）, shared by the department managers mgr01 and mgr02. */
 const sharedTask = '1700000025000000010';
-const mgr02 = '1700000020000000003';
+const mgr02 = staffId('mgr02');
 /** Seeded: an add-sign task of acct01 in a contract countersign. */
 const addSignTask = '1700000025000000073';
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-}
-
-async function open(page: Page, path: string, token?: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
-}
 
 const buttonsOf = (page: Page) => page.getAttribute('atrium-task [part=actions]', 'data-buttons');
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, tableRows, toasts, useBrowser } from './support';
+import { apiToken, baseUrl, call, open, tableRows, toasts, useBrowser } from './support';
 
 /**
  * The workflow area end to end, in Chromium against the real server and the demo data: a
@@ -8,18 +8,6 @@ import { apiToken, baseUrl, tableRows, toasts, useBrowser } from './support';
  * and withdraw, a return to the applicant and the resubmission, the flow chart's markers.
  */
 const staff = 'Staff#2026';
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-}
 
 type Task = { id: string; status: string; procInstId: string; subject: string };
 
@@ -34,11 +22,6 @@ async function tasksOf(token: string, instId: string): Promise<Task[]> {
     },
   );
   return page.rows;
-}
-
-async function open(page: Page, path: string, token?: string): Promise<void> {
-  const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${baseUrl()}/fvue${path}${token ? `${separator}token=${token}` : ''}`);
 }
 
 /** The home page past its greeting overlay and tour, as a user would get there. */

@@ -49,7 +49,7 @@ describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
       selectNum: 0,
       dsType: 'query',
       needPage: true,
-      pageSize: 10,
+      pageSize: 20,
     });
     expect(zh.body.displayfield.map((f: { field: string }) => f.field)).toEqual([
       'contractNo',

@@ -94,7 +94,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
         const may = await visible('settlement_statements', statement.id, account);
         const djh = await user.get(`${base}/searchDJH?DJBH=${statement.record_no}`);
         expect(djh.statusCode, `${account} searchDJH ${statement.record_no}`).toBe(may ? 200 : 404);
-        if (may) expect(djh.json().value.header.JLBH).toBe(statement.record_no);
+        if (may) expect(djh.json().data[0][0].JLBH).toBe(statement.record_no);
         if (may) shown++;
         else hidden++;
       }
@@ -109,7 +109,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
             `${base}/${path}?GHDWDM=${notice.merchant_code}&DJBH=${encodeURIComponent(notice.contract_no)}&NY=${notice.ny}`,
           );
           expect(answer.statusCode, `${account} ${path} ${notice.id}`).toBe(may ? 200 : 404);
-          if (may) expect(answer.json().value.ID).toBe(notice.id);
+          if (may) expect(answer.json().data.ID).toBe(notice.id);
         }
       }
       for (const invoice of invoiceMonths) {
@@ -133,8 +133,18 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
     expect(statement.n).toBeGreaterThanOrEqual(20);
     const response = await as('SZHY10001').get(`${base}/searchDJH?DJBH=${statement.record_no}`);
     expect(response.statusCode).toBe(200);
-    const { state, value } = response.json();
-    expect(state).toBe(true);
+    const { state, message, data } = response.json();
+    expect([state, message]).toEqual([true, '']);
+    // The platform's result sets, in order: [header], fee lines, [term], [date], [totals].
+    expect(data).toHaveLength(5);
+    const [[header], lines, [term], [date], [totals]] = data;
+    const value = {
+      header,
+      lines,
+      term: { start: term.HTKSRQ, end: term.HTJSRQ },
+      date: date.RQ,
+      totals,
+    };
     const expected = await one<Record<string, unknown>>(
       `select t.*, s.name as store_name, c.starts_on::text as starts_on, c.ends_on::text as ends_on,
          (select sum(receivable)::float8 from settlement_fee_lines l where l.statement_id = t.id) as ysje
@@ -228,7 +238,11 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
     );
     const response = await as('SZHY10001').get(`${base}/searchFPQRD?DJBH=${statement.record_no}`);
     expect(response.statusCode).toBe(200);
-    const { value } = response.json();
+    // [header], [adjustments], [contact], lines, [totals].
+    const { data } = response.json();
+    expect(data).toHaveLength(5);
+    const [[header], [adjustments], [contact], lines, [totals]] = data;
+    const value = { header, adjustments, contact, lines, totals };
     const expected = await one<Record<string, number | string>>(
       `select c.*, (select count(*)::int from invoice_confirmation_lines l where l.statement_id = c.statement_id) as n,
          (select sum(sales_amount)::float8 from invoice_confirmation_lines l where l.statement_id = c.statement_id) as xsje,
@@ -298,7 +312,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
       url('10001', String(notice.contract_no), String(notice.ny)),
     );
     expect(response.statusCode).toBe(200);
-    const { value } = response.json();
+    const { data: value } = response.json();
     for (const field of jointFields) expect(value, field).toHaveProperty(field);
     expect(value).toMatchObject({
       HTH: notice.contract_no,
@@ -343,7 +357,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
     const url = `${base}/searchZLTZD?GHDWDM=10002&DJBH=${encodeURIComponent(String(notice.contract_no))}&NY=${notice.ny}`;
     const own = await as('SZHY10002').get(url);
     expect(own.statusCode).toBe(200);
-    expect(own.json().value).toMatchObject({
+    expect(own.json().data).toMatchObject({
       HTH: notice.contract_no,
       ZJ: notice.rent,
       ZJHJ: notice.fee_total,
@@ -352,7 +366,7 @@ describe.each(databaseKinds)('finance searches on %s', (kind) => {
       CONFIRM_DATE: '',
       CONFIRM_BY: '',
     });
-    expect(own.json().value).not.toHaveProperty('FYHJ');
+    expect(own.json().data).not.toHaveProperty('FYHJ');
     expect((await as('SZHY10001').get(url)).statusCode).toBe(404);
     expect((await as('store01').get(url)).statusCode).toBe(404);
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoBankAccounts } from '../../server/db/seed/print';
 import { bearer, databaseKinds } from './harness';
 import { caller, rows, withFinanceServer } from './finance-support';
+import { confirmationSets, settlementSets } from '../../server/domain/finance/search/result-sets';
 
 /**
  * What each print view answers: the settlement statement and the invoicing confirmation
@@ -22,7 +23,7 @@ describe.each(databaseKinds)('print views on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
   const get = async (account: string, url: string) =>
-    (await caller(server.app, tokens[account]!).get(url)).json().value;
+    (await caller(server.app, tokens[account]!).get(url)).json().data;
 
   it('answers the settlement statement and the invoicing confirmation as the searches do', async () => {
     const [statement] = await rows<{ record_no: string; accounting_mode: string }>(
@@ -34,13 +35,16 @@ describe.each(databaseKinds)('print views on %s', (kind) => {
     );
     const params = { JLBH: statement!.record_no, HSFS: statement!.accounting_mode };
     const query = `DJBH=${params.JLBH}&HSFS=${encodeURIComponent(params.HSFS)}`;
-    for (const [path, search] of [
-      ['printView/fkqkd', 'searchDJH'],
-      ['printView/kpqrd', 'searchFPQRD'],
-    ]) {
-      const printed = await open(server.app, path!, params, tokens.SZHY10001!);
+    // The print view names what the search answers as the platform's result sets.
+    for (const [path, search, asSets] of [
+      ['printView/fkqkd', 'searchDJH', settlementSets],
+      ['printView/kpqrd', 'searchFPQRD', confirmationSets],
+    ] as const) {
+      const printed = await open(server.app, path, params, tokens.SZHY10001!);
       expect(printed.statusCode).toBe(200);
-      expect(printed.json().value).toEqual(await get('SZHY10001', `${base}/${search}?${query}`));
+      expect(asSets(printed.json().value)).toEqual(
+        await get('SZHY10001', `${base}/${search}?${query}`),
+      );
     }
     const settlement = (await open(server.app, 'printView/fkqkd', params, tokens.SZHY10001!)).json()
       .value;

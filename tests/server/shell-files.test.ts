@@ -80,7 +80,7 @@ describe.each(pgliteOnly)('shell attachments on %s', (kind) => {
       '',
       'en-US',
     );
-    expect(english.body.message).toMatch(/^Uploaded attachment can only be doc、docx/);
+    expect(english.body.message).toMatch(/^Uploaded attachment can only be doc, docx/);
     expect(await fileCount()).toBe(before);
   });
 

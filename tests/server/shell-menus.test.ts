@@ -41,9 +41,10 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
   };
 
   it('gives staff and merchants different front menus, by role', async () => {
-    // Only built pages are offered: no app centre or layout items until they exist.
+    // Staff have the app centre (应用) at the first level; merchants do not.
     expect(aliases(await frontMenu('store01'))).toEqual([
       'home',
+      'application',
       'v-flow',
       'ht',
       'mapContainer',
@@ -57,6 +58,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
     ]);
     expect(aliases(await frontMenu('acct01'))).toEqual([
       'home',
+      'application',
       'v-flow',
       'statements',
       'shcjftzd',
@@ -165,6 +167,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
     expect(side.status).toBe(200);
     expect(side.body.value.map((item: { name: string }) => item.name)).toEqual([
       '首页',
+      '应用',
       '事项',
       '合同打印',
       '楼层地图',
@@ -176,7 +179,7 @@ describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
       '设置',
       '通讯录',
     ]);
-    expect(side.body.value[1]).toMatchObject({ alias: 'v-flow', hasChildren: true });
+    expect(side.body.value[2]).toMatchObject({ alias: 'v-flow', hasChildren: true });
     const merchant = await call.SZHY10001!('POST', '/portal/bpm/haiyaapi/getmenu');
     expect(merchant.body.value.map((item: { alias: string }) => item.alias)).toEqual([
       'home',

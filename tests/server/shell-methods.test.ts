@@ -36,6 +36,7 @@ describe.each(pgliteOnly)('method permissions on %s', (kind) => {
       'dyzl:edit',
       'finance:batchPrint',
       'finance:export',
+      'news:manage',
     ]);
     expect(acct.curUserMethod).toEqual(['finance:batchPrint', 'finance:export']);
     expect((await auth('store01')).curUserMethod).toEqual([
@@ -44,7 +45,7 @@ describe.each(pgliteOnly)('method permissions on %s', (kind) => {
       'finance:export',
     ]);
     expect((await auth('emp01')).curUserMethod).toEqual([]);
-    expect((await auth('admin')).curUserMethod).toHaveLength(4);
+    expect((await auth('admin')).curUserMethod).toHaveLength(5);
     const anonymous = await as(server.app, null)(
       'GET',
       '/portal/sys/sysMethod/v1/getCurrentUserMethodAuth',

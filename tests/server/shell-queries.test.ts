@@ -117,7 +117,7 @@ describe.each(databaseKinds)('shell custom queries and query views on %s', (kind
         },
       );
     const all = await query('{}');
-    expect(all.body).toMatchObject({ total: 4, page: 1, pageSize: 10 });
+    expect(all.body).toMatchObject({ total: 4, page: 1, pageSize: 20 });
     expect(all.body.rows.map((row: { storeCode: string }) => row.storeCode)).toEqual([
       'S01',
       'S02',

@@ -4,7 +4,9 @@ import { createElement, useEffect, useState } from 'react';
 import { useT } from '../../../src/ui/i18n';
 import { Loading } from '../../../src/ui/Status';
 import { vars } from '../../../src/ui/theme';
+import { CodeFailed } from '../CodeFailed';
 import { elementPages } from '../element-pages';
+import { CodeLoadError, loadCode } from '../load-code';
 import { $search } from '../router';
 
 /** The card other portal pages draw themselves (same surface, border and radius). */
@@ -37,9 +39,32 @@ export default function ElementPage(params: Record<string, string>) {
   const page = elementPages[params.element ?? '']!;
   const defined = customElements.get(page.tag) !== undefined;
   const [, setLoaded] = useState(0);
+  // The element's code within the spec's 120 s, or what happened and a retry.
+  const [failure, setFailure] = useState<{ page: unknown; kind: CodeLoadError['kind'] }>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!defined) void page.load().then(() => setLoaded((count) => count + 1));
-  }, [page, defined]);
+    if (defined) return;
+    let current = true;
+    void loadCode(page.load).then(
+      () => current && setLoaded((count) => count + 1),
+      (error: unknown) =>
+        current &&
+        setFailure({ page, kind: error instanceof CodeLoadError ? error.kind : 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [page, defined, attempt]);
+  if (!defined && failure?.page === page)
+    return (
+      <CodeFailed
+        kind={failure.kind}
+        onRetry={() => {
+          setFailure(undefined);
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
   if (!defined) return <Loading />;
   const attributes = Object.fromEntries(
     Object.entries(page.attributes?.(params, new URLSearchParams(search)) ?? {}).filter(

@@ -32,6 +32,8 @@ import * as formRights from './0033-form-rights';
 import * as uploadQuota from './0034-upload-quota';
 import * as noticeStaffViews from './0035-notice-staff-views';
 import * as approvalOutcomes from './0036-approval-outcomes';
+import * as everySpecRow from './0037-every-spec-row';
+import * as mailUndelivered from './0038-mail-undelivered';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   '0034-upload-quota': uploadQuota,
   '0035-notice-staff-views': noticeStaffViews,
   '0036-approval-outcomes': approvalOutcomes,
+  '0037-every-spec-row': everySpecRow,
+  '0038-mail-undelivered': mailUndelivered,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,7 +31,8 @@ const defaults = {
   page_size_key: '',
   total_key: '',
   need_page: true,
-  page_size: 10,
+  // Spec section 9: custom lists show 20 rows a page.
+  page_size: 20,
   tree_id_field: '',
   tree_parent_field: '',
   visible_roles: '[]',

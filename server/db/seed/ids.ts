@@ -18,3 +18,11 @@ export const roleIds = {
 } as const;
 
 export const storeIds = ['S01', 'S02', 'S03', 'S04'].map((_, i) => seedId(2, i + 1));
+
+/** The seeded public files (the logo, and the news items' attachments), for docs and tests. */
+export const seededFileIds = {
+  logo: seedId(7, 1),
+  handbook: seedId(7, 2),
+  poster: seedId(7, 3),
+  feeTable: seedId(7, 4),
+};

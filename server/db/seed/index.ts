@@ -5,7 +5,7 @@ import { storeFile } from '../../domain/files';
 import type { FileStorage } from '../../domain/storage';
 import { seedFinance } from './finance';
 import { seedDialogs } from './forms-dialogs';
-import { seedId } from './ids';
+import { seededFileIds } from './ids';
 import { seedMap } from './map';
 import { seedNews } from './news';
 import { seedPeople } from './people';
@@ -33,9 +33,9 @@ export interface SeedOptions {
 const asset = (name: string) =>
   readFile(fileURLToPath(new URL(`./assets/${name}`, import.meta.url)));
 
-async function seedFile(db: Db, storage: FileStorage, n: number, name: string, assetName: string) {
+async function seedFile(db: Db, storage: FileStorage, id: string, name: string, assetName: string) {
   const row = await storeFile(db, storage, {
-    id: seedId(7, n),
+    id,
     name,
     bytes: await asset(assetName),
     public: true,
@@ -56,16 +56,28 @@ export async function seedDemo(
   options: SeedOptions = { scale: 1 },
 ): Promise<void> {
   const today = options.today ?? businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
-  const logo = await seedFile(db, storage, 1, '海雅商业标志.png', 'logo.png');
+  const logo = await seedFile(db, storage, seededFileIds.logo, '海雅商业标志.png', 'logo.png');
   const handbook = await seedFile(
     db,
     storage,
-    2,
+    seededFileIds.handbook,
     '商户入驻须知（2026版）.pdf',
     'merchant-handbook.pdf',
   );
-  const poster = await seedFile(db, storage, 3, '双十二促销海报.png', 'promotion-poster.png');
-  const feeTable = await seedFile(db, storage, 4, '2026年费用标准.xlsx', 'fee-schedule-2026.xlsx');
+  const poster = await seedFile(
+    db,
+    storage,
+    seededFileIds.poster,
+    '双十二促销海报.png',
+    'promotion-poster.png',
+  );
+  const feeTable = await seedFile(
+    db,
+    storage,
+    seededFileIds.feeTable,
+    '2026年费用标准.xlsx',
+    'fee-schedule-2026.xlsx',
+  );
   await seedPeople(db, logo.id);
   await seedNews(db, { handbook, poster, feeTable });
   // The demo's own moment caps its times, whichever day its dates follow.

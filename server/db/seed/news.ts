@@ -1,6 +1,8 @@
 import type { Db } from '../database';
 import type { AttachmentRef } from '../schema';
+import { businessToday } from '../../domain/shell/today';
 import { seedId } from './ids';
+import { addDays } from './shell/calendar';
 
 export interface SeedFiles {
   handbook: AttachmentRef;
@@ -100,7 +102,29 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
       days: 2,
       audienceRoles: ['staff'],
     },
+    // Past their end date: out of every list and count; news managers still find them.
+    {
+      kind: 'announcement' as const,
+      title: '国庆期间停车场临时收费调整（已结束）',
+      summary: '国庆假期停车收费调整，活动已结束。',
+      drafter: '物业管理部',
+      content: paragraphs('国庆假期期间地下停车场临时收费标准已于活动结束后恢复。'),
+      attachments: [],
+      days: 40,
+      endsInDays: -10,
+    },
+    {
+      kind: 'news' as const,
+      title: '海雅缤纷城秋季美食节圆满落幕',
+      summary: '为期十天的美食节已经结束。',
+      drafter: '品牌中心',
+      content: paragraphs('秋季美食节吸引游客逾十万人次，感谢各商户的支持。'),
+      attachments: [],
+      days: 30,
+      endsInDays: -3,
+    },
   ];
+  const today = businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
   await db
     .insertInto('news')
     .values(
@@ -120,6 +144,10 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
           ? { audience: 'roles' as const, audience_roles: item.audienceRoles }
           : {}),
         created_at: daysAgo(item.days),
+        ends_on:
+          'endsInDays' in item && item.endsInDays !== undefined
+            ? addDays(today, item.endsInDays)
+            : null,
       })),
     )
     .execute();

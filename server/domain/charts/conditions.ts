@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../../lib/errors';
+import { likeLiteral } from '../../lib/like';
 import type { ConditionField, LoadedChart, SortField } from './definitions';
 
 /** One condition of the request (the platform's QueryField shape). */
@@ -47,8 +48,6 @@ function typed(field: ConditionField, value: unknown): string | number {
   return text;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 function listOf(field: ConditionField, value: unknown): unknown[] {
   const list = Array.isArray(value) ? value : String(value).split(',');
   if (list.length > maxList) bad(field);
@@ -66,7 +65,7 @@ function conditionSql(field: ConditionField, value: unknown): RawBuilder<SqlBool
     case 'LE':
       return sql<SqlBool>`${column} <= ${typed(field, value)}`;
     case 'LK': {
-      const text = `%${escapeLike(String(typed(field, value)))}%`;
+      const text = `%${likeLiteral(String(typed(field, value)))}%`;
       return sql<SqlBool>`${column} like ${text} escape '\\'`;
     }
     case 'IN': {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import { badRequest } from '../../lib/errors';
 import { filtersOf, type QueryFilterBody } from '../shell/queries/query-filter';
+import { containing, startingWith } from '../../lib/like';
 
 /**
  * The people directory (issue 12, part 5; docs/directory.md): the org tree with its
@@ -46,8 +47,6 @@ export function textFilters(
 }
 
 /** `%text%` for ILIKE with the wildcards of the text itself escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-const startingWith = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export interface PageList<T> {
   rows: T[];

@@ -16,6 +16,11 @@ export interface ExportColumn {
   field: string;
   title: string;
   kind: ColumnKind;
+  /**
+   * A code column's words for its codes, in the reader's language, as the list shows them
+   * (确认状态 1 → 已确认, issue 36): the file says what the screen says, not the codes.
+   */
+  labels?: Record<string, string>;
 }
 
 export interface ExportSheet {
@@ -40,12 +45,18 @@ const badText =
 export function checkColumns(
   query: string,
   title: string,
-  columns: readonly { field: string; title: string; kind?: string }[],
+  columns: readonly {
+    field: string;
+    title: string;
+    kind?: string;
+    labels?: Record<string, string>;
+  }[],
   first: EdgeRow | undefined,
 ) {
   if (badText.test(title)) throw badRequest('server:finance.exportTitle');
   for (const column of columns) {
-    if (badText.test(column.title)) {
+    const words = Object.entries(column.labels ?? {}).flat();
+    if (badText.test(column.title) || words.some((word) => badText.test(word))) {
       throw badRequest('server:finance.exportColumns', { max: maxExportColumns });
     }
     if (first && column.kind !== 'index' && !Object.hasOwn(first, column.field)) {
@@ -67,7 +78,7 @@ function cellValue(column: ExportColumn, row: EdgeRow, index: number): string | 
     const number = Number(value);
     return Number.isFinite(number) ? number : String(value);
   }
-  return String(value);
+  return column.labels?.[String(value)] ?? String(value);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isValidDate } from '../../../src/core/dates';
 import { badRequest } from '../../lib/errors';
 import { columnRef } from '../../lib/column-ref';
+import { containing } from '../../lib/like';
 
 /**
  * Filters of the named queries and the spec's rules for them (merchant-finance.md section
@@ -85,7 +86,7 @@ type Condition = RawBuilder<SqlBool>;
 
 /** LIKE pattern for a substring: the user's wildcards and escape character match literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containing(text);
 }
 
 export function contains(column: string, text: string | undefined): Condition | undefined {

@@ -30,6 +30,11 @@ const fixed: Record<string, FieldOptions> = {
   ],
 };
 
+/** Whether a dictionary of that name exists (the fixed lists and the stores). */
+export function isDictionary(name: string): boolean {
+  return name === 'stores' || Object.hasOwn(fixed, name);
+}
+
 export async function dictionary(db: Db, name: string): Promise<FieldOptions> {
   if (name === 'stores') {
     const rows = await db

@@ -5,6 +5,7 @@ import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { countRows, type CountMode } from '../../lib/bounded-count';
 import { newId } from '../../lib/ids';
+import { containing } from '../../lib/like';
 import type { Filters, Paging, QueryContext } from '../shell/queries/registry';
 import { managesForm } from './access';
 import {
@@ -62,7 +63,7 @@ function condition(field: FormField, value: Filters[string]): Expression<SqlBool
     numericTypes.includes(field.type)
   )
     return sql<SqlBool>`${column} = ${value}`;
-  return sql<SqlBool>`${column} ilike ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  return sql<SqlBool>`${column} ilike ${containing(value)}`;
 }
 
 function filtered(

@@ -4,6 +4,7 @@ import type { MapPolygon } from '../../db/schema-map';
 import { notFound } from '../../lib/errors';
 import { covers, type MapAccess } from './access';
 import { ringCentroid } from './geometry';
+import { containing } from '../../lib/like';
 
 /** What anyone reads of a shop: the spec's info panel plus area, category and status. */
 export interface PublicShop {
@@ -182,7 +183,7 @@ export async function readFloorShops(
 
 /** Shops of a store whose brand or number contains the text (literal, not a pattern). */
 export async function searchShops(db: Db, store: string, text: string) {
-  const needle = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const needle = containing(text);
   const rows = await db
     .selectFrom('map_shops as s')
     .innerJoin('map_floors as f', 'f.id', 's.floor_id')

@@ -4,6 +4,7 @@ import type { AppType, AppsTable } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { menuByAlias, visibleChildren, visibleMenus, type VisibleMenus } from './menus';
+import { containing } from '../../lib/like';
 
 type AppRow = Selectable<AppsTable>;
 
@@ -96,7 +97,6 @@ export async function appsOfMenu(
 }
 
 /** Escapes LIKE wildcards so the keyword matches literally. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Apps of the whole app centre whose name contains the keyword, among those the caller sees. */
 export async function searchApps(
@@ -108,7 +108,7 @@ export async function searchApps(
   const menus = await visibleMenus(db, caller);
   const menuIds = visibleSubtree(menus, menuByAlias(menus, appCenterAlias).id);
   if (menuIds.length === 0) return [];
-  const pattern = likeText(keyword.trim());
+  const pattern = containing(keyword.trim());
   const apps = await db
     .selectFrom('apps')
     .selectAll()

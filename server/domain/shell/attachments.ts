@@ -30,6 +30,8 @@ export interface AttachmentInfo {
   type: string;
   username: string;
   createTime: string;
+  /** The file's extra property (updateFileExtraProp); '' when none. */
+  extraProp: string;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function attachmentInfos(
         type: row.extension,
         username: row.uploader_name,
         createTime: formatDateTime(row.created_at, timeZone),
+        extraProp: row.extra_prop,
       },
     ];
   });

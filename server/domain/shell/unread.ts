@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
-import { newsVisibleTo } from '../news';
+import { newsVisibleTo, runningOn } from '../news';
 
 /**
  * What makes the contacts dot: published news and announcements, still running (no end date
@@ -13,7 +13,8 @@ export async function unreadNewsCount(db: Db, caller: AuthUser, today: string): 
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('n.published', '=', true)
     .where(newsVisibleTo(caller, 'n'))
-    .where((eb) => eb.or([eb('n.ends_on', 'is', null), eb('n.ends_on', '>=', today)]))
+    // The lists' own rule, so the dot never counts an item no list shows (issue 39, item 2).
+    .where(runningOn(today))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

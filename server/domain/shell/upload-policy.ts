@@ -108,11 +108,22 @@ export function allowedFor(configured: string[], accept: string[]): string[] {
   return accept.length === 0 ? configured : configured.filter((ext) => accept.includes(ext));
 }
 
+/**
+ * An extension the upload may not have. It carries the allowed ones as a list: the upload
+ * route joins them as the reader's language lists (、 in Chinese, a comma in English; issue
+ * 39, item 6); the Chinese join is the default for anyone else who shows the message.
+ */
+export class UploadFormatError extends UserError {
+  constructor(readonly formats: string[]) {
+    super(400, 'server:shell.uploadFormat', { formats: formats.join('、') });
+  }
+}
+
 /** Checks an upload by the name it will be stored under; answers its extension. */
 export async function checkUpload(name: string, bytes: Buffer, allowed: string[]): Promise<string> {
   const extension = uploadExtension(name);
   if (!extension || blockedExtensions.has(extension) || !allowed.includes(extension)) {
-    throw new UserError(400, 'server:shell.uploadFormat', { formats: allowed.join('、') });
+    throw new UploadFormatError(allowed);
   }
   if (bytes.length === 0) throw new UserError(400, 'server:shell.uploadEmpty');
   const detected = (await fileTypeFromBuffer(bytes))?.ext;

@@ -33,27 +33,34 @@ const startPattern = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}(:[0-9]{2})?$
  * The caller's meetings, newest start first (spec section 9: start time descending): the
  * workflow meetings they attend, and the meeting bookings they made, host or are invited to
  * that start today or later (docs/forms.md). One query: paging runs over both sources.
+ * With `day` ('YYYY-MM-DD', a day of the business time zone) only those starting that day:
+ * the home card's 今日会议 (issue 39, item 5).
  */
 export async function meetingPage(
   db: Db,
   caller: AuthUser,
-  paging: { page: number; pageSize: number },
+  paging: { page: number; pageSize: number; day?: string | undefined },
   language: Language,
   timeZone: string,
 ) {
   const today = businessToday(timeZone);
   const bookingStart = sql`(r.data->>'startAt')::timestamp at time zone ${timeZone}`;
+  const meetingOnDay = paging.day
+    ? sql`and (m.start_at at time zone ${timeZone})::date = ${paging.day}::date`
+    : sql``;
+  const bookingOnDay = paging.day ? sql`and left(r.data->>'startAt', 10) = ${paging.day}` : sql``;
   const both = sql`
     select m.id, 'meeting' as kind, m.subject, m.subject_en, m.start_at, m.task_id,
         '' as room, false as booked_by_caller
       from meetings m join meeting_attendees a on a.meeting_id = m.id
-      where a.user_id = ${caller.id}
+      where a.user_id = ${caller.id} ${meetingOnDay}
     union all
     select r.id, 'booking', r.data->>'subject', '', ${bookingStart}, '',
         coalesce(r.data->>'room', ''), r.created_by = ${caller.id}
       from form_records r
       where r.form_key = ${bookingForm} and r.id in (${bookingsOf(caller.id)})
-        and r.data->>'startAt' ~ ${startPattern} and r.data->>'startAt' >= ${today}`;
+        and r.data->>'startAt' ~ ${startPattern} and r.data->>'startAt' >= ${today}
+        ${bookingOnDay}`;
   const rows = await sql<{
     id: string;
     kind: 'meeting' | 'booking';

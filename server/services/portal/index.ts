@@ -5,6 +5,7 @@ import { mapRoutes } from './map';
 import { newsRoutes } from './news';
 import { settingsRoutes } from './settings';
 import { shellPortalRoutes } from './shell';
+import { sysDataRoutes } from './sys-data';
 
 /** The portal service ({portal}): news, files, system settings, the shell and home page, mail. */
 export async function portalService(app: FastifyInstance) {
@@ -14,4 +15,5 @@ export async function portalService(app: FastifyInstance) {
   await app.register(shellPortalRoutes);
   await app.register(mailService);
   await app.register(mapRoutes);
+  await app.register(sysDataRoutes);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { getNews, listNews } from '../../domain/news';
+import { getNews, listNews, manageNewsMethod } from '../../domain/news';
+import { heldMethods } from '../../domain/shell/methods';
+import { forbidden } from '../../lib/errors';
 
 const listItem = Type.Object({
   id: Type.String(),
@@ -12,6 +14,10 @@ const listItem = Type.Object({
   isUrl: Type.String(),
   rotatingDisplayPictures: Type.String(),
   status: Type.String(),
+  start_: Type.Union([Type.Literal('启用'), Type.Literal('停用')], {
+    description: '启用 while the item runs; 停用 past its end date (listed only with includeEnded)',
+  }),
+  endTime: Type.String({ description: "The last day it runs, YYYY-MM-DD; '' for no end" }),
 });
 
 const item = Type.Object({
@@ -32,7 +38,11 @@ export async function newsRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         summary:
-          'Published news and announcements, newest first (a bare array, as the platform answers)',
+          'Published news and announcements still running, newest first (a bare array, as the platform answers)',
+        description:
+          'Items past their end date (ends_on) leave the list, as they leave the unread count. ' +
+          'includeEnded=true lists them too (start_ 停用), for those who hold news:manage; ' +
+          'anyone else asking for them gets 403.',
         querystring: Type.Object({
           classifyId: Type.Optional(Type.String({ maxLength: 64 })),
           type: Type.Optional(
@@ -44,12 +54,24 @@ export async function newsRoutes(app: FastifyInstance) {
             ]),
           ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          includeEnded: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
         }),
         response: { 200: Type.Array(listItem) },
       },
     },
     async (request) => {
-      const query = request.query as { classifyId?: string; type?: string; limit?: number };
+      const query = request.query as {
+        classifyId?: string;
+        type?: string;
+        limit?: number;
+        includeEnded?: 'true' | 'false';
+      };
+      const includeEnded = query.includeEnded === 'true';
+      if (
+        includeEnded &&
+        !(request.user && (await heldMethods(db, request.user)).has(manageNewsMethod))
+      )
+        throw forbidden('server:shell.methodDenied');
       const kind =
         query.type === '1' || query.type === 'announcement'
           ? 'announcement'
@@ -62,6 +84,7 @@ export async function newsRoutes(app: FastifyInstance) {
           ...(kind ? { kind } : {}),
           classifyId: query.classifyId ?? 'all',
           limit: query.limit ?? 50,
+          includeEnded,
         },
         request.user,
         config.timeZone,

@@ -6,6 +6,7 @@ import { tenantJsonRoutes } from './tenant-json';
 import { ssoRoutes } from './sso';
 import { tenantRoutes } from './tenants';
 import { userRoutes } from './users';
+import { userCentreRoutes } from './user-centre';
 
 /** The user centre ({uc}): sign-in, sessions, passwords, tenants, the people directory. */
 export async function ucService(app: FastifyInstance) {
@@ -16,4 +17,5 @@ export async function ucService(app: FastifyInstance) {
   await app.register(tenantJsonRoutes);
   await app.register(userRoutes);
   await app.register(directoryRoutes);
+  await app.register(userCentreRoutes);
 }

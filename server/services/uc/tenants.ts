@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { pagingOf, textFilters } from '../../domain/directory';
+import { searchTenants } from '../../domain/tenant-search';
 import { notFound } from '../../lib/errors';
-import { commonResult } from '../schemas';
+import { formatDateTime } from '../../lib/time';
+import { currentUser } from '../../plugins/auth';
+import { commonResult, pageList, queryFilterBody } from '../schemas';
 
 const tenantSchema = Type.Object({
   id: Type.String(),
@@ -11,8 +15,38 @@ const tenantSchema = Type.Object({
   ico: Type.String(),
 });
 
+const tenantRow = Type.Object({
+  ...tenantSchema.properties,
+  createTime: Type.String(),
+});
+
 export async function tenantRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+
+  app.post(
+    '/uc/tenantManage/v1/listJson',
+    {
+      schema: {
+        summary:
+          'Tenants by name (LIKE) or code, 20 a page (the caller’s own; everyone’s for the administrator)',
+        description:
+          'QueryFilter: querys on `name` (substring, wildcards literal) or `code`; pageBean (20 a page by default, at most 50).',
+        body: Type.Optional(queryFilterBody),
+        response: { 200: pageList(tenantRow) },
+      },
+    },
+    async (request) => {
+      const body = request.body as Parameters<typeof pagingOf>[0];
+      const filters = textFilters(body, ['name', 'code']);
+      return searchTenants(
+        db,
+        currentUser(request),
+        { name: filters.name || undefined, code: filters.code || undefined },
+        pagingOf(body, 20),
+        (value) => formatDateTime(value, config.timeZone),
+      );
+    },
+  );
 
   app.get(
     '/uc/tenantManage/v1/getTenantByCode',

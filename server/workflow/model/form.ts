@@ -51,6 +51,22 @@ export interface FormDefinition {
   formKey?: string;
   formVersion?: number;
   online?: OnlineForm;
+  /**
+   * A URL form (spec/merchant-finance.md section 8, "new-window forms"): the page the
+   * starter opens in a window of its own and asks for the data with the form-data handshake
+   * (docs/workflow.md, "URL forms"). `fields` still names and checks the data it sends.
+   */
+  url?: string;
+}
+
+/** A URL form's address: a path of the portal's origin, or an http(s) address. */
+export function isFormUrl(url: unknown): url is string {
+  return (
+    typeof url === 'string' &&
+    url.length <= 500 &&
+    (/^\/(?!\/)/.test(url) || /^https?:\/\/[^\s]+$/i.test(url)) &&
+    !/[\s\p{Cc}]/u.test(url)
+  );
 }
 
 /** A problem with a definition or with submitted data, described for the caller. */
@@ -69,6 +85,10 @@ export function checkFormDefinition(form: unknown): FormProblem | undefined {
     !Array.isArray((form as FormDefinition).fields)
   ) {
     return { key: 'server:workflow.formInvalid', params: { detail: 'fields' } };
+  }
+  const { url } = form as FormDefinition;
+  if (url !== undefined && !isFormUrl(url)) {
+    return { key: 'server:workflow.formInvalid', params: { detail: 'url' } };
   }
   const seen = new Set<string>();
   for (const field of (form as FormDefinition).fields) {

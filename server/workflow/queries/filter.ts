@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../lib/errors';
 import type { OrderColumn } from '../../lib/keyset';
+import { likeLiteral } from '../../lib/like';
 
 /**
  * The platform's QueryFilter (reference/platform-api.md section 1) turned into SQL against a
@@ -84,7 +85,7 @@ function scalar(column: Column, property: string, value: unknown, timeZone: stri
 
 function likePattern(value: unknown, property: string, before: boolean, after: boolean) {
   if (typeof value !== 'string' && typeof value !== 'number') throw invalid(property);
-  const escaped = String(value).replace(/[\\%_]/g, (char) => `\\${char}`);
+  const escaped = likeLiteral(String(value));
   if (escaped.length > 200) throw invalid(property);
   return `${before ? '%' : ''}${escaped}${after ? '%' : ''}`;
 }

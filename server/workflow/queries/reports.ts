@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
+import { statusLabelKey } from '../../../src/core/workflow/status';
 import { viewableBy, type Caller } from '../access';
 
 /**
@@ -53,7 +54,9 @@ const tasksByStatus: Report = async (db, caller) => {
   const name = caller.translate('server:workflow.report.openTasks');
   return {
     legend: [name],
-    xAxis: rows.rows.map((row) => caller.translate(`workflow:status.${row.status}`)),
+    // The labels of the to-do lists (BACKSHARE reads as SHARE, an unknown status as 其他):
+    // never a raw message key (issue 39, item 6).
+    xAxis: rows.rows.map((row) => caller.translate(statusLabelKey(row.status))),
     series: [{ name, type: 'bar', data: rows.rows.map((row) => Number(row.n)) }],
   };
 };

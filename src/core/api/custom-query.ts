@@ -310,9 +310,12 @@ export async function runRestful(
   return readExternalAnswer(response.data, definition.listKey);
 }
 
+/** Spec section 9 (workflow-office.md): a custom list shows 20 rows a page by default. */
+export const customListPageSize = 20;
+
 /** Pages and totals of a restful query are the browser's: its rows are all in one answer. */
 export function pageOf<Row>(rows: readonly Row[], page: number, pageSize: number): Row[] {
-  const size = pageSize > 0 ? pageSize : 10;
+  const size = pageSize > 0 ? pageSize : customListPageSize;
   const start = (Math.max(1, page) - 1) * size;
   return rows.slice(start, start + size);
 }

@@ -29,6 +29,8 @@ export interface QueryAnswer<Row> {
   pageSize: number;
   summary?: Record<string, number>;
   permissions?: { canAdd: boolean; canEdit: boolean };
+  /** Notice lists: opening a notice is the caller's acknowledgement (they are its merchant). */
+  acknowledges?: boolean;
 }
 
 /** base64 of the UTF-8 JSON (btoa alone cannot take Chinese text). */
@@ -57,6 +59,8 @@ export interface ExportColumn {
   field: string;
   title: string;
   kind?: 'text' | 'money' | 'number' | 'date' | 'index';
+  /** A code column's words for its codes, in the reader's language (exported as words). */
+  labels?: Record<string, string>;
 }
 
 export interface ExportProgress {

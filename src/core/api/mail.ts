@@ -50,11 +50,19 @@ export interface MailSummary {
   hasAttachment: number;
 }
 
+/** A recipient the SMTP server refused when the mail was sent, with its reply. */
+export interface Undelivered {
+  address: string;
+  reason: string;
+}
+
 export interface MailMessage extends MailSummary {
   content: string;
   contentType: 'html' | 'text';
   messageId: string;
   attachments: { id: string; name: string; size: number }[];
+  /** A sent mail: who did not get it (an older server sends none). */
+  undelivered?: Undelivered[];
 }
 
 export interface PageList<T> {
@@ -126,15 +134,21 @@ export interface Outgoing {
   isDraft?: boolean;
 }
 
-export async function sendMail(mail: Outgoing): Promise<string> {
+/**
+ * Sends (or saves a draft). The server may have taken the mail for some recipients and not
+ * others: `undelivered` names those, and `message` says so instead of plain success.
+ */
+export async function sendMail(
+  mail: Outgoing,
+): Promise<{ message: string; undelivered: Undelivered[] }> {
   const { html, fileIds, ...rest } = mail;
-  const answer = await http.post<CommonResult<string>>(
+  const answer = await http.post<CommonResult<string> & { undelivered?: Undelivered[] }>(
     'portal',
     `${mailBase}/send`,
     { ...rest, content: toBase64(html), fileIds: (fileIds ?? []).join(',') },
     { quiet: true },
   );
-  return answer.message ?? '';
+  return { message: answer.message ?? '', undelivered: answer.undelivered ?? [] };
 }
 
 export interface Suggestion {

@@ -12,6 +12,10 @@ export interface NewsListItem {
   status: string;
   /** File id of the carousel picture ('' when none). */
   rotatingDisplayPictures?: string;
+  /** The spec's flag: '启用' while it runs, '停用' past its end date (listed on request only). */
+  start_?: string;
+  /** Its last day, YYYY-MM-DD; '' when it has no end. */
+  endTime?: string;
 }
 
 export interface NewsItem extends NewsListItem {
@@ -28,8 +32,9 @@ export interface Attachment {
   size?: number;
 }
 
+/** Running items; `includeEnded` adds those past their end date (news managers only). */
 export function listNews(
-  params: { classifyId?: string; type?: string; limit?: number } = {},
+  params: { classifyId?: string; type?: string; limit?: number; includeEnded?: 'true' } = {},
 ): Promise<NewsListItem[]> {
   return http.get<NewsListItem[]>('portal', '/portalNewsNotice/v1/getNews', {
     classifyId: 'all',

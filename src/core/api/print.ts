@@ -68,32 +68,57 @@ function authOptions(printToken: string | undefined): RequestOptions {
   return printToken ? { token: printToken, keepSessionOn401: true, quiet: true } : { quiet: true };
 }
 
+/**
+ * What opening a notice did (issue 36): as its merchant, the notices it confirmed (or marked
+ * viewed) now; as staff, the views it recorded, and nothing confirmed.
+ */
+export interface Opened {
+  as: 'merchant' | 'staff' | 'both';
+  acknowledged: number;
+  staffViews: number;
+}
+
+/** A print view's document, with what opening it did (notices only). */
+export interface PrintAnswer<T> {
+  value: T;
+  opened?: Opened;
+}
+
 export async function readPrintView<T>(
   kind: SinglePrintKind,
   params: PrintParams,
   printToken?: string,
-): Promise<T> {
-  const answer = await http.post<{ value: T }>(
+): Promise<PrintAnswer<T>> {
+  const { value, opened } = await http.post<PrintAnswer<T>>(
     'bpmRunTime',
     path(`printView/${kind}`),
     params,
     authOptions(printToken),
   );
-  return answer.value;
+  return { value, ...(opened ? { opened } : {}) };
 }
 
 export async function readPrintBatch(
   kind: BatchPrintKind,
   descriptor: QueryDescriptor | null,
   printToken?: string,
-): Promise<BatchView> {
-  const answer = await http.post<{ value: BatchView }>(
+): Promise<PrintAnswer<BatchView>> {
+  const { value, opened } = await http.post<PrintAnswer<BatchView>>(
     'bpmRunTime',
     path(`printBatch/${kind}`),
     descriptor ? { descriptor } : {},
     authOptions(printToken),
   );
-  return answer.value;
+  return { value, ...(opened ? { opened } : {}) };
+}
+
+/** The channel on which a print window tells the lists of this origin what its open did. */
+export const printChannel = 'atrium-print';
+
+export interface OpenedMessage {
+  type: 'opened';
+  kind: string;
+  opened: Opened;
 }
 
 export interface PrintLink {
@@ -113,10 +138,12 @@ export async function requestPrintLink(
   return answer.value;
 }
 
-/** What opening a batch will do: documents it shows and notices it confirms. */
+/** What opening a batch will do: documents it shows, notices it confirms, staff views. */
 export interface BatchPreview {
   documents: number;
   toConfirm: number;
+  /** Other merchants' notices: opening them records the caller's staff view (issue 36). */
+  staffViews: number;
 }
 
 /** Asked before a batch print opens (issue 13): reads only, confirms nothing. */

@@ -8,6 +8,8 @@ export interface ViewColumn {
   labelEn?: string;
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** Its values are identifiers a user reads whole (a contract number): never cut to fit. */
+  whole?: boolean;
 }
 
 /** A condition of a query view: text (substring), date (a range), select (one of options). */

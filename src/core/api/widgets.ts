@@ -19,11 +19,19 @@ export interface Meeting {
 
 /**
  * menu/getMeetingPagination: the caller's meetings and upcoming meeting bookings (booked,
- * hosted or invited to), start time descending.
+ * hosted or invited to), start time descending; `today`: only those starting today (the
+ * business time zone's, decided by the server).
  */
-export function meetings(page: number, pageSize: number): Promise<PageList<Meeting>> {
+export function meetings(
+  page: number,
+  pageSize: number,
+  options: { today?: boolean } = {},
+): Promise<PageList<Meeting>> {
   return http.post<PageList<Meeting>>('portal', '/portal/meeting/v1/getMeetingPagination', {
     pageBean: { page, pageSize },
+    ...(options.today
+      ? { querys: [{ property: 'kssj', value: 'today', operation: 'EQUAL' }] }
+      : {}),
   });
 }
 

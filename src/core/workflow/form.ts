@@ -25,6 +25,8 @@ export interface FlowForm {
    */
   formKey?: string;
   online?: FormDefinition;
+  /** A URL form: a page filled in a window of its own, read with the form-data handshake. */
+  url?: string;
 }
 
 /** The form with its labels in the reader's language (English where the form has it). */

@@ -124,6 +124,7 @@ export function ChooserDialog({
       <RowTable
         definition={definition}
         rows={load.page.rows ?? []}
+        firstIndex={(load.page.page - 1) * load.page.pageSize + 1}
         single={limit === 1}
         isChosen={isChosen}
         blocked={full}

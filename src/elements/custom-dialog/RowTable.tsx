@@ -16,9 +16,10 @@ const cell = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
 
 /**
- * The rows of a list dialog: a checkbox (or a radio for one row) per row, the display
- * fields as columns, a header button per column to sort by it. A click anywhere on a row
- * chooses it; the keyboard reaches the inputs with Tab and chooses with Space.
+ * The rows of a list dialog (spec/workflow-office.md 2.4, selection list): a checkbox (or a
+ * radio for one row) per row, the index column (numbered across pages), the display fields
+ * as columns, a header button per column to sort by it. A click anywhere on a row chooses
+ * it; the keyboard reaches the inputs with Tab and chooses with Space.
  */
 export function RowTable({
   definition,
@@ -29,9 +30,12 @@ export function RowTable({
   sort,
   onSort,
   onChoose,
+  firstIndex = 1,
 }: {
   definition: CustomDialogDefinition;
   rows: DialogRow[];
+  /** The number of the first row shown: 21 on the second page of twenty. */
+  firstIndex?: number;
   single: boolean;
   isChosen: (row: DialogRow) => boolean;
   blocked: boolean;
@@ -47,6 +51,9 @@ export function RowTable({
         <thead>
           <tr>
             <th aria-hidden />
+            <th className="index" scope="col">
+              {t('customDialog:dialog.index')}
+            </th>
             {definition.displayfield.map((field) => {
               const current = sort?.field === field.field ? sort.direction : undefined;
               return (
@@ -72,7 +79,7 @@ export function RowTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
+          {rows.map((row, i) => {
             const value = rowValue(definition, row);
             const chosen = isChosen(row);
             return (
@@ -95,8 +102,13 @@ export function RowTable({
                     onChange={() => onChoose(row)}
                   />
                 </td>
+                <td className="index" data-index>
+                  {firstIndex + i}
+                </td>
                 {definition.displayfield.map((field) => (
-                  <td key={field.field}>{cell(row[field.field])}</td>
+                  <td key={field.field} data-column={field.field}>
+                    {cell(row[field.field])}
+                  </td>
                 ))}
               </tr>
             );

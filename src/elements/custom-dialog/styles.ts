@@ -37,6 +37,7 @@ export const styles = `
   .rows tbody tr { cursor: pointer; }
   .rows tbody tr[aria-selected='true'] { background: ${vars.infoBg}; }
   .rows td.pick { width: 36px; }
+  .rows .index { width: 44px; text-align: right; color: ${vars.textMuted}; font-variant-numeric: tabular-nums; }
   .rows th button { border: 0; background: none; font: inherit; cursor: pointer; padding: 0; }
   .tree, .tree ul { list-style: none; margin: 0; padding: 0; }
   .tree ul { padding-left: 22px; }

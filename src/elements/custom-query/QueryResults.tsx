@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  customListPageSize,
   CustomQueryError,
   describeFailure,
   displayFields,
@@ -70,7 +71,7 @@ export function QueryResults({
     setPage(1);
   }, [defaults]);
 
-  const pageSize = definition.pageSize > 0 ? definition.pageSize : 10;
+  const pageSize = definition.pageSize > 0 ? definition.pageSize : customListPageSize;
   // Our server pages; a restful answer is paged here, so turning pages asks nothing again.
   const serverPage = definition.dsType === 'dataSource' ? page : 0;
   const result = useAsync(async () => {

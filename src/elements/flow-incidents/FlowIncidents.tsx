@@ -174,7 +174,7 @@ export function FlowIncidents({ state = 'open' }: { state?: string }) {
         title={t('workflow:incidents.cancelTitle')}
         message={t('workflow:incidents.cancelConfirm')}
         reasonLabel={t('workflow:incidents.reason')}
-        reasonRequired
+        reasonRequired={t('workflow:errors.reasonRequired')}
         onClose={() => setCancelling(null)}
         onConfirm={async (reason) => {
           if (!cancelling) return;

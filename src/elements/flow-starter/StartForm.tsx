@@ -24,6 +24,7 @@ import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { pageStyle, panelStyle } from '../../ui/workflow/styles';
 import { useFlowForm } from '../../ui/workflow/useFlowForm';
+import { useUrlForm } from './UrlForm';
 
 const actions = css`
   display: flex;
@@ -101,6 +102,8 @@ export function StartForm({
   const [savedDraft, setSavedDraft] = useState(draftId);
   const [busy, setBusy] = useState<'start' | 'draft' | null>(null);
   const flowForm = useFlowForm(loaded.data?.flow.form, {}, everything);
+  // A URL form is filled in a window of its own and read with the handshake at the start.
+  const urlForm = useUrlForm(loaded.data?.flow.form?.url, loaded.data?.flow.defKey ?? '');
   const { reset } = flowForm;
   useEffect(() => {
     if (loaded.data) reset(loaded.data.values);
@@ -126,10 +129,15 @@ export function StartForm({
   const acting = loaded.data.leaderId;
 
   const submit = async () => {
-    const data = flowForm.check();
+    const data = flow.form?.url ? {} : flowForm.check();
     if (data === false) return notify('error', t('workflow:errors.formInvalid'));
     setBusy('start');
     try {
+      if (flow.form?.url) {
+        const sent = await urlForm.read();
+        if (sent === null) return;
+        Object.assign(data, sent);
+      }
       const answer = await startFlow({
         defId: flow.id,
         data,
@@ -137,6 +145,7 @@ export function StartForm({
         leaderId: acting,
       });
       notify('success', answer.message);
+      urlForm.done();
       if (emit('atrium-started', { instId: answer.instId, defKey: flow.defKey }, true))
         navigate('/v-flow/v-request');
     } catch (failure) {
@@ -148,9 +157,11 @@ export function StartForm({
   const saveDraft = async () => {
     setBusy('draft');
     try {
+      const data = flow.form?.url ? await urlForm.read() : flowForm.data();
+      if (data === null) return;
       const answer = await saveStartDraft({
         defId: flow.id,
-        data: flowForm.data(),
+        data,
         ...(savedDraft ? { draftId: savedDraft } : {}),
         leaderId: acting,
       });
@@ -180,7 +191,7 @@ export function StartForm({
           </p>
         )}
         {flow.desc && <p css={{ color: vars.textMuted, marginTop: 0 }}>{flow.desc}</p>}
-        {flowForm.view}
+        {urlForm.view ?? flowForm.view}
         <div css={actions} part="actions">
           <Button onClick={() => navigate('/v-flow/v-flowList')} data-action="back">
             {t('workflow:starter.back')}

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { holidayTips, recordTour, tourState, type HolidayTip } from '../../core/api/shell';
 import { $session } from '../../core/session';
 import { readStored, writeStored } from '../../core/storage';
+import { useEmit } from '../../ui/element/context';
 import { ColumnGrid, ColumnPreview } from './ColumnGrid';
 import { HolidayOverlay } from './HolidayOverlay';
 import { NoticeMarquee } from './NoticeMarquee';
@@ -22,8 +23,14 @@ const holidayShownKey = 'atrium.holidayShown';
 
 type Stage = 'loading' | 'holiday' | 'tour' | 'done';
 
-function Dashboard() {
+/**
+ * `tour`: the user asked for the tour on another page (issue 39, item 3): it starts once the
+ * dashboard is drawn, before anything else; the holiday overlay waits for another visit.
+ */
+function Dashboard({ tour = false }: { tour?: boolean }) {
   const session = useStore($session);
+  const emit = useEmit();
+  const asked = useRef(tour);
   const [stage, setStage] = useState<Stage>('loading');
   const [tips, setTips] = useState<HolidayTip[]>([]);
   const [tourDue, setTourDue] = useState(false);
@@ -43,7 +50,8 @@ function Dashboard() {
       if (!current) return;
       setTips(found);
       setTourDue(tour.due);
-      if (found.length) {
+      if (asked.current) setStage('tour');
+      else if (found.length) {
         writeStored('session', holidayShownKey, '1');
         setStage('holiday');
       } else setStage(tour.due ? 'tour' : 'done');
@@ -53,21 +61,30 @@ function Dashboard() {
     };
   }, [session]);
 
-  // The top bar's guide button starts the tour at any time.
+  // The top bar's guide button starts the tour at any time (while the dashboard still loads,
+  // as soon as it is drawn).
+  const start = useCallback(() => {
+    asked.current = true;
+    setStage((stage) => (stage === 'loading' ? stage : 'tour'));
+  }, []);
   useEffect(() => {
-    const start = () => setStage('tour');
+    if (tour) start();
+  }, [tour, start]);
+  useEffect(() => {
     document.addEventListener('atrium-tour-start', start);
     return () => document.removeEventListener('atrium-tour-start', start);
-  }, []);
+  }, [start]);
 
   const closeHoliday = useCallback(() => setStage(tourDue ? 'tour' : 'done'), [tourDue]);
   const endTour = useCallback(
     (outcome: 'complete' | 'exit') => {
+      asked.current = false;
       setStage('done');
       setTourDue(false);
       if (session) void recordTour(session.account, outcome);
+      emit('atrium-tour-end', { outcome });
     },
-    [session],
+    [session, emit],
   );
 
   return (
@@ -85,7 +102,7 @@ function Dashboard() {
 }
 
 /** The dashboard, or with `preview-alias` one column whatever the rights (/column/preview). */
-export function Home({ previewAlias }: { previewAlias?: string }) {
+export function Home({ previewAlias, tour }: { previewAlias?: string; tour?: boolean }) {
   if (previewAlias) {
     return (
       <div css={page}>
@@ -93,5 +110,5 @@ export function Home({ previewAlias }: { previewAlias?: string }) {
       </div>
     );
   }
-  return <Dashboard />;
+  return <Dashboard tour={tour} />;
 }

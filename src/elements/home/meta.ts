@@ -10,12 +10,21 @@ export const meta: ElementMeta = {
       description:
         'Shows only this column (by getColumnByAlias), even to a user without display rights: the /column/preview/{alias} page.',
     },
+    tour: {
+      kind: 'boolean',
+      description:
+        "Starts the guided tour once the dashboard is drawn (the user asked for it elsewhere: the top bar's guide button on another page).",
+    },
   },
   events: {
     'atrium-navigate': {
       detail: '{ path: string }',
       description: 'A column, tip or reminder should open; cancel it to route yourself.',
       cancelable: true,
+    },
+    'atrium-tour-end': {
+      detail: "{ outcome: 'complete' | 'exit' }",
+      description: 'The guided tour was finished or skipped.',
     },
   },
   parts: {

@@ -1,4 +1,4 @@
-import { InvoiceList } from '../../ui/finance/InvoiceList';
+import { InvoiceList } from '../../ui/merchant/InvoiceList';
 
 export function InvoiceListElement({
   vendor = '',

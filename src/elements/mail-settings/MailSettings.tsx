@@ -11,6 +11,12 @@ import {
   type SettingInput,
 } from '../../core/api/mail';
 import { ApiError } from '../../core/http';
+import {
+  mailProviders,
+  providerById,
+  providerOfAddress,
+  type MailProvider,
+} from '../../core/mail/providers';
 import { notify } from '../../core/notices';
 import { RemoveDialog } from '../../ui/RemoveDialog';
 import { useListEditing } from '../../ui/useListEditing';
@@ -77,6 +83,31 @@ function SettingDialog({
   const [busy, setBusy] = useState<'' | 'test' | 'save'>('');
   const set = <K extends keyof SettingInput>(key: K, value: SettingInput[K]) =>
     setForm((old) => ({ ...old, [key]: value }));
+  // The service whose servers fill the form: found from the address, or chosen by name for
+  // a company domain. Servers the user typed themselves are never overwritten by the address.
+  const [providerId, setProviderId] = useState(
+    () => providerOfAddress(start?.mailAddress ?? '')?.id ?? '',
+  );
+  const [serversTyped, setServersTyped] = useState(Boolean(start));
+  const provider = providerById(providerId);
+  const applyProvider = (chosen: MailProvider | undefined) => {
+    setProviderId(chosen?.id ?? '');
+    if (!chosen) return;
+    setForm((old) => ({
+      ...old,
+      imapHost: chosen.imap.host,
+      imapPort: chosen.imap.port,
+      imapSecurity: chosen.imap.security,
+      smtpHost: chosen.smtp.host,
+      smtpPort: chosen.smtp.port,
+      smtpSecurity: chosen.smtp.security,
+    }));
+  };
+  const setAddress = (address: string) => {
+    set('mailAddress', address);
+    const found = providerOfAddress(address);
+    if (found && !serversTyped) applyProvider(found);
+  };
   const keepPassword = Boolean(start) && !form.mailPass;
 
   const missing = () => {
@@ -139,7 +170,11 @@ function SettingDialog({
       required={required}
       value={form[key]}
       readOnly={editing.readOnly}
-      onChange={(event) => set(key, event.target.value)}
+      onChange={(event) => {
+        if (key === 'mailAddress') return setAddress(event.target.value);
+        if (key === 'imapHost' || key === 'smtpHost') setServersTyped(true);
+        set(key, event.target.value);
+      }}
     />
   );
   const port = (key: 'imapPort' | 'smtpPort', label: string) => (
@@ -149,7 +184,10 @@ function SettingDialog({
       type="number"
       value={String(form[key])}
       readOnly={editing.readOnly}
-      onChange={(event) => set(key, Number(event.target.value))}
+      onChange={(event) => {
+        setServersTyped(true);
+        set(key, Number(event.target.value));
+      }}
     />
   );
   const grid = {
@@ -201,6 +239,31 @@ function SettingDialog({
         {text('nickName', 'mail:setting.nickName')}
         {text('userName', 'mail:setting.userName')}
       </div>
+      {!editing.readOnly && (
+        <div css={grid}>
+          <SelectField
+            label={t('mail:setting.provider')}
+            name="provider"
+            value={providerId}
+            onChange={(event) => {
+              setServersTyped(false);
+              applyProvider(providerById(event.target.value));
+            }}
+          >
+            <option value="">{t('mail:setting.providers.other')}</option>
+            {mailProviders.map((each) => (
+              <option key={each.id} value={each.id}>
+                {t(`mail:setting.providers.${each.id}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      {provider?.code && !editing.readOnly && (
+        <p role="note" data-field="provider-hint" css={{ margin: '0 0 12px', fontSize: 13 }}>
+          {t('mail:setting.codeHint', { provider: t(`mail:setting.providers.${provider.id}`) })}
+        </p>
+      )}
       <div css={grid}>
         {text('imapHost', 'mail:setting.imapHost', true)}
         {port('imapPort', 'mail:setting.imapPort')}

@@ -1,6 +1,12 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
-import { sendMail, suggestAddresses, type Mailbox, type Suggestion } from '../../core/api/mail';
+import {
+  sendMail,
+  suggestAddresses,
+  type Mailbox,
+  type Suggestion,
+  type Undelivered,
+} from '../../core/api/mail';
 import { uploadFile } from '../../core/api/files';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
@@ -90,7 +96,23 @@ const style = css`
   }
   .actions {
     display: flex;
+    flex-wrap: wrap;
     gap: 8px;
+  }
+  .more-fields {
+    padding-left: 80px;
+    margin-top: -6px;
+  }
+  @media (max-width: 480px) {
+    label {
+      grid-template-columns: 56px 1fr;
+    }
+    .suggest {
+      left: 0;
+    }
+    .more-fields {
+      padding-left: 64px;
+    }
   }
 `;
 
@@ -99,6 +121,7 @@ export interface Draft {
   setId: string;
   to: string;
   cc: string;
+  bcc: string;
   subject: string;
   html: string;
   replyId?: string;
@@ -113,7 +136,14 @@ interface Upload {
   error?: string;
 }
 
-type Field = 'to' | 'cc';
+type Field = 'to' | 'cc' | 'bcc';
+
+/** What a send did: sent or saved, and who the server refused (the others got it). */
+export interface Sent {
+  sent: boolean;
+  message?: string;
+  undelivered?: Undelivered[];
+}
 
 /** The last address being typed in a comma-separated field. */
 const lastToken = (text: string) => text.split(/[,;]/).pop()?.trim() ?? '';
@@ -125,12 +155,15 @@ export function Composer({
 }: {
   draft: Draft;
   mailboxes: Mailbox[];
-  onDone: (sent: boolean) => void;
+  onDone: (result: Sent) => void;
 }) {
   const t = useT();
   const [setId, setSetId] = useState(draft.setId);
   const [to, setTo] = useState(draft.to);
   const [cc, setCc] = useState(draft.cc);
+  const [bcc, setBcc] = useState(draft.bcc);
+  // Bcc is there when the mail has some, else one click away (as in Gmail and Outlook).
+  const [showBcc, setShowBcc] = useState(Boolean(draft.bcc.trim()));
   const [subject, setSubject] = useState(draft.subject);
   const [uploads, setUploads] = useState<Upload[]>(
     draft.files.map((file) => ({ key: file.id, name: file.name, progress: 1, id: file.id })),
@@ -148,8 +181,10 @@ export function Composer({
     if (editor.current) editor.current.innerHTML = quotableHtml(draft.html);
   }, [draft.html]);
 
+  const setters = { to: setTo, cc: setCc, bcc: setBcc };
+  const values = { to, cc, bcc };
   const typed = (field: Field, value: string) => {
-    (field === 'to' ? setTo : setCc)(value);
+    setters[field](value);
     const token = lastToken(value);
     if (token.length < 1) return setSuggestions(null);
     void suggestAddresses(token).then(
@@ -158,14 +193,13 @@ export function Composer({
     );
   };
   const choose = (field: Field, item: Suggestion) => {
-    const current = field === 'to' ? to : cc;
-    const parts = current
+    const parts = values[field]
       .split(/[,;]/)
       .slice(0, -1)
       .map((part) => part.trim())
       .filter(Boolean);
     parts.push(`${item.name} <${item.address}>`);
-    (field === 'to' ? setTo : setCc)(`${parts.join(', ')}, `);
+    setters[field](`${parts.join(', ')}, `);
     setSuggestions(null);
   };
 
@@ -191,23 +225,27 @@ export function Composer({
 
   const submit = async (isDraft: boolean) => {
     setError('');
-    if (!isDraft && !to.trim() && !cc.trim()) return setError(t('mail:needRecipient'));
+    if (!isDraft && !to.trim() && !cc.trim() && !bcc.trim()) {
+      return setError(t('mail:needRecipient'));
+    }
     if (uploads.some((item) => !item.id && !item.error)) return;
     setBusy(true);
     try {
-      const message = await sendMail({
+      const answer = await sendMail({
         ...(draft.id ? { id: draft.id } : {}),
         setId,
         subject: subject.trim(),
         html: editor.current?.innerHTML ?? '',
         receiverAddresses: to.replace(/[,;\s]+$/, ''),
         copyToAddresses: cc.replace(/[,;\s]+$/, ''),
+        bcCAddresses: bcc.replace(/[,;\s]+$/, ''),
         fileIds: uploads.flatMap((item) => (item.id ? [item.id] : [])),
         ...(draft.replyId ? { replyId: draft.replyId } : {}),
         isDraft,
       });
-      notify('success', message);
-      onDone(!isDraft);
+      // A partial send is not a success: the page says who did not get it (onDone).
+      if (answer.undelivered.length === 0) notify('success', answer.message);
+      onDone({ sent: !isDraft, message: answer.message, undelivered: answer.undelivered });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : t('common:errors.failed'));
     } finally {
@@ -254,6 +292,15 @@ export function Composer({
       </label>
       {addressField('to', t('mail:to'), to)}
       {addressField('cc', t('mail:cc'), cc)}
+      {showBcc ? (
+        addressField('bcc', t('mail:bcc'), bcc)
+      ) : (
+        <div className="more-fields">
+          <Button variant="text" onClick={() => setShowBcc(true)} data-action="add-bcc">
+            + {t('mail:bcc')}
+          </Button>
+        </div>
+      )}
       <label>
         {t('mail:subject')}
         <input
@@ -331,7 +378,7 @@ export function Composer({
         <Button busy={busy} onClick={() => void submit(true)} data-action="save-draft">
           {t('mail:saveDraft')}
         </Button>
-        <Button onClick={() => onDone(false)} data-action="cancel">
+        <Button onClick={() => onDone({ sent: false })} data-action="cancel">
           {t('mail:cancel')}
         </Button>
       </div>

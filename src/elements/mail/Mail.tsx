@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   folderCodes,
   mailGet,
@@ -10,6 +10,7 @@ import {
   type FolderType,
   type Mailbox,
   type MailMessage,
+  type Undelivered,
 } from '../../core/api/mail';
 import { notify } from '../../core/notices';
 import { Alert } from '../../ui/Alert';
@@ -20,7 +21,7 @@ import { Pager } from '../../ui/Pager';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
-import { Composer, type Draft } from './Composer';
+import { Composer, type Draft, type Sent } from './Composer';
 import { Reader, type ReaderAction } from './Reader';
 import { forwardQuote, mailBody, replyQuote } from './quote';
 
@@ -36,6 +37,40 @@ const layout = css`
   align-items: start;
   @media (max-width: 900px) {
     grid-template-columns: 1fr;
+    padding: 8px;
+    /* A phone shows one screen at a time: the list, or the mail being read or written. */
+    &[data-pane='open'] > .tree,
+    &[data-pane='open'] > [part='list'],
+    &[data-pane='none'] > .pane {
+      display: none;
+    }
+    .tree {
+      padding: 6px;
+    }
+    .tree ul {
+      display: flex;
+      gap: 4px;
+      overflow-x: auto;
+      margin: 0;
+    }
+    .tree button {
+      white-space: nowrap;
+    }
+    .tree .box {
+      margin: 0 0 4px;
+    }
+    [part='reader'] [data-action='back'] {
+      display: none;
+    }
+  }
+  .pane-bar {
+    display: none;
+    margin-bottom: 8px;
+  }
+  @media (max-width: 900px) {
+    .pane-bar {
+      display: block;
+    }
   }
   section {
     background: ${vars.surface};
@@ -150,6 +185,65 @@ const layout = css`
 
 type Pane = { kind: 'none' } | { kind: 'read'; id: string } | { kind: 'compose'; draft: Draft };
 
+/** Below this width the list and the mail are two screens (the layout's one column). */
+const phoneQuery = '(max-width: 900px)';
+
+/**
+ * On a phone, reading or writing a mail is a screen of its own: opening one starts at the
+ * top of the page and adds a step to the browser's history, so the phone's back gesture
+ * returns to the list as the page's own back button does.
+ */
+function usePhoneScreen(open: boolean, close: () => void, root: RefObject<HTMLElement | null>) {
+  const pushed = useRef(false);
+  useEffect(() => {
+    if (open && !pushed.current && matchMedia(phoneQuery).matches) {
+      history.pushState({ atriumMailScreen: true }, '', location.href);
+      pushed.current = true;
+    }
+    if (open) root.current?.scrollIntoView({ block: 'start' });
+    if (!open && pushed.current) {
+      pushed.current = false;
+      if ((history.state as { atriumMailScreen?: boolean } | null)?.atriumMailScreen) {
+        history.back();
+      }
+    }
+  }, [open, root]);
+  useEffect(() => {
+    const back = () => {
+      if (!pushed.current) return;
+      pushed.current = false;
+      close();
+    };
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, [close]);
+}
+
+/** Addresses of a comma-separated list, trimmed, without empty ones. */
+const addressList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * Reply all keeps the mail's own To and Cc (the sender joins To), leaving out the replier's
+ * own address and anyone already named: as Gmail and Outlook do.
+ */
+export function replyAllRecipients(mail: MailMessage, own: string) {
+  const seen = new Set([own.toLowerCase()]);
+  const keep = (list: string[]) =>
+    list.filter((address) => {
+      const key = address.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const to = keep([mail.senderAddress, ...addressList(mail.receiverAddresses)]);
+  const cc = keep(addressList(mail.copyToAddresses));
+  return { to: to.join(', '), cc: cc.join(', ') };
+}
+
 const prefixed = (prefix: string, subject: string) =>
   subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
 
@@ -178,6 +272,14 @@ export function Mail({
   const [checked, setChecked] = useState<string[]>([]);
   const [removing, setRemoving] = useState<string[] | null>(null);
   const [syncing, setSyncing] = useState(false);
+  /** The last send that did not reach everyone: who did not get it, and why. */
+  const [undelivered, setUndelivered] = useState<{
+    message: string;
+    list: Undelivered[];
+  } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const closePane = useCallback(() => setPane({ kind: 'none' }), []);
+  usePhoneScreen(pane.kind !== 'none', closePane, root);
   const current = boxes.find((box) => box.id === setId) ?? boxes[0];
 
   useEffect(() => {
@@ -201,6 +303,7 @@ export function Mail({
     setId: current?.id ?? '',
     to: '',
     cc: '',
+    bcc: '',
     subject: '',
     html: '',
     files: [],
@@ -218,6 +321,7 @@ export function Mail({
             setId: mail.setId,
             to: mail.receiverAddresses,
             cc: mail.copyToAddresses,
+            bcc: mail.bcCAddresses,
             subject: mail.subject,
             html: mailBody(mail),
             files: mail.attachments,
@@ -278,19 +382,12 @@ export function Mail({
         }),
       });
     }
-    const own = current?.name.toLowerCase();
-    const everyone = [
-      mail.senderAddress,
-      ...mail.receiverAddresses.split(','),
-      ...mail.copyToAddresses.split(','),
-    ]
-      .map((item) => item.trim())
-      .filter((item) => item && item.toLowerCase() !== own);
+    const all = replyAllRecipients(mail, boxes.find((box) => box.id === mail.setId)?.name ?? '');
     setPane({
       kind: 'compose',
       draft: newDraft({
         setId: mail.setId,
-        to: what === 'replyAll' ? [...new Set(everyone)].join(', ') : mail.senderAddress,
+        ...(what === 'replyAll' ? all : { to: mail.senderAddress }),
         subject: prefixed('Re:', mail.subject),
         html: replyQuote(mail, t),
         replyId: mail.id,
@@ -320,8 +417,28 @@ export function Mail({
 
   const inBin = shown === 'deleted';
   const rows = list.data?.rows ?? [];
+  const composing = pane.kind === 'compose';
   return (
-    <div css={layout}>
+    <div css={layout} ref={root} data-pane={pane.kind === 'none' ? 'none' : 'open'}>
+      {undelivered && (
+        <div css={{ gridColumn: '1 / -1' }} data-notice="undelivered">
+          <Alert>
+            <strong>{undelivered.message}</strong>
+            <ul css={{ margin: '4px 0', paddingLeft: 20 }}>
+              {undelivered.list.map((item) => (
+                <li key={item.address} data-undelivered={item.address}>
+                  {item.address}
+                  {t('common:colon')}
+                  {item.reason}
+                </li>
+              ))}
+            </ul>
+            <Button variant="text" onClick={() => setUndelivered(null)} data-action="dismiss">
+              {t('mail:actions.close')}
+            </Button>
+          </Alert>
+        </div>
+      )}
       <section className="tree" part="tree" aria-label={t('mail:title')}>
         {boxes.map((box: Mailbox) => (
           <div key={box.id} data-mailbox={box.name}>
@@ -430,14 +547,22 @@ export function Mail({
           <Pager page={page} pageSize={pageSize} answer={list} onPage={setPage} />
         )}
       </section>
-      <section>
+      <section className="pane" aria-label={t(composing ? 'mail:write' : 'mail:reading')}>
+        <div className="pane-bar">
+          <Button onClick={closePane} data-action="back-to-list">
+            ← {t('mail:backToList')}
+          </Button>
+        </div>
         {pane.kind === 'read' && <Reader id={pane.id} onAction={onReader} onRead={refresh} />}
         {pane.kind === 'compose' && (
           <Composer
             key={pane.draft.id ?? pane.draft.subject}
             draft={pane.draft}
             mailboxes={boxes}
-            onDone={() => {
+            onDone={(result: Sent) => {
+              if (result.undelivered?.length) {
+                setUndelivered({ message: result.message ?? '', list: result.undelivered });
+              }
               setPane({ kind: 'none' });
               refresh();
             }}

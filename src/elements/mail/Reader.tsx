@@ -113,16 +113,38 @@ export function Reader({
           {data.senderName ? `${data.senderName} <${data.senderAddress}>` : data.senderAddress}
         </dd>
         <dt>{t('mail:to')}</dt>
-        <dd>{data.receiverAddresses}</dd>
+        <dd data-field="to">{data.receiverAddresses}</dd>
         {data.copyToAddresses && (
           <>
             <dt>{t('mail:cc')}</dt>
-            <dd>{data.copyToAddresses}</dd>
+            <dd data-field="cc">{data.copyToAddresses}</dd>
+          </>
+        )}
+        {data.bcCAddresses && (
+          <>
+            <dt>{t('mail:bcc')}</dt>
+            <dd data-field="bcc">{data.bcCAddresses}</dd>
           </>
         )}
         <dt>{t('mail:date')}</dt>
         <dd>{data.mailDate}</dd>
       </dl>
+      {(data.undelivered ?? []).length > 0 && (
+        <div data-field="undelivered">
+          <Alert>
+            {t('mail:undeliveredTitle')}
+            <ul css={{ margin: '4px 0 0', paddingLeft: 20 }}>
+              {data.undelivered!.map((item) => (
+                <li key={item.address}>
+                  {item.address}
+                  {t('common:colon')}
+                  {item.reason}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        </div>
+      )}
       {data.attachments.length > 0 && (
         <div className="files" data-field="attachments">
           <span className="label">{t('mail:attachments')}:</span>

@@ -3,12 +3,12 @@ import type { ElementMeta } from '../../ui/element/meta';
 export const meta: ElementMeta = {
   tag: 'atrium-meetings',
   summary:
-    'The caller\'s meetings (subject hymc and start time kssj), start time descending: 3 rows on the home card, or the paged list of /meetingList/0 (`mode="list"`, 10 a page). A row opens the meeting\'s own page, /meeting/{id} (`mode="detail"`).',
+    'The caller\'s meetings (subject hymc and start time kssj), start time descending: today\'s, 3 rows, on the home card (今日会议), or all of them in the paged list of /meetingList/0 (`mode="list"`, 10 a page). A row opens the meeting\'s own page, /meeting/{id} (`mode="detail"`).',
   attributes: {
     mode: {
       kind: 'string',
       description:
-        '`card` (3 rows, the default), `list` (paged), or `detail`: the meeting `meeting-id` (time, room, organiser, attendees, a link to the request it reviews).',
+        "`card` (today's meetings, 3 rows, the default), `list` (all, paged), or `detail`: the meeting `meeting-id` (time, room, organiser, attendees, a link to the request it reviews).",
     },
     meetingId: { kind: 'string', description: 'With `mode="detail"`: the meeting shown.' },
     columnAlias: {

@@ -18,8 +18,11 @@ const frame = css`
   display: flex;
   height: 100%;
   min-height: 0;
-  /* A phone: the menu starts folded, and unfolded it lies over the page instead of beside it. */
+  /* A phone: the menu starts folded, and unfolded it lies over the page instead of beside it.
+     Folded, it is a line above the page naming where the reader is, and takes no width
+     (issue 36, part 2: a 32 px strip beside a 360 px page was empty width). */
   @media (max-width: ${phoneWidth}px) {
+    flex-direction: column;
     .rail:not([data-collapsed]) {
       position: absolute;
       z-index: 30;
@@ -29,9 +32,25 @@ const frame = css`
     .toggle {
       min-height: 44px;
     }
-    .rail[data-collapsed] .toggle {
-      width: 32px;
+    .rail[data-collapsed] {
+      border-right: 0;
+      border-bottom: 1px solid ${vars.border};
     }
+    .rail[data-collapsed] .toggle {
+      width: 100%;
+      display: flex;
+      justify-content: flex-start;
+      gap: 8px;
+      padding: 0 16px;
+      color: ${vars.text};
+    }
+    .rail[data-collapsed] .current {
+      display: inline;
+    }
+  }
+  .current {
+    display: none;
+    font: inherit;
   }
   .rail {
     flex: none;
@@ -82,6 +101,8 @@ const frame = css`
 
 /** The spec's menu width (spec/workflow-office.md 2.1). */
 const menuWidth = 120;
+/** The spec's menu load display delay (spec/workflow-office.md section 9). */
+export const menuLoadDelayMs = 500;
 
 /** The route an item opens: its own menuUrl, else /{menuAlias}/{itemAlias} (the spec). */
 export function itemRoute(menuAlias: string, item: MenuNode): string {
@@ -127,6 +148,16 @@ export function MenuContainer({
     () => (menuAlias && signedIn ? areaItems(menuAlias) : Promise.resolve([])),
     [menuAlias, language, signedIn],
   );
+  // The spec's menu load display delay (500 ms): a menu that answers sooner never flashes
+  // a loading state; a slower one says it is loading (issue 39, item 10).
+  const [slow, setSlow] = useState(false);
+  const waiting = items.loading && !items.data;
+  useEffect(() => {
+    setSlow(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), menuLoadDelayMs);
+    return () => clearTimeout(timer);
+  }, [waiting]);
   const [collapsed, setCollapsed] = useState(onPhone);
   const [embedded, setEmbedded] = useState<MenuNode | null>(null);
   const all = useMemo(() => flatten(items.data ?? []), [items.data]);
@@ -140,7 +171,9 @@ export function MenuContainer({
 
   const choose = (item: MenuNode, replace = false) => {
     if (onPhone()) setCollapsed(true);
-    if (!item.menuUrl && item.href) {
+    // An item shows its href when it names no route, and in a menu whose alias contains
+    // backmenu whatever route it names (spec/workflow-office.md 2.1; issue 39, item 3).
+    if (item.href && (!item.menuUrl || menuAlias.includes('backmenu'))) {
       const fileId = fileIdOf(item.href);
       if (fileId) return void preview.open({ id: fileId, name: `${item.name}.pdf` });
       return setEmbedded(item);
@@ -179,6 +212,7 @@ export function MenuContainer({
             part="toggle"
           >
             <Icon name={collapsed ? 'unfold' : 'fold'} size={16} />
+            {collapsed && current && <span className="current">{current.name}</span>}
           </button>
         </div>
       )}
@@ -190,7 +224,7 @@ export function MenuContainer({
           </div>
         )}
         {items.loading && !items.data ? (
-          <Loading />
+          slow && <Loading />
         ) : embedded ? (
           <iframe src={embedded.href} title={embedded.name} data-embedded={embedded.alias} />
         ) : (

@@ -52,8 +52,25 @@ export const list = css`
   .unread .title {
     font-weight: 600;
   }
+  .ended {
+    margin-left: 8px;
+    font-size: 12px;
+    font-weight: normal;
+    color: ${vars.textMuted};
+  }
   time {
     color: ${vars.textMuted};
     font-size: 13px;
   }
+`;
+
+/** Managers' switch for items past their end date, and the mark such an item carries. */
+export const endedToggle = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin-bottom: 8px;
+  font-size: 13px;
+  color: ${vars.textMuted};
+  cursor: pointer;
 `;

@@ -22,6 +22,7 @@ import { useAsync } from '../../ui/useAsync';
 import { Dunning } from './Dunning';
 import { FeeNotices } from './FeeNotice';
 import { Invoicing } from './Invoicing';
+import { OpenedNote } from './Opened';
 import { Settlement } from './Settlement';
 
 export interface PrintProps {
@@ -90,17 +91,28 @@ function SinglePrint({
         <Alert>{view.error?.message}</Alert>
       </StatusFrame>
     );
+  const { value, opened } = view.data;
   switch (kind) {
     case 'fkqkd':
-      return <Settlement data={view.data as SettlementView} />;
+      return <Settlement data={value as SettlementView} />;
     case 'kpqrd':
-      return <Invoicing data={view.data as InvoicingView} />;
+      return <Invoicing data={value as InvoicingView} />;
     case 'shcjftzd': {
-      const { record, seal } = view.data as DunningView;
-      return <Dunning records={[record]} seal={seal} batch={false} />;
+      const { record, seal } = value as DunningView;
+      return (
+        <>
+          <OpenedNote opened={opened} kind={kind} rows={[record]} />
+          <Dunning records={[record]} seal={seal} batch={false} />
+        </>
+      );
     }
     default:
-      return <FeeNotices kind={kind} rows={[view.data as Row]} />;
+      return (
+        <>
+          <OpenedNote opened={opened} kind={kind} rows={[value as Row]} />
+          <FeeNotices kind={kind} rows={[value as Row]} />
+        </>
+      );
   }
 }
 
@@ -133,17 +145,24 @@ function BatchPrint({
         <Alert>{view.error?.message}</Alert>
       </StatusFrame>
     );
-  if (view.data.rows.length === 0) {
+  const { value, opened } = view.data;
+  if (value.rows.length === 0) {
     return (
       <StatusFrame>
         <Alert tone="info">{t('print:states.empty')}</Alert>
       </StatusFrame>
     );
   }
-  if (kind === 'shcjftzd') {
-    return <Dunning records={view.data.rows} seal={view.data.seal} batch />;
-  }
-  return <FeeNotices kind={kind} rows={view.data.rows} />;
+  return (
+    <>
+      <OpenedNote opened={opened} kind={`${kind}_all`} rows={value.rows} />
+      {kind === 'shcjftzd' ? (
+        <Dunning records={value.rows} seal={value.seal} batch />
+      ) : (
+        <FeeNotices kind={kind} rows={value.rows} />
+      )}
+    </>
+  );
 }
 
 /**

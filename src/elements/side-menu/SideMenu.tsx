@@ -101,7 +101,16 @@ const styles = css`
   .more-list button:hover {
     background: ${vars.surfaceMuted};
   }
+  /* In the list the dot follows its own item's name, not the list's corner (issue 39, item 3). */
+  .more-list .dot {
+    position: static;
+    margin-left: auto;
+    flex: none;
+  }
 `;
+
+/** The contacts item (通讯录), the one that carries the unread dot. */
+const contactsAlias = 'v-mail';
 
 /** The item's own page, or any page of its area (`/v-flow/...` for the v-flow item). */
 function isActive(item: SideMenuItem, active: string | undefined): boolean {
@@ -155,8 +164,9 @@ export function SideMenu({ active }: { active?: string }) {
     setMoreOpen(false);
     navigate(menuRoute(item.menuUrl, item.alias));
   };
+  // The contacts item alone (spec 2.1): another item may share its icon (铺位分配 does).
   const dot = (item: SideMenuItem) =>
-    (item.alias === 'v-mail' || item.menuIcon === 'contacts') && unread.data?.hasUnread ? (
+    item.alias === contactsAlias && unread.data?.hasUnread ? (
       <span className="dot" role="status" aria-label={t('shell:menu.unread')} data-unread />
     ) : null;
 

@@ -1,19 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { QueryAnswer } from '../../core/api/finance';
 import { statementWindow } from '../../core/dates';
 import { notify } from '../../core/notices';
 import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
 import { useEmit } from '../../ui/element/context';
 import { FinanceList } from '../../ui/finance/FinanceList';
-import { InvoiceList } from '../../ui/finance/InvoiceList';
-import { BatchPrintButton } from '../../ui/finance/BatchPrintButton';
+import { InvoiceList } from '../../ui/merchant/InvoiceList';
+import { BatchPrintButton } from '../../ui/merchant/BatchPrintButton';
 import { openPrint, printUrl } from '../../ui/finance/print-links';
 import { useT } from '../../ui/i18n';
+import { actionsWidth } from '../../ui/merchant/actions-width';
+import { FinanceCards } from '../../ui/merchant/FinanceCards';
+import { PhoneFilters } from '../../ui/merchant/PhoneFilters';
+import { useAcknowledgement } from '../../ui/merchant/useAcknowledgement';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
 import { useMethod } from '../../ui/useMethod';
 import {
   batchKind,
+  cardLayouts,
   filterFields,
   kindColumns,
   printTarget,
@@ -31,6 +37,17 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
     ? (kind as StatementKind)
     : 'lyfyjsd';
   const [invoiceRow, setInvoiceRow] = useState<Row | null>(null);
+  // Whether opening a notice is the caller's confirmation: the server says, with the rows.
+  const [acknowledges, setAcknowledges] = useState<boolean | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const onAnswer = useCallback(
+    (answer: QueryAnswer<Row> | null) => setAcknowledges(answer?.acknowledges ?? null),
+    [],
+  );
+  const acknowledgement = useAcknowledgement({
+    acknowledges: acknowledges === true,
+    onChange: () => setRefreshKey((count) => count + 1),
+  });
 
   const defaults = useMemo(() => {
     const window = statementWindow();
@@ -43,17 +60,35 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
       brand: '',
     };
   }, []);
+  const fields = useMemo(() => filterFields(t), [t]);
 
   const print = (route: string, params: Record<string, string>) => {
     if (!openPrint(route, params)) notify('warning', t('finance:popupBlocked'));
     else emit('atrium-print-open', { url: printUrl(route, params) });
+  };
+  /** A fee notice's print view confirms it: the merchant is told first (useAcknowledgement). */
+  const printNotice = (row: Row) => {
+    const target = printTarget(listKind, row);
+    acknowledgement.request(
+      String(row.CONFIRM) === '1',
+      {
+        title: t(`finance:titles.${listKind}`),
+        contract: String(row.HTH ?? ''),
+        month: String(row.NY ?? ''),
+      },
+      () => print(target.route, target.params),
+    );
   };
 
   const columns = useMemo<Column<Row>[]>(() => {
     const actions: Column<Row> = {
       key: 'actions',
       title: t('finance:columns.actions'),
-      width: listKind === 'fkqkd' ? 190 : 130,
+      width: actionsWidth(
+        listKind === 'fkqkd'
+          ? [t('finance:actions.printSettlement'), t('finance:actions.printInvoicing')]
+          : [t('finance:actions.print'), t('finance:actions.invoices')],
+      ),
       render: (row) => {
         if (listKind === 'fkqkd') {
           return (
@@ -75,14 +110,9 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
             </>
           );
         }
-        const target = printTarget(listKind, row);
         return (
           <>
-            <Button
-              variant="text"
-              onClick={() => print(target.route, target.params)}
-              data-action="print"
-            >
+            <Button variant="text" onClick={() => printNotice(row)} data-action="print">
               {t('finance:actions.print')}
             </Button>
             <Button variant="text" onClick={() => setInvoiceRow(row)} data-action="invoices">
@@ -92,9 +122,10 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
         );
       },
     };
-    return [...kindColumns(listKind, t), actions];
+    // Staff see who of them opened each notice, beside the merchant's own confirmation.
+    return [...kindColumns(listKind, t, acknowledges === false), actions];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listKind, t]);
+  }, [listKind, t, acknowledges]);
 
   return (
     <>
@@ -102,12 +133,18 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
         key={listKind}
         query={`statement.${listKind}`}
         title={t(`finance:titles.${listKind}`)}
-        fields={filterFields(t)}
+        fields={fields}
         defaults={defaults}
         columns={columns}
         rowKey={(row, index) => String(row.ID ?? row.JLBH ?? index)}
         exportName={t(`finance:titles.${listKind}`)}
         height={tableHeight ?? windowHeight}
+        onAnswer={onAnswer}
+        refreshKey={refreshKey}
+        cardView={(props) => <FinanceCards layout={cardLayouts[listKind]} {...props} />}
+        filterFrame={(form, applied, error) => (
+          <PhoneFilters fields={fields} applied={applied} form={form} error={error} />
+        )}
         actions={({ total, filters }) =>
           listKind === 'fkqkd' || !mayBatchPrint ? null : (
             <BatchPrintButton
@@ -119,6 +156,7 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
           )
         }
       />
+      {acknowledgement.dialog}
       <Drawer
         open={invoiceRow !== null}
         // Which statement's invoices: the drawer names its contract and month.

@@ -1,6 +1,7 @@
 import type { Translate } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import type { FilterField } from '../../ui/finance/FilterBar';
+import type { CardLayout } from '../../ui/merchant/FinanceCards';
 
 export type Row = Record<string, unknown>;
 export type StatementKind = 'lyfyjsd' | 'yjfytzd' | 'zlfymxd' | 'fkqkd';
@@ -22,79 +23,120 @@ const column = (key: string, title: string, extra: Partial<Column<Row>> = {}): C
   title,
   ...extra,
 });
-const money = (key: string, title: string) => column(key, title, { kind: 'money', width: 120 });
+// Wide enough for 9,999,999.99; a longer amount widens its column (Table), a longer header
+// takes two lines.
+const money = (key: string, title: string) => column(key, title, { kind: 'money', width: 100 });
 
-function confirmation(t: Translate): Column<Row>[] {
+/** The merchant's confirmation, in words (the data holds 1 and 0; exports write the words). */
+function status(t: Translate): Column<Row> {
+  return column('CONFIRM', t('finance:columns.confirmed'), {
+    width: 96,
+    codes: { '1': t('finance:values.confirmed'), '0': t('finance:values.unconfirmed') },
+  });
+}
+
+/** Who confirmed and when, and for staff who of them looked (issue 36, part 4). */
+function confirmation(t: Translate, staff: boolean): Column<Row>[] {
   return [
-    column('CONFIRM', t('finance:columns.confirmed'), {
-      width: 96,
-      value: (row) =>
-        String(row.CONFIRM) === '1'
-          ? t('finance:values.confirmed')
-          : t('finance:values.unconfirmed'),
-    }),
-    column('CONFIRM_DATE', t('finance:columns.confirmedAt'), { width: 170 }),
-    column('CONFIRM_BY', t('finance:columns.confirmedBy'), { width: 110 }),
+    column('CONFIRM_DATE', t('finance:columns.confirmedAt'), { width: 160 }),
+    column('CONFIRM_BY', t('finance:columns.confirmedBy'), { width: 100 }),
+    ...(staff
+      ? [
+          column('STAFF_VIEWED_BY', t('finance:columns.staffViewedBy'), { width: 110 }),
+          column('STAFF_VIEWED_AT', t('finance:columns.staffViewedAt'), { width: 160 }),
+        ]
+      : []),
   ];
 }
 
-/** The columns of each kind (spec section 3 fields, the most useful first). */
-export function kindColumns(kind: StatementKind, t: Translate): Column<Row>[] {
-  const identity = [
-    column('FDMC', t('finance:columns.store'), { width: 150 }),
-    column('NY', t('finance:columns.month'), { width: 90 }),
-    column('HTH', t('finance:columns.contract'), { width: 150 }),
-    column('SHMC', t('finance:columns.merchant'), { width: 220 }),
-  ];
+/**
+ * The columns of each kind (spec section 3 fields). Order is what a reader needs first: the
+ * month and store that say which statement it is, then every amount and the confirmation,
+ * then the rest. On a 1366 px laptop the amounts and the status are in view without
+ * scrolling sideways; names give way (issue 36, part 1).
+ */
+export function kindColumns(kind: StatementKind, t: Translate, staff = false): Column<Row>[] {
+  const month = column(kind === 'fkqkd' ? 'YEARMONTH' : 'NY', t('finance:columns.month'), {
+    width: 80,
+  });
+  const store = column('FDMC', t('finance:columns.store'), { width: 130 });
+  const contract = column('HTH', t('finance:columns.contract'), { width: 150 });
+  const merchant = column('SHMC', t('finance:columns.merchant'), { width: 200 });
   switch (kind) {
     case 'lyfyjsd':
       return [
-        ...identity,
-        column('PP', t('finance:columns.brand'), { width: 120 }),
+        month,
+        store,
+        contract,
+        column('PP', t('finance:columns.brand'), { width: 110 }),
         money('YSXSE', t('finance:columns.sales')),
         money('KPJE', t('finance:columns.invoiceAmount')),
         money('FYHJ', t('finance:columns.feeTotal')),
         money('YSXJ', t('finance:columns.cashDue')),
-        ...confirmation(t),
+        status(t),
+        merchant,
+        ...confirmation(t, staff),
       ];
     case 'yjfytzd':
       return [
-        ...identity,
-        column('JYPP', t('finance:columns.businessBrand'), { width: 120 }),
-        column('JZMJ', t('finance:columns.area'), { kind: 'number', width: 100 }),
+        month,
+        store,
+        contract,
         money('BDZJ', t('finance:columns.minimumRent')),
         money('WYGLF', t('finance:columns.propertyFee')),
         money('XCTGF', t('finance:columns.promotionFee')),
         money('KKHJ', t('finance:columns.deductionTotal')),
-        ...confirmation(t),
+        status(t),
+        column('JYPP', t('finance:columns.businessBrand'), { width: 110 }),
+        column('JZMJ', t('finance:columns.area'), { kind: 'number', width: 90 }),
+        merchant,
+        ...confirmation(t, staff),
       ];
     case 'zlfymxd':
       return [
-        ...identity,
-        column('PP', t('finance:columns.brand'), { width: 120 }),
+        month,
+        store,
+        contract,
+        money('ZJHJ', t('finance:columns.feeTotal')),
+        money('YSXJ', t('finance:columns.cashDue')),
         money('WYGLF', t('finance:columns.propertyFee')),
         money('TGF', t('finance:columns.marketingFee')),
         money('SF', t('finance:columns.waterFee')),
         money('DF', t('finance:columns.electricityFee')),
-        money('ZJHJ', t('finance:columns.feeTotal')),
-        money('YSXJ', t('finance:columns.cashDue')),
-        ...confirmation(t),
+        status(t),
+        column('PP', t('finance:columns.brand'), { width: 110 }),
+        merchant,
+        ...confirmation(t, staff),
       ];
     case 'fkqkd':
       return [
-        column('JLBH', t('finance:columns.recordNo'), { width: 150 }),
-        column('FDMC', t('finance:columns.store'), { width: 150 }),
-        column('YEARMONTH', t('finance:columns.month'), { width: 90 }),
-        column('HTH', t('finance:columns.contract'), { width: 150 }),
-        column('WLDW_NAME', t('finance:columns.supplier'), { width: 220 }),
-        column('PP', t('finance:columns.brand'), { width: 120 }),
-        column('HSFS', t('finance:columns.accountingMode'), { width: 100 }),
+        month,
+        column('JLBH', t('finance:columns.recordNo'), { width: 140 }),
+        store,
         money('JSJE', t('finance:columns.settlementAmount')),
         money('KKJE', t('finance:columns.deductionAmount')),
         money('FKJE', t('finance:columns.paymentAmount')),
+        column('HSFS', t('finance:columns.accountingMode'), {
+          width: 90,
+          codes: { 联营: t('finance:modes.joint'), 租赁: t('finance:modes.lease') },
+        }),
+        contract,
+        column('PP', t('finance:columns.brand'), { width: 110 }),
+        column('WLDW_NAME', t('finance:columns.supplier'), { width: 200 }),
       ];
   }
 }
+
+/**
+ * What a phone's card leads with (issue 36, part 2): the month and the store, the amount the
+ * merchant owes or is paid, and whether it is confirmed; the rest opens on tap.
+ */
+export const cardLayouts: Record<StatementKind, CardLayout> = {
+  lyfyjsd: { lead: 'NY', sub: ['FDMC', 'PP'], amount: 'YSXJ', status: 'CONFIRM' },
+  yjfytzd: { lead: 'NY', sub: ['FDMC', 'JYPP'], amount: 'KKHJ', status: 'CONFIRM' },
+  zlfymxd: { lead: 'NY', sub: ['FDMC', 'PP'], amount: 'YSXJ', status: 'CONFIRM' },
+  fkqkd: { lead: 'YEARMONTH', sub: ['FDMC', 'PP'], amount: 'FKJE', status: 'HSFS' },
+};
 
 /** Where a row prints (spec: print pages table). */
 export function printTarget(

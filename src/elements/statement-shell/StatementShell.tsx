@@ -65,9 +65,13 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
   const [route, setRoute] = useState({ path, search });
   useEffect(() => setRoute({ path, search }), [path, search]);
   const content = parseContent(route.path);
+  // /{menuAlias}/{itemAlias} (spec/workflow-office.md 2.1): an item of the menu this page
+  // was opened under, shown as choosing it in that menu would (issue 39, item 1).
+  const itemAlias =
+    content.kind === 'menu' && menuAlias && content.alias !== menuAlias ? content.alias : null;
   // The custom menu stays while the user moves among its items.
   const [lastMenu, setLastMenu] = useState(menuAlias);
-  const alias = content.kind === 'menu' ? content.alias : (menuAlias ?? lastMenu);
+  const alias = content.kind === 'menu' && !itemAlias ? content.alias : (menuAlias ?? lastMenu);
   useEffect(() => {
     if (alias) setLastMenu(alias);
   }, [alias]);
@@ -76,18 +80,15 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
     [alias, single, language],
   );
 
-  const go = (nextPath: string, nextSearch = '') => {
+  const go = (nextPath: string, nextSearch = '', replace = false) => {
     setRoute({ path: nextPath, search: nextSearch });
-    emit(
-      'atrium-navigate',
-      { path: `/statement${nextPath}${nextSearch ? `?${nextSearch}` : ''}` },
-      true,
-    );
+    const path = `/statement${nextPath}${nextSearch ? `?${nextSearch}` : ''}`;
+    emit('atrium-navigate', replace ? { path, replace } : { path }, true);
   };
-  const choose = (item: MenuNode) => {
-    if (!item.menuUrl && item.href) return go(`/href/template/${item.alias}`);
-    if (item.menuUrl.startsWith('/')) return navigate(item.menuUrl);
-    go(`/${item.menuUrl.split('?')[0]}`, item.menuUrl.split('?')[1] ?? '');
+  const choose = (item: MenuNode, replace = false) => {
+    if (!item.menuUrl && item.href) return go(`/href/template/${item.alias}`, '', replace);
+    if (item.menuUrl.startsWith('/')) return navigate(item.menuUrl, { replace });
+    go(`/${item.menuUrl.split('?')[0]}`, item.menuUrl.split('?')[1] ?? '', replace);
   };
 
   const id = new URLSearchParams(route.search).get('id') ?? undefined;
@@ -148,6 +149,17 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
       case 'menu': {
         const href = decodeHref(route.search);
         if (href) return <Embedded url={href} title={content.alias} />;
+        if (itemAlias) {
+          // The item's own page takes this address's place in the history.
+          const named = findByAlias(menu.data ?? [], itemAlias);
+          const item = named?.children.length ? firstShowable(named.children) : named;
+          if (menu.loading) return <Loading />;
+          return item ? (
+            <MenuFirst item={item} onChoose={(chosen) => choose(chosen, true)} />
+          ) : (
+            <Alert>{t('common:notFound.title')}</Alert>
+          );
+        }
         const first = firstShowable(menu.data ?? []);
         return menu.loading ? (
           <Loading />

@@ -139,6 +139,7 @@ export function OpinionBox({
       <FileChips
         files={files}
         onRemove={(file) => onFiles(files.filter((item) => item.id !== file.id))}
+        removeLabel={t('workflow:task.removeFile')}
       />
     </section>
   );

@@ -18,6 +18,8 @@ import { useOpenTask } from '../../ui/workflow/useOpenTask';
 export const firstLoadRows = 8;
 export const refreshRows = 7;
 const defaultHeight = 380;
+/** Room for the longest English type tag, "Sequential sign", and the cell's padding. */
+const typeWidthEnglish = 132;
 
 const header = css`
   display: flex;
@@ -98,7 +100,9 @@ export function TodoCard({
     {
       key: 'status',
       title: t('workflow:columns.type'),
-      width: 92,
+      // The widest tag of the language: English labels ("Circulated", "Sequential sign")
+      // ran into the title in a Chinese-wide column (issue 39, item 6).
+      width: language === 'en-US' ? typeWidthEnglish : 92,
       render: (row) => <StatusTag status={row.status} />,
     },
     {

@@ -55,6 +55,7 @@ export function ExportButtons<Row>({
       field: column.key,
       title: column.title,
       ...(column.kind ? { kind: column.kind } : {}),
+      ...(column.codes ? { labels: column.codes } : {}),
     }));
     try {
       const file = await exportQuery(

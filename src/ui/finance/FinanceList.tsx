@@ -5,7 +5,7 @@ import { runQuery, type QueryAnswer } from '../../core/api/finance';
 import { rangeOf } from '../../core/list-window';
 import { $session } from '../../core/session';
 import { useT } from '../i18n';
-import { Table } from '../table/Table';
+import { Table, type CardViewProps } from '../table/Table';
 import type { Column } from '../table/columns';
 import type { SortState } from '../table/sort';
 import { useListWindow } from '../table/useListWindow';
@@ -34,6 +34,12 @@ export interface FinanceListProps<Row> {
     total: number;
     filters: FilterValues;
   }) => ReactNode;
+  /** A list's own cards on a phone (Table's cardView). */
+  cardView?: (props: CardViewProps<Row>) => ReactNode;
+  /** Frames the filter form (on a phone: behind a button), given the filters in force. */
+  filterFrame?: (form: ReactNode, applied: FilterValues, error: string | null) => ReactNode;
+  /** A change asks the server again, keeping the filters (a notice was just confirmed). */
+  refreshKey?: number;
 }
 
 const toolbar = css`
@@ -77,7 +83,7 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
     filters: applied,
     ...(sort ? { sort: [{ field: sort.key, direction: sort.direction }] } : {}),
   };
-  const key = JSON.stringify([descriptor, account, searches]);
+  const key = JSON.stringify([descriptor, account, searches, props.refreshKey]);
   const { window, state, renewing } = useListWindow<Row>(key, () => ({
     pageSize,
     fetchPage: async (request, signal) => {
@@ -126,33 +132,43 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
           total: total.toLocaleString('en-US'),
         });
 
+  const filters = (
+    <FilterBar
+      fields={props.fields}
+      values={draft}
+      error={filterError}
+      onChange={(values) => {
+        setDraft(values);
+        setFilterError(null);
+      }}
+      onSubmit={() => {
+        // A reversed range is said, not silently run (it would find nothing).
+        const reversed = reversedRange(props.fields, draft, t);
+        setFilterError(reversed);
+        if (reversed) return;
+        setApplied({ ...draft });
+        setSearches((count) => count + 1);
+      }}
+      onReset={() => {
+        // Reset means the list as it first opened: its filters and its order.
+        setDraft(props.defaults);
+        setApplied({ ...props.defaults });
+        setSort(null);
+        setFilterError(null);
+        setSearches((count) => count + 1);
+      }}
+    />
+  );
+  // Short lists take the height of their rows (the sideways scroll bar right under them, in
+  // the first screen); long ones the spec's height (window − 136).
+  const height = Math.min(
+    props.height,
+    42 + Math.max(3, total) * 36 + (answer?.summary ? 40 : 0) + 16,
+  );
+
   return (
     <section>
-      <FilterBar
-        fields={props.fields}
-        values={draft}
-        error={filterError}
-        onChange={(values) => {
-          setDraft(values);
-          setFilterError(null);
-        }}
-        onSubmit={() => {
-          // A reversed range is said, not silently run (it would find nothing).
-          const reversed = reversedRange(props.fields, draft, t);
-          setFilterError(reversed);
-          if (reversed) return;
-          setApplied({ ...draft });
-          setSearches((count) => count + 1);
-        }}
-        onReset={() => {
-          // Reset means the list as it first opened: its filters and its order.
-          setDraft(props.defaults);
-          setApplied({ ...props.defaults });
-          setSort(null);
-          setFilterError(null);
-          setSearches((count) => count + 1);
-        }}
-      />
+      {props.filterFrame ? props.filterFrame(filters, applied, filterError) : filters}
       <div css={toolbar} part="toolbar">
         <h2>{props.title}</h2>
         <span
@@ -186,7 +202,13 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
           sortable: answer?.sortable ?? [],
         }}
         rowKey={props.rowKey}
-        height={props.height}
+        height={height}
+        cardView={props.cardView}
+        scrollHint={{
+          text: t('finance:table.moreColumns'),
+          left: t('finance:table.scrollLeft'),
+          right: t('finance:table.scrollRight'),
+        }}
         summary={answer?.summary}
         summaryLabel={props.summaryLabel}
         loading={renewing}

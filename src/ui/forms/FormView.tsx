@@ -1,4 +1,6 @@
 import { css } from '@emotion/react';
+// Its own texts (formula errors, uploads): every element that shows a form loads them.
+import '../../core/i18n/forms';
 import type { FormDefinition, SubTable } from '../../core/forms/definition';
 import { Button } from '../Button';
 import { answerText, useFailureText, useLanguage, useT } from '../i18n';

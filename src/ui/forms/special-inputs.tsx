@@ -120,7 +120,10 @@ export function AttachmentInput({
             files={value.map((id) => ({ id, name: names[id] ?? id }))}
             {...(disabled
               ? {}
-              : { onRemove: (file) => onChange(value.filter((id) => id !== file.id)) })}
+              : {
+                  onRemove: (file) => onChange(value.filter((id) => id !== file.id)),
+                  removeLabel: t('forms:form.removeFile'),
+                })}
           />
         </div>
       )}

@@ -36,6 +36,7 @@ export function PagedTable({
       key: column.field,
       title: labelOf(column, language),
       width: column.width ?? 140,
+      ...(column.whole ? { whole: true } : {}),
     })),
     ...(extra ?? []),
   ];

@@ -1,11 +1,27 @@
-import { useMemo, useState, type CSSProperties, type ReactNode, type UIEvent } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { Empty, LoadFailed, Loading, type LoadFailure } from '../Status';
 import { useT } from '../i18n';
 import { Cards } from './Cards';
-import { cellText, columnWidth, isNumeric, isSortable, pinsOf, type Column } from './columns';
+import {
+  cellText,
+  columnWidth,
+  fitWidths,
+  isNumeric,
+  isSortable,
+  pinsOf,
+  type Column,
+} from './columns';
 import { nextSort, sortRows, type SortState } from './sort';
-import { overlay, pinned, scroller, table } from './styles';
-import { useNarrow } from './useNarrow';
+import { overlay, pinned, scroller, sideways, table } from './styles';
+import { cardsBelow as defaultCardsBelow, useWidth } from './useNarrow';
 import { useVirtualRange } from './useVirtualRange';
 
 /**
@@ -20,6 +36,19 @@ export interface RowSource<Row> {
   /** The server's sort, controlled by the owner; only these fields sort. */
   sort: SortState | null;
   sortable: readonly string[];
+}
+
+/** What a list's own card view gets in place of the default cards (a narrow box). */
+export interface CardViewProps<Row> {
+  columns: Column<Row>[];
+  count: number;
+  rowAt: (index: number) => Row | undefined;
+  rowKey: (row: Row, index: number) => string;
+  onRange?: ((first: number, last: number) => void) | undefined;
+  summary?: Record<string, unknown> | undefined;
+  summaryLabel?: string | undefined;
+  /** The loading, empty or failed state, to show over the cards. */
+  overlay: ReactNode;
 }
 
 export interface TableProps<Row> {
@@ -51,6 +80,13 @@ export interface TableProps<Row> {
    * (an empty list after a dropped connection read as "you have no statements").
    */
   failure?: LoadFailure | undefined;
+  /**
+   * Said above the table, with arrows that scroll it, when its columns are wider than its
+   * box: so a reader sees at once that more columns are to the side (issue 36).
+   */
+  scrollHint?: { text: string; left: string; right: string };
+  /** A list's own cards for a narrow box (the merchant's statements, issue 36). */
+  cardView?: (props: CardViewProps<Row>) => ReactNode;
 }
 
 /**
@@ -71,8 +107,10 @@ export function Table<Row>({
   rowHeight = 36,
   overscan = 8,
   onSortChange,
-  cardsBelow,
+  cardsBelow = defaultCardsBelow,
   failure,
+  scrollHint,
+  cardView,
 }: TableProps<Row>) {
   const t = useT();
   const [localSort, setSort] = useState<SortState | null>(null);
@@ -86,7 +124,8 @@ export function Table<Row>({
   const rowAt = (index: number) => (source ? source.row(index) : sorted[index]);
 
   const [node, setNode] = useState<HTMLElement | null>(null);
-  const narrow = useNarrow(node, cardsBelow);
+  const boxWidth = useWidth(node);
+  const narrow = boxWidth > 0 && boxWidth < cardsBelow;
   const bodyHeight = Math.max(0, height - 40 - (summary ? 40 : 0));
   const { first, last } = useVirtualRange({
     count,
@@ -99,9 +138,32 @@ export function Table<Row>({
   const visible = Array.from({ length: Math.max(0, last - first) }, (_, offset) =>
     rowAt(first + offset),
   );
-  // Rendering follows every scroll: measure the headers once per set of columns.
-  const widths = useMemo(() => columns.map(columnWidth), [columns]);
+  // Rendering follows every scroll: measure the headers once per set of columns. Amounts a
+  // column cannot hold widen it (grown), text columns give way to fit the box.
+  const natural = useMemo(() => columns.map(columnWidth), [columns]);
+  const [grown, setGrown] = useState<Record<string, number>>({});
+  const widths = useMemo(() => {
+    const floors = columns.map((column) => grown[column.key] ?? 0);
+    const wanted = natural.map((each, index) => Math.max(each, floors[index]!));
+    return fitWidths(columns, wanted, boxWidth, floors);
+  }, [columns, natural, grown, boxWidth]);
   const width = widths.reduce((total, each) => total + each, 0);
+  const tableRef = useRef<HTMLTableElement>(null);
+  // A number is never cut: a cell whose amount (or header, or buttons) is wider than its
+  // column widens the column.
+  useLayoutEffect(() => {
+    const needed: Record<string, number> = {};
+    const cells = 'td.num, th, td[data-column=actions]';
+    tableRef.current?.querySelectorAll<HTMLElement>(cells).forEach((cell) => {
+      const key = cell.dataset.column!;
+      const over = cell.scrollWidth - cell.clientWidth;
+      if (over > 0) needed[key] = Math.max(needed[key] ?? 0, cell.offsetWidth + over + 4);
+    });
+    // Only growth changes anything, so this settles after one more drawing at most.
+    const growth = Object.entries(needed).filter(([key, width]) => width > (grown[key] ?? 0));
+    if (growth.length > 0) setGrown((before) => ({ ...before, ...Object.fromEntries(growth) }));
+  }, [first, count, widths, summary, grown]);
+  const overflowing = boxWidth > 0 && width > boxWidth + 1;
   const pins = useMemo(() => pinsOf(columns, widths), [columns, widths]);
   const pinOf = (index: number) => {
     const pin = pins[index];
@@ -138,25 +200,38 @@ export function Table<Row>({
   if (narrow)
     return (
       <div ref={setNode}>
-        <Cards
-          columns={columns}
-          count={count}
-          rowAt={rowAt}
-          rowKey={rowKey}
-          height={height}
-          overscan={overscan}
-          onRange={source?.onRange}
-          sort={sort}
-          sortable={sortsHere}
-          onSort={applySort}
-          summary={summary}
-          summaryLabel={summaryLabel}
-          overlay={shade}
-        />
+        {cardView ? (
+          cardView({
+            columns,
+            count,
+            rowAt,
+            rowKey,
+            onRange: source?.onRange,
+            summary,
+            summaryLabel,
+            overlay: shade,
+          })
+        ) : (
+          <Cards
+            columns={columns}
+            count={count}
+            rowAt={rowAt}
+            rowKey={rowKey}
+            height={height}
+            overscan={overscan}
+            onRange={source?.onRange}
+            sort={sort}
+            sortable={sortsHere}
+            onSort={applySort}
+            summary={summary}
+            summaryLabel={summaryLabel}
+            overlay={shade}
+          />
+        )}
       </div>
     );
 
-  return (
+  const box = (
     <div
       ref={setNode}
       css={[scroller, pinned]}
@@ -166,6 +241,7 @@ export function Table<Row>({
       data-rows={count}
     >
       <table
+        ref={tableRef}
         css={table}
         style={{ width }}
         aria-rowcount={count + 1}
@@ -238,16 +314,21 @@ export function Table<Row>({
                 aria-rowindex={index + 2}
                 data-row={index}
               >
-                {columns.map((column, columnIndex) => (
-                  <td
-                    key={column.key}
-                    className={isNumeric(column.kind) ? 'num' : undefined}
-                    data-column={column.key}
-                    {...pinOf(columnIndex)}
-                  >
-                    {column.render ? column.render(row, index) : cellText(column, row, index)}
-                  </td>
-                ))}
+                {columns.map((column, columnIndex) => {
+                  const text = column.render ? '' : cellText(column, row, index);
+                  return (
+                    <td
+                      key={column.key}
+                      className={isNumeric(column.kind) ? 'num' : undefined}
+                      data-column={column.key}
+                      // A text column fitted narrower than its text shows it whole on hover.
+                      title={isNumeric(column.kind) ? undefined : text || undefined}
+                      {...pinOf(columnIndex)}
+                    >
+                      {column.render ? column.render(row, index) : text}
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}
@@ -284,5 +365,23 @@ export function Table<Row>({
       </table>
       {shade}
     </div>
+  );
+  const scrollBy = (direction: number) =>
+    node?.scrollBy({ left: direction * node.clientWidth * 0.8, behavior: 'smooth' });
+  return (
+    <>
+      {scrollHint && overflowing && (
+        <div css={sideways} data-scroll-hint="">
+          <span>{scrollHint.text}</span>
+          <button type="button" aria-label={scrollHint.left} onClick={() => scrollBy(-1)}>
+            ◀
+          </button>
+          <button type="button" aria-label={scrollHint.right} onClick={() => scrollBy(1)}>
+            ▶
+          </button>
+        </div>
+      )}
+      {box}
+    </>
   );
 }

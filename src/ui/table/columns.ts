@@ -18,6 +18,13 @@ export interface Column<Row> {
   /** The value to sort and export when it differs from `row[key]`. */
   value?: (row: Row) => unknown;
   /**
+   * A code column: each stored code and the words shown for it in the reader's language
+   * (`{ '1': '已确认', '0': '未确认' }`); exports write the same words (issue 36).
+   */
+  codes?: Record<string, string>;
+  /** Its values are identifiers read whole (a contract number): never narrowed to fit. */
+  whole?: boolean;
+  /**
    * Kept in view while the table scrolls sideways: 'start' on the left, 'end' on the right.
    * By default the first identity column (with the index before it) and the row actions are.
    */
@@ -41,6 +48,7 @@ export function cellText<Row>(column: Column<Row>, row: Row, index: number): str
   if (column.kind === 'index') return String(index + 1);
   const value = rawValue(column, row);
   if (value === null || value === undefined || value === '') return '';
+  if (column.codes) return column.codes[String(value)] ?? String(value);
   switch (column.kind) {
     case 'money':
       return formatCurrency(value);
@@ -55,17 +63,70 @@ export function cellText<Row>(column: Column<Row>, row: Row, index: number): str
   }
 }
 
+/** Estimated width of bold 14 px text: about 15 px per CJK character and 8.5 px per other. */
+function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += /[\u2e80-\uffff]/.test(char) ? 15 : 8.5;
+  return width;
+}
+
 /**
  * A column is at least as wide as its header: widths are set for the Chinese titles, and the
- * English ones are often longer. Estimated, not measured (no layout pass per header): bold
- * 14 px text, about 15 px per CJK character and 8.5 px per other, 24 px of cell padding and
- * 16 px for the sort mark.
+ * English ones are often longer. A header may take two lines (its words and its sort mark
+ * wrap), so it needs its longest word and half of the whole title; estimated, not measured
+ * (no layout pass per header), with 20 px of cell padding. A header drawn wider than this
+ * widens its column (Table measures them once drawn).
  */
+export function headerWidth<Row>(column: Column<Row>): number {
+  const longest = Math.max(...column.title.split(/\s+/).map(textWidth));
+  const mark = isSortable(column) ? 14 : 0;
+  return Math.ceil(Math.max(longest, (textWidth(column.title) + mark) / 2, mark) + 20);
+}
+
 export function columnWidth<Row>(column: Column<Row>): number {
-  let text = 0;
-  for (const char of column.title) text += /[\u2e80-\uffff]/.test(char) ? 15 : 8.5;
-  const header = Math.ceil(text + 24 + (isSortable(column) ? 16 : 0));
-  return Math.max(column.width ?? 140, header);
+  return Math.max(column.width ?? 140, headerWidth(column));
+}
+
+/** Text columns give way so that amounts, dates and actions stay in view. */
+const givesWay = <Row>(column: Column<Row>) =>
+  (column.kind ?? 'text') === 'text' && !column.render && !column.whole && !isActions(column);
+
+/** The narrowest a text column is fitted to: its header, and room for a few characters. */
+const fittedMinimum = <Row>(column: Column<Row>) => Math.max(headerWidth(column), 96);
+
+/**
+ * Widths that fit `available` px where they can: when the columns are wider, the widest text
+ * columns (a merchant's name first) are brought down to a common width, never below their
+ * minimum, and show the rest of their text in a tooltip; amounts, dates and actions keep
+ * their width, and so does the pinned column that says what the row is, so a laptop sees
+ * every amount without scrolling sideways.
+ */
+export function fitWidths<Row>(
+  columns: readonly Column<Row>[],
+  widths: readonly number[],
+  available: number,
+  /** Widths measured as needed (a header drawn wider than estimated): never gone below. */
+  floors: readonly number[] = [],
+): number[] {
+  // What the row is (the pinned identity column: a contract number) is never cut either.
+  const sides = pinSides(columns);
+  const at = (level: number) =>
+    widths.map((width, i) =>
+      givesWay(columns[i]!) && sides[i] !== 'start'
+        ? Math.min(width, Math.max(fittedMinimum(columns[i]!), floors[i] ?? 0, level))
+        : width,
+    );
+  const sum = (list: number[]) => list.reduce((total, width) => total + width, 0);
+  if (available <= 0 || sum([...widths]) <= available) return [...widths];
+  // The highest common width that fits, found by halving (widths are a few hundred px).
+  let low = 0;
+  let high = Math.max(...widths);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (sum(at(middle)) <= available) low = middle;
+    else high = middle;
+  }
+  return at(low);
 }
 
 export const isNumeric = (kind: ColumnKind | undefined) => kind === 'money' || kind === 'number';
@@ -82,6 +143,17 @@ export function isExportable<Row>(column: Column<Row>): boolean {
 /** The row actions column (打印, 发票, 删除 ...): kept at the right edge and at a card's foot. */
 export const isActions = <Row>(column: Column<Row>) => column.key === 'actions';
 
+/** Which side each column is kept at while the table scrolls sideways, if any. */
+function pinSides<Row>(columns: readonly Column<Row>[]): ('start' | 'end' | null)[] {
+  const explicit = columns.some((column) => column.pin !== undefined);
+  const identity = columns.findIndex((column) => column.kind !== 'index');
+  return columns.map((column, index) => {
+    if (explicit) return column.pin || null;
+    if (isActions(column)) return 'end';
+    return index <= identity ? 'start' : null;
+  });
+}
+
 /**
  * Which columns stay in view when the table scrolls sideways, and their offsets from the edge.
  * Without an explicit `pin`, the index column and the first column after it stay at the left
@@ -91,14 +163,7 @@ export function pinsOf<Row>(
   columns: readonly Column<Row>[],
   widths: readonly number[],
 ): ({ side: 'left' | 'right'; offset: number } | null)[] {
-  const explicit = columns.some((column) => column.pin !== undefined);
-  const identity = columns.findIndex((column) => column.kind !== 'index');
-  const side = (column: Column<Row>, index: number) => {
-    if (explicit) return column.pin || null;
-    if (isActions(column)) return 'end';
-    return index <= identity ? 'start' : null;
-  };
-  const sides = columns.map(side);
+  const sides = pinSides(columns);
   return sides.map((pin, index) => {
     if (pin === 'start') {
       const before = widths.slice(0, index).filter((_, i) => sides[i] === 'start');

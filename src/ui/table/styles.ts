@@ -17,7 +17,7 @@ export const table = css`
   font-variant-numeric: tabular-nums;
   th,
   td {
-    padding: 0 12px;
+    padding: 0 10px;
     border-bottom: 1px solid ${vars.border};
     white-space: nowrap;
     overflow: hidden;
@@ -32,13 +32,16 @@ export const table = css`
     background: ${vars.surfaceMuted};
     font-weight: 600;
     color: ${vars.text};
+    /* A long header takes two lines rather than widening its column (columns.ts). */
+    white-space: normal;
+    line-height: 1.25;
   }
   thead th button {
     all: unset;
     cursor: pointer;
-    display: inline-flex;
-    gap: 4px;
-    align-items: center;
+  }
+  .sort-mark {
+    margin-left: 4px;
   }
   thead th button:focus-visible {
     outline: 2px solid ${vars.focus};
@@ -101,6 +104,26 @@ export const overlay = css`
     align-items: flex-start;
     padding: 24px 16px 0;
     pointer-events: auto;
+  }
+`;
+
+/** The hint above a table wider than its box, with arrows that scroll it sideways. */
+export const sideways = css`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 4px;
+  margin-bottom: 4px;
+  font-size: 12px;
+  color: ${vars.textMuted};
+  button {
+    min-width: 32px;
+    height: 28px;
+    border: 1px solid ${vars.border};
+    border-radius: ${vars.radius};
+    background: ${vars.surface};
+    color: ${vars.text};
+    cursor: pointer;
   }
 `;
 

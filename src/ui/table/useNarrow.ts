@@ -4,20 +4,26 @@ import { useEffect, useState } from 'react';
 export const cardsBelow = 600;
 
 /**
- * Whether the node is narrower than `limit`, followed as it resizes. Give it the node through a
- * callback ref (`ref={setNode}`), so that a node swapped for another is observed in its turn.
+ * The node's width, followed as it resizes (0 until first measured; a hidden node, width 0,
+ * keeps the width it had). Give it the node through a callback ref (`ref={setNode}`), so that
+ * a node swapped for another is observed in its turn.
  */
-export function useNarrow(node: HTMLElement | null, limit = cardsBelow): boolean {
-  const [narrow, setNarrow] = useState(false);
+export function useWidth(node: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
   useEffect(() => {
     if (!node || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      const width = entry?.contentRect.width ?? node.clientWidth;
-      // Hidden (width 0) is not narrow: keep what was shown.
-      if (width > 0) setNarrow(width < limit);
+      const measured = entry?.contentRect.width ?? node.clientWidth;
+      if (measured > 0) setWidth(measured);
     });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node, limit]);
-  return narrow;
+  }, [node]);
+  return width;
+}
+
+/** Whether the node is narrower than `limit` (hidden is not narrow: what was shown stays). */
+export function useNarrow(node: HTMLElement | null, limit = cardsBelow): boolean {
+  const width = useWidth(node);
+  return width > 0 && width < limit;
 }

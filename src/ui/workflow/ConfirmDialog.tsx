@@ -12,7 +12,7 @@ export function ConfirmDialog({
   title,
   message,
   reasonLabel,
-  reasonRequired = false,
+  reasonRequired,
   name,
   onClose,
   onConfirm,
@@ -21,7 +21,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   reasonLabel?: string;
-  reasonRequired?: boolean;
+  /** The message when no reason is given; without it the reason is optional. */
+  reasonRequired?: string;
   name: string;
   onClose: () => void;
   onConfirm: (reason: string) => Promise<void>;
@@ -37,7 +38,7 @@ export function ConfirmDialog({
   };
   const confirm = async () => {
     if (reasonRequired && !reason.trim()) {
-      setError(t('workflow:errors.reasonRequired'));
+      setError(reasonRequired);
       return;
     }
     await run(async () => {
@@ -56,14 +57,14 @@ export function ConfirmDialog({
       error={error}
       onSubmit={() => void confirm()}
       submitName="confirm"
-      submitLabel={t('workflow:actions.confirm')}
+      submitLabel={t('common:actions.ok')}
       onClose={close}
     >
       <p css={{ marginTop: 0 }}>{message}</p>
       {reasonLabel && (
         <TextAreaField
           label={reasonLabel}
-          required={reasonRequired}
+          required={Boolean(reasonRequired)}
           name="reason"
           value={reason}
           onChange={(event) => setReason(event.target.value)}

@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import type { OpinionFile } from '../../core/api/workflow';
 import { usePreview } from '../attachments/usePreview';
-import { useT } from '../i18n';
 import { vars } from '../theme';
 
 const chips = css`
@@ -32,15 +31,19 @@ const chips = css`
   }
 `;
 
-/** Opinion files: each opens in the preview dialog; removable while the opinion is written. */
+/**
+ * Opinion files: each opens in the preview dialog; removable while the opinion is written.
+ * The remove button's label comes from the caller, in the texts its element loads.
+ */
 export function FileChips({
   files,
   onRemove,
+  removeLabel = '×',
 }: {
   files: readonly OpinionFile[];
   onRemove?: (file: OpinionFile) => void;
+  removeLabel?: string;
 }) {
-  const t = useT();
   const preview = usePreview();
   if (!files.length) return null;
   return (
@@ -62,7 +65,7 @@ export function FileChips({
               <button
                 type="button"
                 className="remove"
-                aria-label={`${t('workflow:task.removeFile')} ${file.name}`}
+                aria-label={`${removeLabel} ${file.name}`}
                 onClick={() => onRemove(file)}
               >
                 ×

@@ -199,7 +199,8 @@ describe('columns, pages and messages', () => {
     const rows = Array.from({ length: 25 }, (_, i) => i);
     expect(pageOf(rows, 1, 10)).toEqual(rows.slice(0, 10));
     expect(pageOf(rows, 3, 10)).toEqual([20, 21, 22, 23, 24]);
-    expect(pageOf(rows, 0, 0)).toEqual(rows.slice(0, 10));
+    // No page size: the spec's 20 rows a page.
+    expect(pageOf(rows, 0, 0)).toEqual(rows.slice(0, 20));
   });
 
   it('describes our errors by key and the server’s by its text', () => {

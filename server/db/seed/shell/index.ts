@@ -8,6 +8,7 @@ import { seedLayout } from './layout';
 import { seedCharts } from './charts';
 import { seedPosts, seedReminders } from './links';
 import { seedMenus } from './menus';
+import { seedIdentities, seedJobs } from './numbering';
 import { seedAssets, seedAttendance, seedLeave, seedProfiles, seedTourRuns } from './people';
 import { seedQueries } from './queries';
 import { seedMethods } from './methods';
@@ -53,6 +54,8 @@ export async function seedShell(db: Db, storage: FileStorage, options: ShellSeed
   await seedTourRuns(db);
   await seedQueries(db);
   await seedPosts(db);
+  await seedJobs(db);
+  await seedIdentities(db);
   await seedReminders(db);
   await seedWidgets(db, storage);
 }

@@ -62,6 +62,12 @@ function frontMenu(product: string): MenuSeed {
     nameEn: 'Front menu',
     children: [
       { ...leaf('home', '首页', 'Home', '/home'), icon: 'home', roles: [staff, merchant] },
+      // The spec's first-level 应用 (application): the app centre.
+      {
+        ...leaf('application', '应用', 'Apps', '/appCenterFront'),
+        icon: 'appstore',
+        roles: [staff],
+      },
       {
         ...leaf('v-flow', '事项', 'Tasks', '/v-flow'),
         icon: 'solution',

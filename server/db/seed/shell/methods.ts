@@ -36,6 +36,14 @@ const methods = [
     menu_alias: 'workbench',
     roles: [roleIds.contractManager, roleIds.store],
   },
+  {
+    // Lists announcements and news past their end date too (issue 39, item 2).
+    alias: 'news:manage',
+    name: '管理新闻公告',
+    name_en: 'Manage news',
+    menu_alias: 'v-news',
+    roles: [roleIds.administrator],
+  },
 ];
 
 export async function seedMethods(db: Db): Promise<void> {

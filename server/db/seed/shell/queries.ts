@@ -30,7 +30,6 @@ const customQueries = [
     ]),
     result_fields: storeFields,
     display_fields: storeFields,
-    page_size: 10,
   },
   {
     alias: 'myNewsReads',
@@ -203,7 +202,7 @@ const dyzlColumns = [
   col('F_GYSMC', '商户名称', 'Merchant', { width: 230 }),
   col('F_PPMC', '品牌', 'Brand', { width: 120 }),
   // Wide enough for a whole contract number (HT-2024-S01-0001): it is what users look for.
-  col('F_HTH', '合同号', 'Contract no.', { width: 170 }),
+  col('F_HTH', '合同号', 'Contract no.', { width: 170, whole: true }),
   col('F_LXR', '品牌联系人', 'Brand contact', { width: 100 }),
   col('F_LXSJH', '联系人手机号', 'Contact mobile', { width: 120 }),
   col('F_DXSFFSCG', '品牌短信是否发送成功', 'Brand SMS sent', { width: 90, align: 'center' }),

@@ -23,7 +23,7 @@ const columns = [
   {
     alias: 'meetings',
     name: '今日会议',
-    name_en: 'Meetings',
+    name_en: "Today's meetings",
     widget: 'meetings',
     data_from: '{portal}/portal/meeting/v1/getMeetingPagination',
     request_type: 'POST',

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../lib/context';
 import { badRequest } from '../../../lib/errors';
 import { assertFormAccess } from '../../forms/access';
 import { loadTemplate } from '../templates/data-templates';
+import { containing } from '../../../lib/like';
 
 /**
  * Named queries: the only data custom queries, query views and data templates can read. A
@@ -58,7 +59,6 @@ export interface NamedQuery {
 }
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function condition(
   column: string,
@@ -78,7 +78,7 @@ function condition(
   const text = value.trim();
   if (!text) return null;
   return kind === 'text'
-    ? sql<SqlBool>`${ref}::text ilike ${likeText(text)}`
+    ? sql<SqlBool>`${ref}::text ilike ${containing(text)}`
     : sql<SqlBool>`${ref}::text = ${text}`;
 }
 

@@ -33,6 +33,14 @@ const body = Type.Object(
               ['text', 'money', 'number', 'date', 'index'].map((kind) => Type.Literal(kind)),
             ),
           ),
+          // A code column's words for its codes (确认状态: 1 → 已确认), as the list shows them.
+          labels: Type.Optional(
+            Type.Record(
+              Type.String({ maxLength: 100 }),
+              Type.String({ minLength: 1, maxLength: 100 }),
+              { maxProperties: 50 },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -83,6 +91,7 @@ function sheetOf(request: FastifyRequest, input: Body, query: QueryRequest, tota
       field: column.field,
       title: column.title,
       kind: (column.kind ?? 'text') as ColumnKind,
+      ...(column.labels ? { labels: column.labels } : {}),
     })),
     total,
     factsTitle: t('server:finance.exportSheet'),

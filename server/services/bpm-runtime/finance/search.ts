@@ -3,21 +3,29 @@ import { Type } from 'typebox';
 import { parseFilter, required } from '../../../domain/finance/filters';
 import { financeScope } from '../../../domain/finance/scope';
 import { searchFeeNotice } from '../../../domain/finance/search/notices';
+import { confirmationSets, settlementSets } from '../../../domain/finance/search/result-sets';
 import { searchConfirmation, searchSettlement } from '../../../domain/finance/search/settlement';
 import { currentUser } from '../../../plugins/auth';
 import { withFilterLabel } from './labels';
 
 /**
- * The print views' reads: a settlement statement (searchDJH), its invoicing confirmation
- * (searchFPQRD), a joint-operation notice (searchLYJKD) and a lease notice (searchZLTZD).
- * Each answers `{ state: true, value }`, scoped like the lists; what the caller may not see
- * answers 404 exactly like what does not exist.
+ * The print views' reads at the platform's addresses: a settlement statement (searchDJH),
+ * its invoicing confirmation (searchFPQRD), a joint-operation notice (searchLYJKD) and a
+ * lease notice (searchZLTZD), in the platform's shape: `{ state, message, data }`, where
+ * `data` is the list of result sets of a statement or the one notice (issue 39, item 7).
+ * Scoped like the lists; what the caller may not see answers 404 exactly like what does not
+ * exist. The print elements read the same documents, named, through printView/*.
  */
 const text = (maxLength: number) => Type.String({ maxLength });
-const envelope = Type.Object({
+const row = Type.Object({}, { additionalProperties: true });
+const resultSets = Type.Object({
   state: Type.Literal(true),
-  value: Type.Object({}, { additionalProperties: true }),
+  message: Type.String(),
+  data: Type.Array(Type.Array(row), {
+    description: 'The result sets in order, each a list of rows',
+  }),
 });
+const oneNotice = Type.Object({ state: Type.Literal(true), message: Type.String(), data: row });
 
 export async function searchRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -25,10 +33,23 @@ export async function searchRoutes(app: FastifyInstance) {
   const statementQuery = Type.Object({ DJBH: text(64), HSFS: Type.Optional(text(32)) });
   const noticeQuery = Type.Object({ GHDWDM: text(32), DJBH: text(64), NY: text(16) });
 
-  for (const [path, search, summary] of [
-    ['searchDJH', searchSettlement, 'A settlement statement with its fee lines, by JLBH'],
-    ['searchFPQRD', searchConfirmation, 'An invoicing confirmation with its lines, by JLBH'],
-  ] as const) {
+  const statementSearches = [
+    {
+      path: 'searchDJH',
+      summary:
+        'A settlement statement by JLBH: data = [[header], fee lines, [{HTKSRQ, HTJSRQ}], [{RQ}], [{XSJE, KKJE, YSJE}]]',
+      read: async (...args: Parameters<typeof searchSettlement>) =>
+        settlementSets(await searchSettlement(...args)),
+    },
+    {
+      path: 'searchFPQRD',
+      summary:
+        'An invoicing confirmation by JLBH: data = [[header], [adjustments], [{DYR, LXDH}], lines, [{XSJE, KKJE}]]',
+      read: async (...args: Parameters<typeof searchConfirmation>) =>
+        confirmationSets(await searchConfirmation(...args)),
+    },
+  ];
+  for (const { path, summary, read } of statementSearches) {
     app.get(
       `${base}/${path}`,
       {
@@ -36,7 +57,7 @@ export async function searchRoutes(app: FastifyInstance) {
           summary,
           security: [{ bearer: [] }],
           querystring: statementQuery,
-          response: { 200: envelope },
+          response: { 200: resultSets },
         },
       },
       async (request) => {
@@ -46,7 +67,11 @@ export async function searchRoutes(app: FastifyInstance) {
           mode: parseFilter('HSFS', { kind: 'text' }, query.HSFS),
         }));
         const scope = financeScope(currentUser(request));
-        return { state: true as const, value: await search(db, { recordNo, mode }, scope) };
+        return {
+          state: true as const,
+          message: '',
+          data: await read(db, { recordNo, mode }, scope),
+        };
       },
     );
   }
@@ -59,10 +84,10 @@ export async function searchRoutes(app: FastifyInstance) {
       `${base}/${path}`,
       {
         schema: {
-          summary: `One ${kind === 'joint' ? 'joint-operation' : 'lease'} fee notice by vendor code, contract and month`,
+          summary: `One ${kind === 'joint' ? 'joint-operation' : 'lease'} fee notice by vendor code, contract and month (data: the notice)`,
           security: [{ bearer: [] }],
           querystring: noticeQuery,
-          response: { 200: envelope },
+          response: { 200: oneNotice },
         },
       },
       async (request) => {
@@ -73,8 +98,8 @@ export async function searchRoutes(app: FastifyInstance) {
           month: required('NY', query.NY, 'month'),
         }));
         const scope = financeScope(currentUser(request));
-        const value = await searchFeeNotice(db, kind, key, scope, { timeZone: config.timeZone });
-        return { state: true as const, value };
+        const data = await searchFeeNotice(db, kind, key, scope, { timeZone: config.timeZone });
+        return { state: true as const, message: '', data };
       },
     );
   }

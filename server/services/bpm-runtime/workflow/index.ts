@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { detailRoutes } from './detail-routes';
+import { iconRoutes } from './icon-routes';
 import { incidentRoutes } from './incident-routes';
 import { instanceActionRoutes } from './instance-actions';
 import { listRoutes } from './list-routes';
@@ -17,4 +18,5 @@ export async function workflowRoutes(app: FastifyInstance) {
   await app.register(relatedRoutes);
   await app.register(settingRoutes);
   await app.register(incidentRoutes);
+  await app.register(iconRoutes);
 }

@@ -20,6 +20,9 @@ export const viewColumns = Type.Array(
     labelEn: Type.Optional(Type.String()),
     width: Type.Optional(Type.Integer()),
     align: Type.Optional(Type.String()),
+    whole: Type.Optional(
+      Type.Boolean({ description: 'Identifiers read whole (a contract number): never cut to fit' }),
+    ),
   }),
 );
 

@@ -24,7 +24,7 @@ export function queryValue(filter: QueryFilter | undefined, property: string): s
 }
 
 /** LIKE pattern of user text: its own % and _ match themselves. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containing as likePattern } from '../../../lib/like';
 
 export const ok = (request: FastifyRequest, key: string, params = {}) => ({
   state: true,

@@ -34,12 +34,30 @@ import {
 
 const base = `${mailBase}/mail/v1`;
 
+const undeliveredSchema = Type.Array(
+  Type.Object({ address: Type.String(), reason: Type.String() }),
+);
+
+/** The send answer: undelivered lists the recipients the SMTP server refused, with its reply. */
+const sendAnswer = Type.Object({
+  state: Type.Boolean(),
+  message: Type.String(),
+  value: Type.Optional(Type.Unknown()),
+  undelivered: undeliveredSchema,
+});
+
+/** PGlite and pg both parse jsonb; an older row has none. */
+function undeliveredOf(value: unknown): { address: string; reason: string }[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? (list as { address: string; reason: string }[]) : [];
+}
+
 /** Mail: the mailbox tree, lists, one message, send, delete, sync (docs/mail.md). */
 export async function mailRoutes(app: FastifyInstance) {
   const { db, config, storage } = app.deps;
   const time = (value: Date) => formatDateTime(value, config.timeZone);
 
-  const summary = (row: Omit<MailMessageRow, 'text_body' | 'html_body'>) => ({
+  const summary = (row: Omit<MailMessageRow, 'text_body' | 'html_body' | 'undelivered'>) => ({
     id: row.id,
     setId: row.setting_id,
     types: folderCodes[row.pending === 'trash' ? 'deleted' : row.folder],
@@ -213,6 +231,7 @@ export async function mailRoutes(app: FastifyInstance) {
         messageId: row.message_id,
         fileIds: files.map((file) => file.file_id).join(','),
         attachments: files.map((file) => ({ id: file.file_id, name: file.name, size: file.size })),
+        undelivered: undeliveredOf(row.undelivered),
       };
     },
   );
@@ -302,7 +321,7 @@ export async function mailRoutes(app: FastifyInstance) {
           replyId: Type.Optional(Type.String({ maxLength: 64 })),
           isDraft: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: stateAnswer },
+        response: { 200: sendAnswer },
       },
     },
     async (request) => {
@@ -338,9 +357,23 @@ export async function mailRoutes(app: FastifyInstance) {
         },
         request.log,
       );
+      if (result.refused.length > 0) {
+        // Sent to the others: say so, and who did not get it and why, never plain success.
+        return {
+          state: true,
+          message: request.t('server:mail.partlySent', {
+            list: result.refused
+              .map((each) => request.t('server:mail.refusedRecipient', { ...each }))
+              .join(request.t('server:mail.listSeparator')),
+          }),
+          value: result.id,
+          undelivered: result.refused,
+        };
+      }
       return {
         ...ok(request, result.sent ? 'server:mail.sent' : 'server:mail.draftSaved'),
         value: result.id,
+        undelivered: [],
       };
     },
   );

@@ -5,9 +5,10 @@ import {
   attachmentInfos,
   deleteAttachments,
 } from '../../../domain/shell/attachments';
+import { maxExtraProp, updateExtraProp } from '../../../domain/shell/file-extra';
 import type { ShellSettings } from '../../../domain/shell/settings';
 import { assertQuotaLeft, quotaInForce } from '../../../domain/upload-quota';
-import { allowedFor, parseAccept } from '../../../domain/shell/upload-policy';
+import { allowedFor, parseAccept, UploadFormatError } from '../../../domain/shell/upload-policy';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, okMessage } from '../../schemas';
@@ -29,6 +30,7 @@ const infoSchema = Type.Object({
   type: Type.String(),
   username: Type.String(),
   createTime: Type.String(),
+  extraProp: Type.String(),
 });
 
 const idList = (text: string) =>
@@ -73,7 +75,11 @@ export async function readOneFile(request: FastifyRequest, maxBytes: number) {
 
 /** Refusals answer the platform's UploadResult shape too, so the control reads `success`. */
 function refuse(request: FastifyRequest, reply: FastifyReply, error: UserError) {
-  const message = request.t(error.key, error.params);
+  const params =
+    error instanceof UploadFormatError
+      ? { formats: error.formats.join(request.t('server:specRows.listSeparator')) }
+      : error.params;
+  const message = request.t(error.key, params);
   return reply
     .status(error.statusCode)
     .headers(error.headers)
@@ -140,6 +146,38 @@ export async function attachmentRoutes(app: FastifyInstance, options: { settings
       const list = Array.isArray(ids) ? ids : idList(ids);
       const caller = currentUser(request);
       return { state: true, value: await attachmentInfos(db, caller, list, config.timeZone) };
+    },
+  );
+
+  app.post(
+    '/system/file/v1/updateFileExtraProp',
+    {
+      schema: {
+        summary: "Updates a file's extra property (text, often JSON; its uploader or the admin)",
+        description:
+          'Body { fileId (or id), extraProp }: text of at most 4000 characters, or a JSON value ' +
+          'kept as its JSON text. A file the caller may not read answers 404 like a missing one; ' +
+          "someone else's file 403; a system file 409.",
+        body: Type.Object({
+          fileId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          extraProp: Type.Union([
+            Type.String({ maxLength: maxExtraProp }),
+            Type.Record(Type.String(), Type.Unknown()),
+            Type.Array(Type.Unknown()),
+          ]),
+        }),
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const body = request.body as { fileId?: string; id?: string; extraProp: unknown };
+      const fileId = body.fileId ?? body.id;
+      if (!fileId) throw badRequest('server:specRows.fileRequired');
+      const text =
+        typeof body.extraProp === 'string' ? body.extraProp : JSON.stringify(body.extraProp);
+      await updateExtraProp(db, currentUser(request), fileId, text);
+      return { state: true, message: request.t('server:specRows.extraPropSaved') };
     },
   );
 

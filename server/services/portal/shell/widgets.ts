@@ -8,6 +8,8 @@ import {
 } from '../../../domain/widgets/favourite-apps';
 import { meetingDetail, meetingPage } from '../../../domain/widgets/meetings';
 import { shortcutApps } from '../../../domain/widgets/shortcuts';
+import { businessToday } from '../../../domain/shell/today';
+import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, okMessage, pageList, queryFilterBody } from '../../schemas';
 import { assertOwnAccount } from './context';
@@ -47,6 +49,26 @@ const meetingDetailSchema = Type.Object({
   instId: Type.String(),
 });
 
+/**
+ * The day a meetings query keeps (querys kssj): 'today' in the business time zone, or a
+ * 'YYYY-MM-DD' date; any other property or value is a 400.
+ */
+function meetingDay(
+  querys: { property: string; value?: unknown }[] | undefined,
+  timeZone: string,
+): string | undefined {
+  let day: string | undefined;
+  for (const query of querys ?? []) {
+    const value = typeof query.value === 'string' ? query.value.trim() : '';
+    if (query.property !== 'kssj')
+      throw badRequest('server:shell.queryUnknownField', { field: query.property });
+    if (value === 'today') day = businessToday(timeZone);
+    else if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) day = value;
+    else throw badRequest('server:shell.queryBadValue', { field: 'kssj' });
+  }
+  return day;
+}
+
 /** Home widgets: meetings, favourite apps, shortcuts and the caller's own layout. */
 export async function widgetRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -60,18 +82,22 @@ export async function widgetRoutes(app: FastifyInstance) {
           'Workflow meetings the caller attends (kind meeting, opens /task/{taskId}) and the ' +
           'meeting bookings (online form meetingBooking) they booked, host or are invited to ' +
           'that start today or later (kind booking, with its room; canOpen when the caller ' +
-          'may open the record).',
+          'may open the record). A querys entry {property: "kssj", value: "today" or ' +
+          '"YYYY-MM-DD"} keeps those starting that day (the home card: today, business time zone).',
         body: Type.Optional(queryFilterBody),
         response: { 200: pageList(meetingRow) },
       },
     },
     async (request) => {
-      const body = request.body as { pageBean?: { page?: number; pageSize?: number } } | null;
+      const body = request.body as {
+        pageBean?: { page?: number; pageSize?: number };
+        querys?: { property: string; value?: unknown }[];
+      } | null;
       const { page = 1, pageSize = 10 } = body?.pageBean ?? {};
       return meetingPage(
         db,
         currentUser(request),
-        { page, pageSize },
+        { page, pageSize, day: meetingDay(body?.querys, config.timeZone) },
         request.language,
         config.timeZone,
       );

@@ -6,7 +6,7 @@ import type { BatchPrintKind } from '../../core/print-keys';
 import { Button } from '../Button';
 import { Dialog } from '../Dialog';
 import { useT } from '../i18n';
-import { openBatchPrint } from './print-links';
+import { openBatchPrint } from '../finance/print-links';
 
 /**
  * 批量打印 with its financial effect said first (issue 13 item 5): opening a batch confirms
@@ -81,13 +81,20 @@ export function BatchPrintButton({
           data-field="batch-preview"
           data-documents={preview?.documents}
           data-to-confirm={preview?.toConfirm}
+          data-staff-views={preview?.staffViews}
         >
           {preview && preview.toConfirm > 0
             ? t('finance:batchPrint.willConfirm', {
                 documents: preview.documents,
                 count: preview.toConfirm,
               })
-            : t('finance:batchPrint.nothingToConfirm', { documents: preview?.documents ?? 0 })}
+            : // Staff confirm nothing for the merchants: they are told so (issue 36).
+              t(
+                preview?.staffViews
+                  ? 'finance:batchPrint.staffViews'
+                  : 'finance:batchPrint.nothingToConfirm',
+                { documents: preview?.documents ?? 0 },
+              )}
         </p>
       </Dialog>
     </>

@@ -5,7 +5,7 @@ import { formatCurrency } from '../../core/money';
 import { Button } from '../Button';
 import { useT } from '../i18n';
 import { Empty, Loading } from '../Status';
-import { vars } from '../theme';
+import { phoneWidth, vars } from '../theme';
 import { useAsync } from '../useAsync';
 
 const list = css`
@@ -22,6 +22,39 @@ const list = css`
   }
   .num {
     text-align: right;
+  }
+  /* A phone: each invoice a block, its values under their names, the file buttons on a line. */
+  @media (max-width: ${phoneWidth}px) {
+    thead {
+      display: none;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      padding: 8px 0;
+      border-bottom: 1px solid ${vars.border};
+    }
+    td {
+      border: 0;
+      padding: 2px 0;
+    }
+    td[data-column='month'] {
+      text-align: right;
+    }
+    td[data-label]::before {
+      content: attr(data-label) '：';
+      color: ${vars.textMuted};
+    }
+    td:last-child {
+      grid-column: 1 / -1;
+      display: flex;
+      gap: 8px;
+    }
+    td:last-child button {
+      min-height: 44px;
+      flex: 1;
+      border: 1px solid ${vars.border};
+    }
   }
 `;
 
@@ -70,10 +103,12 @@ export function InvoiceList({
           const base = `${contract}-${invoice.f_kpny}-${index + 1}`;
           return (
             <tr key={base}>
-              <td>{invoice.f_pp}</td>
-              <td>{invoice.f_kpny}</td>
-              <td>{invoice.f_fyxm}</td>
-              <td className="num">{formatCurrency(invoice.f_fyje)}</td>
+              <td data-label={t('finance:columns.brand')}>{invoice.f_pp}</td>
+              <td data-column="month">{invoice.f_kpny}</td>
+              <td data-label={t('finance:invoices.item')}>{invoice.f_fyxm}</td>
+              <td className="num" data-column="amount">
+                {formatCurrency(invoice.f_fyje)}
+              </td>
               <td>
                 {file(invoice.f_pdfwj, `${base}.pdf`)}
                 {file(invoice.f_ofdwj, `${base}.ofd`)}

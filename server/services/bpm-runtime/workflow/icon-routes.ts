@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { notFound } from '../../../lib/errors';
+import { startableList } from '../../../workflow/queries/lists';
+import { runList } from '../../../workflow/queries/run';
+import { callerOf } from './common';
+
+const instance = '/runtime/instance/v1';
+
+/**
+ * The runtime's icon call by name (spec/workflow-office.md 7.2, "an icon call by name"): the
+ * icon of a flow the caller may start, found by its name in either language. A flow's icon,
+ * like its category's, is JSON such as {"color":"#1890ff"}; a flow without its own icon
+ * answers its category's. A flow the caller may not start answers 404 like an unknown name,
+ * so names of flows are not probed through it.
+ */
+export async function iconRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.get(
+    `${instance}/getIconByName`,
+    {
+      schema: {
+        summary: 'The icon of a startable flow by its name (JSON text such as {"color":"#1890ff"})',
+        querystring: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: {
+          200: Type.Object({
+            state: Type.Boolean(),
+            value: Type.Object({ name: Type.String(), defKey: Type.String(), icon: Type.String() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const name = (request.query as { name: string }).name.trim();
+      const named = await db
+        .selectFrom('wf_definitions as d')
+        .innerJoin('wf_categories as c', 'c.id', 'd.category_id')
+        .select(['d.def_key', 'd.name', 'd.name_en', 'd.icon', 'c.icon as category_icon'])
+        .where('d.is_main', '=', true)
+        .where('d.status', '=', 'deploy')
+        .where((eb) => eb.or([eb('d.name', '=', name), eb('d.name_en', '=', name)]))
+        .orderBy('d.def_key')
+        .execute();
+      const startable = named.length
+        ? await runList(
+            db,
+            startableList(callerOf(request)),
+            { pageBean: { page: 1, pageSize: 500 } },
+            config.timeZone,
+          )
+        : { rows: [] };
+      const keys = new Set(startable.rows.map((row) => row.defKey));
+      const flow = named.find((row) => keys.has(row.def_key));
+      if (!flow) throw notFound('server:specRows.flowNotFound');
+      const english = request.language === 'en-US';
+      return {
+        state: true,
+        value: {
+          name: (english && flow.name_en) || flow.name,
+          defKey: flow.def_key,
+          icon: flow.icon || flow.category_icon,
+        },
+      };
+    },
+  );
+}
