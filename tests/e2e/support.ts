@@ -5,7 +5,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
 
 /** The flags this machine needs (no sandbox as root, no network chatter to Google). */
@@ -153,11 +153,17 @@ export function settler(page: Page): () => Promise<void> {
   page.on('requestfailed', end);
   const quiet = async () =>
     inFlight.size === 0 && Date.now() - changed > 200 && !(await loadingShown(page));
-  return async () => {
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && !(await quiet()))
-      await new Promise((resolve) => setTimeout(resolve, 50));
-  };
+  // Quiet for 200 ms with nothing loading on screen, at most 5 s: a slow list is audited as
+  // it stands rather than waited for without end.
+  return () =>
+    vi
+      .waitFor(
+        async () => {
+          if (!(await quiet())) throw new Error('still loading');
+        },
+        { timeout: 5000, interval: 50 },
+      )
+      .catch(() => undefined);
 }
 
 /**

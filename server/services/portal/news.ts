@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { getNews, listNews, manageNewsMethod } from '../../domain/news';
@@ -29,7 +30,8 @@ const item = Type.Object({
   file: Type.String(),
 });
 
-export async function newsRoutes(app: FastifyInstance) {
+export async function newsRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(
@@ -60,12 +62,7 @@ export async function newsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query as {
-        classifyId?: string;
-        type?: string;
-        limit?: number;
-        includeEnded?: 'true' | 'false';
-      };
+      const { query } = request;
       const includeEnded = query.includeEnded === 'true';
       if (
         includeEnded &&

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { dictionary, isDictionary } from '../../domain/forms/dictionaries';
@@ -26,7 +27,8 @@ const aliasQuery = Type.Object({
   alias: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }),
 });
 
-export async function sysDataRoutes(app: FastifyInstance) {
+export async function sysDataRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(
@@ -42,7 +44,7 @@ export async function sysDataRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { typeKey } = request.query as { typeKey: string };
+      const { typeKey } = request.query;
       if (!isDictionary(typeKey)) throw notFound('server:specRows.dictionaryNotFound');
       const english = request.language === 'en-US';
       return (await dictionary(db, typeKey)).map((option, i) => ({
@@ -68,7 +70,7 @@ export async function sysDataRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.String()) },
       },
       handler: async (request) => {
-        const { alias } = request.query as { alias: string };
+        const { alias } = request.query;
         const value = await nextIdByAlias(db, alias, businessToday(config.timeZone));
         return { state: true, message: '', value };
       },

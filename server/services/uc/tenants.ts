@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { pagingOf, textFilters } from '../../domain/directory';
@@ -20,7 +21,8 @@ const tenantRow = Type.Object({
   createTime: Type.String(),
 });
 
-export async function tenantRoutes(app: FastifyInstance) {
+export async function tenantRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.post(
@@ -36,7 +38,7 @@ export async function tenantRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as Parameters<typeof pagingOf>[0];
+      const { body } = request;
       const filters = textFilters(body, ['name', 'code']);
       return searchTenants(
         db,

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { pagingOf, textFilters } from '../../domain/directory';
@@ -19,11 +20,6 @@ import { commonResult, okMessage, pageList, queryFilterBody as queryFilter } fro
  * item 8; docs/directory.md, "The spec's other user-centre calls"). Signed in; the caller's
  * own where a call is about a user; rows as the directory shows them.
  */
-type QueryFilter = {
-  pageBean?: { page?: number; pageSize?: number };
-  querys?: { property: string; value?: unknown; operation?: string }[];
-};
-
 const id = Type.String({ minLength: 1, maxLength: 64 });
 
 const person = Type.Object({
@@ -71,7 +67,8 @@ function given<T>(request: FastifyRequest, name: string): T | undefined {
   return (body[name] ?? query[name]) as T | undefined;
 }
 
-export async function userCentreRoutes(app: FastifyInstance) {
+export async function userCentreRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.post(
@@ -123,7 +120,7 @@ export async function userCentreRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as QueryFilter | undefined;
+      const { body } = request;
       const filters = textFilters(body, ['keyword', 'fullname', 'account', 'orgId', 'ids']);
       const ids = filters.ids
         ?.split(',')
@@ -175,7 +172,7 @@ export async function userCentreRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as QueryFilter | undefined;
+      const { body } = request;
       return jobPage(
         db,
         textFilters(body, ['name', 'code', 'keyword']),

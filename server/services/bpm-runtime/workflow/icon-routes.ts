@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
@@ -14,7 +15,8 @@ const instance = '/runtime/instance/v1';
  * answers its category's. A flow the caller may not start answers 404 like an unknown name,
  * so names of flows are not probed through it.
  */
-export async function iconRoutes(app: FastifyInstance) {
+export async function iconRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(
@@ -32,7 +34,7 @@ export async function iconRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const name = (request.query as { name: string }).name.trim();
+      const name = request.query.name.trim();
       const named = await db
         .selectFrom('wf_definitions as d')
         .innerJoin('wf_categories as c', 'c.id', 'd.category_id')

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -87,7 +88,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: UserError) 
 }
 
 /** Upload, infos, delete and the preview service (docs/shell-api.md, "Attachments"). */
-export async function attachmentRoutes(app: FastifyInstance, options: { settings: ShellSettings }) {
+export async function attachmentRoutes(
+  untyped: FastifyInstance,
+  options: { settings: ShellSettings },
+) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage, config } = app.deps;
   const { settings } = options;
 
@@ -171,7 +176,7 @@ export async function attachmentRoutes(app: FastifyInstance, options: { settings
       },
     },
     async (request) => {
-      const body = request.body as { fileId?: string; id?: string; extraProp: unknown };
+      const { body } = request;
       const fileId = body.fileId ?? body.id;
       if (!fileId) throw badRequest('server:specRows.fileRequired');
       const text =

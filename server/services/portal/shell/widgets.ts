@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { layoutEditor, resetLayout, saveLayout } from '../../../domain/shell/layout';
@@ -70,7 +71,8 @@ function meetingDay(
 }
 
 /** Home widgets: meetings, favourite apps, shortcuts and the caller's own layout. */
-export async function widgetRoutes(app: FastifyInstance) {
+export async function widgetRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.post(
@@ -89,10 +91,7 @@ export async function widgetRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as {
-        pageBean?: { page?: number; pageSize?: number };
-        querys?: { property: string; value?: unknown }[];
-      } | null;
+      const { body } = request;
       const { page = 1, pageSize = 10 } = body?.pageBean ?? {};
       return meetingPage(
         db,
@@ -115,13 +114,7 @@ export async function widgetRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      meetingDetail(
-        db,
-        currentUser(request),
-        (request.query as { id: string }).id,
-        request.language,
-        config.timeZone,
-      ),
+      meetingDetail(db, currentUser(request), request.query.id, request.language, config.timeZone),
   );
 
   app.post(
