@@ -8,6 +8,7 @@ import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
 import { businessToday } from '../shell/today';
 import { bookingForm, bookingsOf } from './meeting-bookings';
+import type { MeetingDetail } from '../../../src/core/api/widgets';
 
 /**
  * A row of the meetings card in the platform's field names (spec: hymc, kssj, taskId), and
@@ -115,18 +116,7 @@ async function bookingRights(db: Db, caller: AuthUser) {
   return { reads: await formAccess(ctx, template, 'read'), manages: managesForm(ctx, template) };
 }
 
-/** A meeting as its page shows it: time, room, organiser, attendees and what it is about. */
-export interface MeetingDetail {
-  id: string;
-  subject: string;
-  startTime: string;
-  endTime: string;
-  room: string;
-  organiser: string;
-  attendees: { id: string; name: string; orgName: string }[];
-  /** The request it reviews, for a link to it. */
-  instId: string;
-}
+export type { MeetingDetail };
 
 /**
  * One meeting, for its attendees and organiser (and the administrator); anyone else gets

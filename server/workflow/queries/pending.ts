@@ -4,6 +4,9 @@ import type { LoadedDefinition } from '../definitions';
 import { needed } from '../engine/votes';
 import type { Language } from '../../../src/core/language';
 import { nodeLabel } from './names';
+import type { PendingPerson, PendingStep } from '../../../src/core/workflow/pending';
+
+export type { PendingPerson, PendingStep };
 
 /**
  * Who acts next (docs/workflow.md, "Who acts next"): for each step the flow waits on, the
@@ -11,29 +14,6 @@ import { nodeLabel } from './names';
  * (add-signs, inquiries, communications, transfers, custom signs). The instance page, the
  * task page, the history's pending entry and the chart read it; lists read the names only.
  */
-export interface PendingPerson {
-  id: string;
-  name: string;
-  /** Whose task it is when someone else holds it (an agent's or a delegate's principal). */
-  forName: string | null;
-  /**
-   * todo: must act now; later: a sequential voter not yet on turn; voted: has voted;
-   * waiting: the holder waits for those they asked (a transfer, a custom sign).
-   */
-  state: 'todo' | 'later' | 'voted' | 'waiting';
-  vote: string | null;
-}
-
-export interface PendingStep {
-  nodeId: string;
-  nodeName: string;
-  kind: 'task' | 'shared' | 'countersign' | 'start';
-  people: PendingPerson[];
-  /** People the holder asked, each with what they were asked for. */
-  asked: (PendingPerson & { kind: string })[];
-  tally?: { agree: number; refuse: number; pending: number; total: number; needed: number };
-}
-
 interface Row {
   id: string;
   node_id: string;

@@ -3,6 +3,9 @@ import type { TaskButton } from '../workflow/buttons';
 import type { FlowForm, FormValues } from '../workflow/form';
 import { encodeData } from '../workflow/form';
 import type { QueryFilter } from '../workflow/query';
+import type { PendingPerson, PendingStep } from '../workflow/pending';
+
+export type { PendingPerson, PendingStep };
 
 /**
  * The workflow calls of the runtime and model services (docs/workflow.md, reference/
@@ -128,28 +131,6 @@ export interface InstanceInfo {
   pending?: PendingStep[];
   /** The names of the people who must act now, in lists (myRequest). */
   pendingPeople?: string | null;
-}
-
-/** One of the people a step waits on, or who already voted on it. */
-export interface PendingPerson {
-  id: string;
-  name: string;
-  /** Whose task it is when someone else holds it (an agent's or a delegate's principal). */
-  forName: string | null;
-  /** waiting: the holder waits for those they asked (a transfer, a custom sign). */
-  state: 'todo' | 'later' | 'voted' | 'waiting';
-  vote: string | null;
-}
-
-/** A step the request waits on, with the people who must act now. */
-export interface PendingStep {
-  nodeId: string;
-  nodeName: string;
-  kind: 'task' | 'shared' | 'countersign' | 'start';
-  people: PendingPerson[];
-  /** Those the holder asked: add-signs, inquiries, communications, transfers, custom signs. */
-  asked: (PendingPerson & { kind: string })[];
-  tally?: { agree: number; refuse: number; pending: number; total: number; needed: number };
 }
 
 /** Why a task came back to its holder, for the banner over the form. */
