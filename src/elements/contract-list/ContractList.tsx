@@ -77,7 +77,7 @@ export function ContractList({
           </Button>
         ),
       },
-      { key: 'F_HTH', title: t('finance:columns.contract'), width: 160 },
+      { key: 'F_HTH', title: t('finance:columns.contract'), width: 160, whole: true },
       { key: 'F_LXR', title: t('finance:columns.brandContact'), width: 110 },
       { key: 'F_LXSJH', title: t('finance:columns.contactMobile'), width: 130 },
       {

@@ -61,7 +61,7 @@ export function OverdueList({ tableHeight }: { tableHeight?: number }) {
       { key: 'F_PPMC', title: t('finance:columns.brand'), width: 130 },
       { key: 'F_GYSMC', title: t('finance:columns.merchant'), width: 220 },
       { key: 'F_LC', title: t('finance:columns.floor'), width: 70 },
-      { key: 'F_HTH', title: t('finance:columns.contract'), width: 160 },
+      { key: 'F_HTH', title: t('finance:columns.contract'), width: 160, whole: true },
       { key: 'F_JZRQ', title: t('finance:columns.cutOffDate'), kind: 'date', width: 110 },
       { key: 'F_CYR', title: t('finance:columns.viewedBy'), width: 110 },
       { key: 'F_CYSJ', title: t('finance:columns.viewedAt'), width: 170 },

@@ -72,7 +72,7 @@ export function SalesQuery({ tableHeight }: { tableHeight?: number }) {
     () => [
       { key: 'index', title: t('finance:columns.index'), kind: 'index', width: 64 },
       { key: 'FDMC', title: t('finance:columns.store'), width: 150 },
-      { key: 'HTH', title: t('finance:columns.contract'), width: 160 },
+      { key: 'HTH', title: t('finance:columns.contract'), width: 160, whole: true },
       { key: 'NAME', title: t('finance:columns.brand'), width: 130 },
       { key: 'WLDW_NAME', title: t('finance:columns.merchant'), width: 220 },
       { key: 'RQ', title: t('finance:columns.settlementDate'), kind: 'date', width: 110 },

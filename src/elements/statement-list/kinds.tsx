@@ -60,7 +60,7 @@ export function kindColumns(kind: StatementKind, t: Translate, staff = false): C
     width: 80,
   });
   const store = column('FDMC', t('finance:columns.store'), { width: 130 });
-  const contract = column('HTH', t('finance:columns.contract'), { width: 150 });
+  const contract = column('HTH', t('finance:columns.contract'), { width: 150, whole: true });
   const merchant = column('SHMC', t('finance:columns.merchant'), { width: 200 });
   switch (kind) {
     case 'lyfyjsd':

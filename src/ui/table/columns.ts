@@ -84,12 +84,21 @@ export function headerWidth<Row>(column: Column<Row>): number {
 }
 
 export function columnWidth<Row>(column: Column<Row>): number {
-  return Math.max(column.width ?? 140, headerWidth(column));
+  // A code column shows one of a few known words (已确认, Not confirmed): room for the longest.
+  const words = column.codes ? Object.values(column.codes).map((word) => textWidth(word) + 20) : [];
+  return Math.ceil(Math.max(column.width ?? 140, headerWidth(column), ...words));
 }
 
-/** Text columns give way so that amounts, dates and actions stay in view. */
+/**
+ * Free text columns (names) give way so that amounts, dates, statuses (code columns) and
+ * actions stay in view.
+ */
 const givesWay = <Row>(column: Column<Row>) =>
-  (column.kind ?? 'text') === 'text' && !column.render && !column.whole && !isActions(column);
+  (column.kind ?? 'text') === 'text' &&
+  !column.render &&
+  !column.whole &&
+  !column.codes &&
+  !isActions(column);
 
 /** The narrowest a text column is fitted to: its header, and room for a few characters. */
 const fittedMinimum = <Row>(column: Column<Row>) => Math.max(headerWidth(column), 96);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitWidths, type Column } from '../../../src/ui/table/columns';
+import { columnWidth, fitWidths, type Column } from '../../../src/ui/table/columns';
 
 type Row = Record<string, unknown>;
 
@@ -50,6 +50,23 @@ describe('fitting columns to their box', () => {
       { ...contract, whole: true },
     ];
     expect(fitWidths(later, [150, 220, 180], 400)[2]).toBe(180);
+  });
+
+  it('keeps a status whole: a code column is as wide as its longest word and never gives way', () => {
+    const status: Column<Row> = {
+      key: 'status',
+      title: 'Status',
+      width: 90,
+      codes: { '1': 'Confirmed', '0': 'Not confirmed' },
+    };
+    const width = columnWidth(status);
+    expect(width).toBeGreaterThanOrEqual(Math.ceil(13 * 8.5 + 20));
+    const fitted = fitWidths(
+      [text('store', 150), text('merchant', 220), status],
+      [150, 220, width],
+      300,
+    );
+    expect(fitted[2]).toBe(width);
   });
 
   it('keeps columns with buttons or links as wide as asked', () => {
