@@ -126,6 +126,13 @@ describe('on a phone', () => {
     // field with its name, and the actions.
     const card = page.locator('atrium-statement-list [data-layout=cards] li[data-row="0"]');
     await card.waitFor();
+    // The folded second-level menu is one line across the screen naming the page, not a
+    // 28 px strip with one character a line.
+    const strip = (await page
+      .locator('atrium-menu-container .rail[data-collapsed] .toggle')
+      .boundingBox())!;
+    expect(strip.width).toBeGreaterThan(300);
+    expect(strip.height).toBeLessThanOrEqual(48);
     expect(await card.locator('[data-column=NY]').textContent()).toMatch(/^\d{4}-\d\d$/);
     expect(await card.locator('.amount b').textContent()).toMatch(/\d/);
     const confirmed = (await card.locator('.tag').getAttribute('data-code')) === '1';

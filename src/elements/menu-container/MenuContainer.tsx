@@ -18,36 +18,6 @@ const frame = css`
   display: flex;
   height: 100%;
   min-height: 0;
-  /* A phone: the menu starts folded, and unfolded it lies over the page instead of beside it.
-     Folded, it is a line above the page naming where the reader is, and takes no width
-     (issue 36, part 2: a 32 px strip beside a 360 px page was empty width). */
-  @media (max-width: ${phoneWidth}px) {
-    flex-direction: column;
-    .rail:not([data-collapsed]) {
-      position: absolute;
-      z-index: 30;
-      inset: 0 auto 0 0;
-      box-shadow: 4px 0 16px rgba(0, 0, 0, 0.12);
-    }
-    .toggle {
-      min-height: 44px;
-    }
-    .rail[data-collapsed] {
-      border-right: 0;
-      border-bottom: 1px solid ${vars.border};
-    }
-    .rail[data-collapsed] .toggle {
-      width: 100%;
-      display: flex;
-      justify-content: flex-start;
-      gap: 8px;
-      padding: 0 16px;
-      color: ${vars.text};
-    }
-    .rail[data-collapsed] .current {
-      display: inline;
-    }
-  }
   .current {
     display: none;
     font: inherit;
@@ -96,6 +66,36 @@ const frame = css`
     width: 100%;
     height: 100%;
     display: block;
+  } /* After the rules it overrides (the folded toggle's 28 px width above), so it wins. */
+  /* A phone: the menu starts folded, and unfolded it lies over the page instead of beside it.
+     Folded, it is a line above the page naming where the reader is, and takes no width
+     (issue 36, part 2: a 32 px strip beside a 360 px page was empty width). */
+  @media (max-width: ${phoneWidth}px) {
+    flex-direction: column;
+    .rail:not([data-collapsed]) {
+      position: absolute;
+      z-index: 30;
+      inset: 0 auto 0 0;
+      box-shadow: 4px 0 16px rgba(0, 0, 0, 0.12);
+    }
+    .toggle {
+      min-height: 44px;
+    }
+    .rail[data-collapsed] {
+      border-right: 0;
+      border-bottom: 1px solid ${vars.border};
+    }
+    .rail[data-collapsed] .toggle {
+      width: 100%;
+      display: flex;
+      justify-content: flex-start;
+      gap: 8px;
+      padding: 0 16px;
+      color: ${vars.text};
+    }
+    .rail[data-collapsed] .current {
+      display: inline;
+    }
   }
 `;
 
