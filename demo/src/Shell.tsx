@@ -4,7 +4,7 @@ import { phoneWidth } from '../../src/ui/theme';
 import { navigate } from './router';
 
 /** A page without the frame still keeps off the window's edges, unless it draws to them. */
-const bare = css`
+const bareFrame = css`
   min-height: 100vh;
   background: #fff;
   &:not([data-bleed]) {
@@ -83,6 +83,8 @@ export function Shell({
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  // A bare page and a framed page have different root elements: the listeners move with it.
+  const bare = !topBar && !sideMenu;
   const [menuOpen, setMenuOpen] = useState(false);
   // Choosing a page closes the phone menu.
   useEffect(() => setMenuOpen(false), [path]);
@@ -103,7 +105,7 @@ export function Shell({
     };
     const onLogout = () => navigate('/login');
     const onMenuToggle = () => setMenuOpen((open) => !open);
-    // The guide button works on every page (issue 39, item 3): the tour explains the home
+    // The guide button works on every page: the tour explains the home
     // page, so another page opens home with the tour asked for; home starts it by itself.
     const onTourStart = () => {
       if (!document.querySelector('atrium-home:not([preview-alias])')) navigate('/home?tour=1');
@@ -123,11 +125,11 @@ export function Shell({
       element.removeEventListener('atrium-tour-start', onTourStart);
       element.removeEventListener('atrium-tour-end', onTourEnd);
     };
-  }, []);
+  }, [bare]);
   // Every page has one main landmark, the frame's: pages never draw their own.
-  if (!topBar && !sideMenu) {
+  if (bare) {
     return (
-      <main ref={root} css={bare} data-bleed={bleed || undefined}>
+      <main ref={root} css={bareFrame} data-bleed={bleed || undefined}>
         {children}
       </main>
     );

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, type ExpectStatic } from 'vitest';
 import { anonymousRoutes, signedInRoutes, type Route } from './route-table';
-import { apiToken, baseUrl, pageKind, pagePool, tokenOf, useBrowser } from './support';
+import { apiToken, baseUrl, pageKind, pagePool, tokenOf, useBrowser, visit } from './support';
 
 /**
  * Walks the spec's whole route table (spec/shell.md section 2): every route renders its page;
@@ -114,5 +114,18 @@ describe('the route table', () => {
     await page.waitForSelector('atrium-statement-shell[menu-alias=workbench]', {
       state: 'attached',
     });
+  });
+
+  it('routes inside the page after a page without the frame', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/fvue/home?token=${await tokenOf('admin')}`);
+    await page.waitForSelector('atrium-home', { state: 'attached' });
+    await visit(page, '/mapContainer');
+    await page.waitForSelector('atrium-floor-map', { state: 'attached' });
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    // The attendance area picks its first item itself: a request to navigate the host answers.
+    await visit(page, '/v-check');
+    await page.waitForURL(/\/fvue\/v-check\/v-\w+Check$/);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
   });
 });
