@@ -31,6 +31,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
           sequence: { groupOrder: 0 },
+          // The files share their workers' loaded modules: each starts its own server on its
+          // own database copy, so only the import of the server's code (a quarter of the
+          // project's time when every file paid it) is shared (docs/testing.md).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
