@@ -149,12 +149,24 @@ describe('home widgets in the browser', () => {
     const unread = 'atrium-messages [data-message][data-read=false]:has-text("请尽快审批")';
     await page.waitForSelector(unread);
     const id = await page.getAttribute(unread, 'data-message');
+    // The counter above the list: every unread message and news item, one less once read.
+    const counter = 'atrium-messages [part=summary]';
+    const before = Number(await page.getAttribute(counter, 'data-unread'));
+    expect(before).toBeGreaterThan(0);
+    expect(await page.textContent(counter)).toBe(`未读：${before} 条`);
     await page.click(unread);
     await page.waitForURL(/\/fvue\/task\//);
     await page.goBack();
     await expect
       .poll(() => page.getAttribute(`atrium-messages [data-message="${id}"]`, 'data-read'))
       .toBe('true');
+    await expect
+      .poll(async () =>
+        (await page.locator(counter).count())
+          ? Number(await page.getAttribute(counter, 'data-unread'))
+          : 0,
+      )
+      .toBe(before - 1);
   });
 
   it('keeps 1 to 11 favourite apps with the exact messages', async () => {

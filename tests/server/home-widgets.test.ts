@@ -243,6 +243,26 @@ describe.each(databaseKinds)('home widgets on %s', (kind) => {
       (item) => item.id === holder.id,
     );
     expect(row?.readTime).toBe('');
+    // The counter is every unread message of the holder, not only this page's.
+    const unreadOf = async (account: string) =>
+      Number(
+        (
+          await server.db
+            .selectFrom('wf_messages')
+            .innerJoin('users', 'users.id', 'wf_messages.user_id')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('users.account', '=', account)
+            .where('read_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const unreadBefore = await unreadOf(holder.account);
+    expect(unreadBefore).toBeGreaterThan(0);
+    expect(list.body.unread).toBe(unreadBefore);
+    const small = await client.post(holder.account, `${runtime}/runtime/message/v1/myList`, {
+      pageBean: { page: 1, pageSize: 1 },
+    });
+    expect(small.body.unread).toBe(unreadBefore);
     // Another user cannot mark it.
     const stranger = await client.post('emp02', `${runtime}/message/SaveNewsItem`, {
       ggbm: holder.id,
@@ -257,6 +277,10 @@ describe.each(databaseKinds)('home widgets on %s', (kind) => {
       (item) => item.id === holder.id,
     );
     expect(marked?.readTime).not.toBe('');
+    expect(again.body.unread).toBe(unreadBefore - 1);
+    expect(
+      (await client.post('emp02', `${runtime}/runtime/message/v1/myList`, {})).body.unread,
+    ).toBe(await unreadOf('emp02'));
   });
 
   it('refuses every widget call without a token', async () => {

@@ -153,10 +153,15 @@ export interface Reminder {
   readTime: string;
 }
 
-export function reminders(): Promise<PageList<Reminder>> {
-  return http.post<PageList<Reminder>>('bpmRunTime', '/runtime/message/v1/myList', {
-    pageBean: { page: 1, pageSize: 10 },
-  });
+/** A page of reminders, with how many of all the caller's are unread. */
+export function reminders(): Promise<PageList<Reminder> & { unread: number }> {
+  return http.post<PageList<Reminder> & { unread: number }>(
+    'bpmRunTime',
+    '/runtime/message/v1/myList',
+    {
+      pageBean: { page: 1, pageSize: 10 },
+    },
+  );
 }
 
 export interface PlacedColumn extends ColumnConfig {

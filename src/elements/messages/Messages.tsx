@@ -1,7 +1,9 @@
 import { css } from '@emotion/react';
 import { useMemo } from 'react';
 import { listNews, markNewsRead } from '../../core/api/portal';
+import { unreadNews } from '../../core/api/shell';
 import { reminders } from '../../core/api/widgets';
+import { $session } from '../../core/session';
 import { Alert } from '../../ui/Alert';
 import { useHostMethods } from '../../ui/element/context';
 import { useLanguage, useT } from '../../ui/i18n';
@@ -43,9 +45,24 @@ const mark = css`
   }
 `;
 
-/** Reminders of the workflow engine and news items, newest first, each with its read mark. */
-async function loadMessages(): Promise<Message[]> {
-  const [engine, news] = await Promise.all([reminders(), listNews({ limit: 10 })]);
+const summary = css`
+  margin: 0 0 6px;
+  font-size: 13px;
+  color: ${vars.danger};
+  font-weight: 600;
+`;
+
+/**
+ * Reminders of the workflow engine and news items, newest first, each with its read mark;
+ * and how many of all the caller's are unread (the list shows the newest ten).
+ */
+async function loadMessages(): Promise<{ messages: Message[]; unread: number }> {
+  const account = $session.get()?.account ?? '';
+  const [engine, news, unreadNewsCount] = await Promise.all([
+    reminders(),
+    listNews({ limit: 10 }),
+    unreadNews(account),
+  ]);
   const fromEngine = engine.rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -62,7 +79,10 @@ async function loadMessages(): Promise<Message[]> {
     read: item.status !== '未读',
     path: `/news/${item.id}`,
   }));
-  return [...fromEngine, ...fromNews].sort((a, b) => b.time.localeCompare(a.time)).slice(0, 10);
+  const messages = [...fromEngine, ...fromNews]
+    .sort((a, b) => b.time.localeCompare(a.time))
+    .slice(0, 10);
+  return { messages, unread: engine.unread + unreadNewsCount.count };
 }
 
 export function Messages({ columnAlias }: { columnAlias?: string }) {
@@ -73,33 +93,41 @@ export function Messages({ columnAlias }: { columnAlias?: string }) {
   useHostMethods(useMemo(() => ({ refresh: list.reload }), [list.reload]));
   if (list.loading && !list.data) return <Loading />;
   if (list.error) return <Alert>{list.error.message}</Alert>;
-  if (!list.data?.length) return <Empty>{t('widgets:messages.empty')}</Empty>;
+  if (!list.data?.messages.length) return <Empty>{t('widgets:messages.empty')}</Empty>;
+  const { messages, unread } = list.data;
   const open = async (message: Message) => {
     // The read mark is recorded before leaving (SaveNewsItem), so Back shows it read.
     if (!message.read) await markNewsRead({ id: message.id, title: message.title });
     navigate(message.path);
   };
   return (
-    <ul css={[widgetList, mark]} part="list" data-column-alias={columnAlias}>
-      {list.data.map((message) => (
-        <li key={message.id}>
-          <button
-            type="button"
-            data-message={message.id}
-            data-read={String(message.read)}
-            onClick={() => void open(message)}
-          >
-            <span className="title">
-              <span className="kind">[{t(`widgets:messages.${message.kind}`)}]</span>
-              {message.title}
-              <span className="visually-hidden" css={{ position: 'absolute', left: -9999 }}>
-                {t(message.read ? 'widgets:messages.read' : 'widgets:messages.unread')}
+    <>
+      {unread > 0 && (
+        <p css={summary} part="summary" data-unread={unread}>
+          {t('widgets:messages.unreadCount', { count: unread })}
+        </p>
+      )}
+      <ul css={[widgetList, mark]} part="list" data-column-alias={columnAlias}>
+        {messages.map((message) => (
+          <li key={message.id}>
+            <button
+              type="button"
+              data-message={message.id}
+              data-read={String(message.read)}
+              onClick={() => void open(message)}
+            >
+              <span className="title">
+                <span className="kind">[{t(`widgets:messages.${message.kind}`)}]</span>
+                {message.title}
+                <span className="visually-hidden" css={{ position: 'absolute', left: -9999 }}>
+                  {t(message.read ? 'widgets:messages.read' : 'widgets:messages.unread')}
+                </span>
               </span>
-            </span>
-            <small>{message.time.slice(0, 16)}</small>
-          </button>
-        </li>
-      ))}
-    </ul>
+              <small>{message.time.slice(0, 16)}</small>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -209,7 +209,10 @@ export async function settingRoutes(app: FastifyInstance) {
             ),
           }),
         ),
-        response: { 200: pageAnswer },
+        response: {
+          // The messages widget's counter: all of the caller's unread ones, not this page's.
+          200: Type.Object({ ...pageAnswer.properties, unread: Type.Integer() }),
+        },
       },
     },
     async (request) => {
@@ -228,7 +231,10 @@ export async function settingRoutes(app: FastifyInstance) {
         .execute();
       const total = await db
         .selectFrom('wf_messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
+        ])
         .where('user_id', '=', caller.id)
         .executeTakeFirstOrThrow();
       return {
@@ -243,6 +249,7 @@ export async function settingRoutes(app: FastifyInstance) {
           readTime: formatDateTime(row.read_at, tz),
         })),
         total: Number(total.n),
+        unread: Number(total.unread),
         page,
         pageSize,
       };
