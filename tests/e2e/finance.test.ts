@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { contractWindow, salesWindow, statementWindow } from '../../src/core/dates';
 import { formatCurrency } from '../../src/core/money';
-import { apiToken, baseUrl, namedQuery, signIn, tableRows, useBrowser } from './support';
+import type { Page } from 'playwright-core';
+import { apiToken, baseUrl, namedQuery, signIn, tableRows, useBrowser, visit } from './support';
 
 const merchant = '深圳市丽人坊化妆品有限公司';
 
@@ -283,4 +284,90 @@ describe('merchant finance pages', () => {
     const dates = (await tableRows(page, 'atrium-overdue-list')).map((row) => row.F_JZRQ!);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
+});
+
+/**
+ * What a merchant cannot read at 1366 px: an amount, a date, a status or a number cut short,
+ * or covered by a pinned column when the table is scrolled to show it; and a table wider than
+ * its box with no way to scroll sideways in the first screen. Every such cell of every table
+ * in the element (the drawers too), scrolled into view the way a person would.
+ */
+function unreadable(page: Page, host: string, within = ':host'): Promise<string[]> {
+  return page.locator(host).evaluate((element, within) => {
+    const root = element.shadowRoot!;
+    const problems: string[] = [];
+    const scope = within === ':host' ? root : root.querySelector(within)!;
+    for (const box of scope.querySelectorAll<HTMLElement>('[part=table]')) {
+      // Wider than its box: a way to scroll sideways in the first screen (its scrollbar, or
+      // the hint with its arrows above the table).
+      const hint = box.parentElement?.querySelector('[data-scroll-hint]');
+      const affordance = hint ?? box;
+      if (
+        box.scrollWidth > box.clientWidth &&
+        affordance.getBoundingClientRect().bottom > innerHeight
+      )
+        problems.push('no way to scroll sideways in the first screen');
+      // Every cell but names (which may end in "…" with a tooltip) and the row's actions; and
+      // whatever reads as a number or a code (an amount, a date, a phone, a contract number)
+      // however its column is marked.
+      const numberLike = /^[-+\d.,:/ A-Z]+$/;
+      const cells = box.querySelectorAll<HTMLElement>(
+        'tbody td[data-column]:not([data-column=actions])',
+      );
+      for (const cell of cells) {
+        const text = cell.title || cell.textContent?.trim() || '';
+        if (!text || cell.childElementCount > 0) continue;
+        if (cell.hasAttribute('data-gives-way') && !numberLike.test(text)) continue;
+        const name = `${cell.dataset.column}="${cell.textContent}"`;
+        if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`${name} cut`);
+        // In the middle of the box, as a reader scrolls it: clear of the pinned columns.
+        cell.scrollIntoView({ block: 'nearest', inline: 'center' });
+        const rect = cell.getBoundingClientRect();
+        const hit = root.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        if (!hit || !cell.contains(hit)) problems.push(`${name} covered`);
+      }
+      box.scrollLeft = 0;
+    }
+    return [...new Set(problems)];
+  }, within);
+}
+
+describe('nothing hidden at 1366 px', () => {
+  const browser = useBrowser();
+  const pages: [path: string, host: string][] = [
+    ['/lyfyjsd', 'atrium-statement-list'],
+    ['/yjfytzd', 'atrium-statement-list'],
+    ['/zlfymxd', 'atrium-statement-list'],
+    ['/fkqkd', 'atrium-statement-list'],
+    ['/xscx', 'atrium-sales-query'],
+    ['/ht', 'atrium-contract-list'],
+    ['/shcjftzd', 'atrium-overdue-list'],
+  ];
+
+  for (const language of ['zh-CN', 'en-US']) {
+    it(`every amount, status and contract number of the merchant's lists reads whole in ${language}`, async () => {
+      const page = await browser.newPage({ locale: language });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const token = await apiToken('SZHY10001', 'Merchant#2026');
+      await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+      await page.waitForSelector('atrium-home', { state: 'attached' });
+      const found: string[] = [];
+      for (const [path, host] of pages) {
+        await visit(page, path);
+        await page.waitForSelector(`${host} tbody td`);
+        found.push(...(await unreadable(page, host)).map((problem) => `${path}: ${problem}`));
+      }
+      // The sales drawer: a brand's days.
+      await visit(page, '/xscx');
+      await page.click('atrium-sales-query [data-action=detail] >> nth=0');
+      await page.waitForSelector('atrium-sales-query [role=dialog] tbody td.num');
+      found.push(
+        ...(await unreadable(page, 'atrium-sales-query', '[role=dialog]')).map(
+          (problem) => `drawer: ${problem}`,
+        ),
+      );
+      expect(found).toEqual([]);
+    });
+  }
 });

@@ -79,7 +79,7 @@ export function ContractList({
       },
       { key: 'F_HTH', title: t('finance:columns.contract'), width: 160, whole: true },
       { key: 'F_LXR', title: t('finance:columns.brandContact'), width: 110 },
-      { key: 'F_LXSJH', title: t('finance:columns.contactMobile'), width: 130 },
+      { key: 'F_LXSJH', title: t('finance:columns.contactMobile'), width: 130, whole: true },
       {
         key: 'F_DXSFFSCG',
         title: t('finance:columns.brandSms'),
@@ -87,7 +87,7 @@ export function ContractList({
         value: (row) => answerText(row.F_DXSFFSCG, t),
       },
       { key: 'F_ZSRY', title: t('finance:columns.liaison'), width: 110 },
-      { key: 'F_ZSRYSJH', title: t('finance:columns.liaisonMobile'), width: 130 },
+      { key: 'F_ZSRYSJH', title: t('finance:columns.liaisonMobile'), width: 130, whole: true },
       {
         key: 'F_ZSRYTZSFCG',
         title: t('finance:columns.liaisonSms'),

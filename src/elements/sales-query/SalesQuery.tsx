@@ -34,7 +34,7 @@ function DailyDetail({ salesId }: { salesId: string }) {
     { key: 'XSJE', title: t('finance:columns.salesAmount'), kind: 'money', width: 100 },
     { key: 'ZKJE', title: t('finance:columns.discountAmount'), kind: 'money', width: 100 },
     { key: 'YHJE', title: t('finance:columns.promotionAmount'), kind: 'money', width: 100 },
-    { key: 'BARCODE', title: t('finance:columns.barcode'), width: 140 },
+    { key: 'BARCODE', title: t('finance:columns.barcode'), width: 140, whole: true },
   ];
   return (
     <Table

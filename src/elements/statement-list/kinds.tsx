@@ -38,12 +38,15 @@ function status(t: Translate): Column<Row> {
 /** Who confirmed and when, and for staff who of them looked (issue 36, part 4). */
 function confirmation(t: Translate, staff: boolean): Column<Row>[] {
   return [
-    column('CONFIRM_DATE', t('finance:columns.confirmedAt'), { width: 160 }),
-    column('CONFIRM_BY', t('finance:columns.confirmedBy'), { width: 100 }),
+    column('CONFIRM_DATE', t('finance:columns.confirmedAt'), { width: 160, whole: true }),
+    column('CONFIRM_BY', t('finance:columns.confirmedBy'), { width: 100, whole: true }),
     ...(staff
       ? [
           column('STAFF_VIEWED_BY', t('finance:columns.staffViewedBy'), { width: 110 }),
-          column('STAFF_VIEWED_AT', t('finance:columns.staffViewedAt'), { width: 160 }),
+          column('STAFF_VIEWED_AT', t('finance:columns.staffViewedAt'), {
+            width: 160,
+            whole: true,
+          }),
         ]
       : []),
   ];
@@ -111,7 +114,7 @@ export function kindColumns(kind: StatementKind, t: Translate, staff = false): C
     case 'fkqkd':
       return [
         month,
-        column('JLBH', t('finance:columns.recordNo'), { width: 140 }),
+        column('JLBH', t('finance:columns.recordNo'), { width: 140, whole: true }),
         store,
         money('JSJE', t('finance:columns.settlementAmount')),
         money('KKJE', t('finance:columns.deductionAmount')),

@@ -14,6 +14,7 @@ import {
   cellText,
   columnWidth,
   fitWidths,
+  givesWay,
   isNumeric,
   isSortable,
   pinsOf,
@@ -321,6 +322,8 @@ export function Table<Row>({
                       key={column.key}
                       className={isNumeric(column.kind) ? 'num' : undefined}
                       data-column={column.key}
+                      // The cells that may end in "…" (names); every other cell reads whole.
+                      data-gives-way={givesWay(column) || undefined}
                       // A text column fitted narrower than its text shows it whole on hover.
                       title={isNumeric(column.kind) ? undefined : text || undefined}
                       {...pinOf(columnIndex)}

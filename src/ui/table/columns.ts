@@ -93,7 +93,7 @@ export function columnWidth<Row>(column: Column<Row>): number {
  * Free text columns (names) give way so that amounts, dates, statuses (code columns) and
  * actions stay in view.
  */
-const givesWay = <Row>(column: Column<Row>) =>
+export const givesWay = <Row>(column: Column<Row>) =>
   (column.kind ?? 'text') === 'text' &&
   !column.render &&
   !column.whole &&
