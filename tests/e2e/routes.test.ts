@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, type ExpectStatic } from 'vitest';
 import { anonymousRoutes, signedInRoutes, type Route } from './route-table';
-import { apiToken, baseUrl, pageKind, pagePool, tokenOf, useBrowser, visit } from './support';
+import {
+  apiToken,
+  baseUrl,
+  pageKind,
+  pagePool,
+  passwordOf,
+  tokenOf,
+  useBrowser,
+  visit,
+} from './support';
 
 /**
  * Walks the spec's whole route table (spec/shell.md section 2): every route renders its page;
@@ -127,5 +136,26 @@ describe('the route table', () => {
     await visit(page, '/v-check');
     await page.waitForURL(/\/fvue\/v-check\/v-\w+Check$/);
     expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+  });
+
+  it('opens an address of a menu alias from a bookmark, a reload and after sign-in', async () => {
+    const path = '/workbench/querySql/queryView/kqyc/kqycmx';
+    const shown = 'atrium-statement-shell[menu-alias=workbench]';
+    const page = await browser.newPage();
+    // No session: to the login page, and back to the address once signed in.
+    await page.goto(`${baseUrl()}/fvue${path}`);
+    await page.waitForURL(/\/fvue\/login\?redirect=/);
+    await page.fill('atrium-login input[name=account]', 'store01');
+    await page.fill('atrium-login input[name=password]', passwordOf('store01'));
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForURL(`${baseUrl()}/fvue${path}`);
+    await page.waitForSelector(shown, { state: 'attached' });
+    // A reload of the same address opens it again, not the 404 page.
+    await page.reload();
+    await page.waitForSelector(shown, { state: 'attached' });
+    expect(await page.locator('h1', { hasText: '404' }).count()).toBe(0);
+    // An address no menu names is still not found once the menus are read.
+    await page.goto(`${baseUrl()}/fvue/workbench/no/such/item`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('404 未找到该页面');
   });
 });
