@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, useSession, type ApiSession } from './bare-page';
-import { baseUrl, inkedPixels, tableRows, useBrowser } from './support';
+import { baseUrl, inkedPixels, tableRows, toasts, useBrowser } from './support';
 
 /**
  * The home column container and the chart column (issue 15, parts 1 and 2): columns decided
@@ -88,6 +89,17 @@ describe('home columns and charts', () => {
     expect(batches).toHaveLength(1);
     // Without display rights the administrators' column is not on the page.
     expect(await page.locator('atrium-home section[data-column=overdueChart]').count()).toBe(0);
+
+    // 导出图片 saves the drawn chart as a PNG named by its title, and says so.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(`${chart('salesChart')} [data-action=export-png]`),
+    ]);
+    expect(download.suggestedFilename()).toBe('门店月度销售.png');
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(bytes.length).toBeGreaterThan(5000);
+    await expect.poll(() => toasts(page)).toContain('已导出图片 门店月度销售.png');
   });
 
   it("admin's home: the pie of overdue amounts too, still one batched request", async () => {

@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Empty, Loading } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
-import { saveBlob } from '../../ui/table/save';
+import { blobOfDataUrl, saveBlob } from '../../ui/table/save';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { Conditions } from './Conditions';
@@ -59,14 +59,15 @@ function ChartBody({ chart, height }: { chart: CustomChart; height: number }) {
     saveBlob(file.blob, file.fileName);
     notify('success', t('charts:exported', { count: file.total }));
   };
-  const exportPng = async () => {
+  const exportPng = () => {
     const url = instance.current?.getDataURL({
       type: 'png',
       pixelRatio: 2,
       backgroundColor: '#fff',
     });
     if (!url) return;
-    saveBlob(await (await fetch(url)).blob(), `${chart.name}.png`);
+    saveBlob(blobOfDataUrl(url), `${chart.name}.png`);
+    notify('success', t('charts:imageExported', { name: `${chart.name}.png` }));
   };
 
   return (
@@ -83,7 +84,7 @@ function ChartBody({ chart, height }: { chart: CustomChart; height: number }) {
       >
         <div className="tools">
           {tab === 'chart' ? (
-            <Button onClick={() => void exportPng()} data-action="export-png">
+            <Button onClick={exportPng} data-action="export-png">
               {t('charts:exportPng')}
             </Button>
           ) : (
