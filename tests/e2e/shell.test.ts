@@ -281,5 +281,26 @@ describe('the portal shell', () => {
     expect(await page.locator('atrium-home [part=tips] ul').count()).toBe(0);
     await page.click('atrium-home [data-action=close-tips]');
     expect(await page.locator('atrium-home [part=tips]').count()).toBe(0);
+    // Closed, it stays closed after a reload: the tips have been read and drawn, without it.
+    const reload = async () => {
+      const read = Promise.all(
+        ['getPopups', 'getFormRemindDataByUser'].map((call) =>
+          page.waitForResponse((response) => response.url().includes(call)),
+        ),
+      );
+      await page.reload();
+      await read;
+      await page.waitForSelector('atrium-home [data-stage]:not([data-stage=loading])');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    };
+    await reload();
+    expect(await page.locator('atrium-home [part=tips]').count()).toBe(0);
+    // A tip it has not shown brings it back (here: one it showed is forgotten).
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('popupTipsClosed:'))!;
+      localStorage.setItem(key, JSON.stringify(JSON.parse(localStorage.getItem(key)!).slice(1)));
+    });
+    await reload();
+    await page.waitForSelector('atrium-home [part=tips]');
   });
 });

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import {
   closePopup,
@@ -8,6 +9,8 @@ import {
   type Popup,
   type Reminder,
 } from '../../core/api/shell';
+import { $session } from '../../core/session';
+import { readStoredJson, writeStored } from '../../core/storage';
 import { Dialog } from '../../ui/Dialog';
 import { useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
@@ -98,12 +101,16 @@ function openAndReloadOnClose(url: string): void {
   }, 500);
 }
 
+/** Where the tips the panel showed when it was closed are kept, per account. */
+const closedKey = (account: string) => `popupTipsClosed:${account}`;
+
 export function PopupTips() {
   const t = useT();
   const navigate = useNavigate();
   const tips = useAsync(popups, []);
   const reminders = useAsync(formReminders, []);
   const [collapsed, setCollapsed] = useState(false);
+  const account = useStore($session)?.account ?? '';
   const [closed, setClosed] = useState(false);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Popup | null>(null);
@@ -111,6 +118,17 @@ export function PopupTips() {
   const visiblePopups = (tips.data?.rows ?? []).filter((popup) => !dismissed.has(popup.id));
   const visibleReminders = (reminders.data ?? []).filter((reminder) => !dismissed.has(reminder.id));
   const count = visiblePopups.length + visibleReminders.length;
+  // Closed, the panel stays closed (across reloads) until a tip arrives that it has not shown.
+  const shownIds = [
+    ...visiblePopups.map((popup) => `popup:${popup.id}`),
+    ...visibleReminders.map((reminder) => `reminder:${reminder.id}`),
+  ];
+  const closedOn = readStoredJson<string[]>('local', closedKey(account)) ?? [];
+  const nothingNew = shownIds.every((id) => closedOn.includes(id));
+  const close = () => {
+    writeStored('local', closedKey(account), JSON.stringify(shownIds));
+    setClosed(true);
+  };
 
   const dismiss = (id: string) => setDismissed((current) => new Set(current).add(id));
   const openPopup = (popup: Popup) => {
@@ -125,7 +143,7 @@ export function PopupTips() {
 
   return (
     <>
-      {!closed && count > 0 && (
+      {!closed && !nothingNew && count > 0 && (
         <aside css={panel} part="tips" aria-label={t('shell:home.popupTitle')} data-tips={count}>
           <header>
             <strong>{t('shell:home.popupTitle')}</strong>
@@ -140,7 +158,7 @@ export function PopupTips() {
             </button>
             <button
               type="button"
-              onClick={() => setClosed(true)}
+              onClick={close}
               aria-label={t('shell:home.close')}
               data-action="close-tips"
             >
