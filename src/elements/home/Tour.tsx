@@ -5,21 +5,29 @@ import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
 
 /**
- * Each step points at a part of the page: an element of the portal, found by its tag; the
- * first of its tags that is on screen. On a phone the side menu is folded away behind the
- * top bar's menu button, so the menu step points at the top bar there.
+ * Each step points at a part of the page: an element of the portal found by its tag, or a
+ * part inside it ("atrium-top-bar [part=user]": the tag, then a selector in its shadow root);
+ * the first of the list that is on screen. On a phone the side menu is folded away behind the
+ * top bar's menu button, so the menu step points at that button there.
  */
 const steps = [
-  { key: 'search', target: 'atrium-top-bar' },
-  { key: 'menu', target: 'atrium-side-menu, atrium-top-bar' },
-  { key: 'user', target: 'atrium-top-bar' },
+  { key: 'search', target: 'atrium-top-bar [part=search], atrium-top-bar' },
+  { key: 'menu', target: 'atrium-side-menu, atrium-top-bar [part=menu-button], atrium-top-bar' },
+  { key: 'user', target: 'atrium-top-bar [part=user], atrium-top-bar' },
   { key: 'home', target: 'atrium-home' },
 ] as const;
 
-/** The first element of `tags` (a comma-separated list, in order) drawn on screen. */
-function shownTarget(tags: string): Element | null {
-  for (const tag of tags.split(',')) {
-    const element = document.querySelector(tag.trim());
+/** The element a target names: a tag, then optionally a selector inside its shadow root. */
+function targetElement(target: string): Element | null {
+  const [tag = '', ...inside] = target.trim().split(' ');
+  const element = document.querySelector(tag);
+  return inside.length ? (element?.shadowRoot?.querySelector(inside.join(' ')) ?? null) : element;
+}
+
+/** The first element of `targets` (a comma-separated list, in order) drawn on screen. */
+function shownTarget(targets: string): Element | null {
+  for (const target of targets.split(',')) {
+    const element = targetElement(target);
     const rect = element?.getBoundingClientRect();
     if (rect && rect.width > 8 && rect.height > 8 && rect.right > 0 && rect.left < innerWidth) {
       return element!;
@@ -83,8 +91,8 @@ function useTargetRect(tags: string): DOMRect | null {
     const update = () => setRect(shownTarget(tags)?.getBoundingClientRect() ?? null);
     update();
     const resized = new ResizeObserver(update);
-    for (const tag of tags.split(',')) {
-      const element = document.querySelector(tag.trim());
+    for (const target of tags.split(',')) {
+      const element = targetElement(target);
       if (element) resized.observe(element);
     }
     addEventListener('resize', update);
