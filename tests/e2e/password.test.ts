@@ -123,6 +123,26 @@ describe('atrium-password-dialog', () => {
     expect(await login(original)).toBe(200);
   });
 
+  it("the top bar's dialog closes once the password is changed", async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${baseUrl()}/fvue/v-flow/v-todo?token=${(await apiLogin('acct01', original)).token}`,
+    );
+    const change = async (from: string, to: string) => {
+      await page.click('atrium-top-bar [part=user]');
+      await page.click('atrium-top-bar [data-action=change-password]');
+      const form = 'atrium-top-bar [role=dialog]';
+      await page.fill(`${form} input[name=old]`, from);
+      await page.fill(`${form} input[name=new]`, to);
+      await page.fill(`${form} input[name=newRepeat]`, to);
+      await page.click(`${form} button[type=submit]`);
+      await page.waitForSelector(form, { state: 'detached' });
+      expect(await login(to)).toBe(200);
+    };
+    await change(original, changed);
+    await change(changed, original);
+  });
+
   it('closes on cancel and on its icon, telling the page', async () => {
     const page = await open(await apiLogin('acct01', original));
     await page.click(`${dialog} [data-action=cancel]`);

@@ -168,7 +168,7 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
       {dialog === 'assets' && <Assets onClose={closeDialog} />}
       {dialog === 'password' && (
         <Dialog open title={t('shell:topBar.changePassword')} onClose={closeDialog}>
-          <PasswordChangeForm onDone={() => undefined} />
+          <PasswordChangeForm onDone={closeDialog} onCancel={closeDialog} />
         </Dialog>
       )}
     </header>
