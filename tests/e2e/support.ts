@@ -48,8 +48,16 @@ export function useBrowser() {
   const contexts: BrowserContext[] = [];
   // The server's Content-Security-Policy must never block what the pages do.
   const blocked: string[] = [];
+  // Nor may a page throw: an element that crashed draws nothing, and a walk over it passes.
+  // The tests' own init scripts cannot reach storage in opaque documents (about:blank):
+  // those are theirs, not the page's.
+  const thrown: string[] = [];
   const watch = (page: Page) => {
-    page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('pageerror', (error) => {
+      console.error('page error:', error.message);
+      if (!error.message.includes('Access is denied for this document'))
+        thrown.push(`${page.url()}: ${error.message}`);
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
         blocked.push(`${page.url()}: ${message.text()}`);
@@ -63,6 +71,7 @@ export function useBrowser() {
     await Promise.all(contexts.map((context) => context.close()));
     await browser.close();
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
+    expect(thrown, 'uncaught errors in the pages').toEqual([]);
   });
   const newContext = async (options: ContextOptions = {}): Promise<BrowserContext> => {
     const context = await browser.newContext({
