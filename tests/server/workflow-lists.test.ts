@@ -656,6 +656,24 @@ describe.each(databaseKinds)('workflow lists and reads on %s', (kind) => {
         .filter((row) => row.type === 2)
         .map((row) => row.expression),
     ).toEqual(['同意，请做好工作交接。', '收到。']);
+    // A phrase tied to a flow names the flow in the reader's language, not by its key.
+    await client.ok('lead01', `${model}/flow/approvalItem/v1/save`, {
+      expression: '请假已知悉。',
+      defKey: 'leave',
+    });
+    const flowOf = async (language: string) => {
+      const answer = await client.call(
+        'lead01',
+        'POST',
+        `${model}/flow/approvalItem/v1/listJson`,
+        {},
+        language,
+      );
+      const rows = answer.body.rows as { expression: string; defKey: string; defName: string }[];
+      return rows.find((row) => row.expression === '请假已知悉。');
+    };
+    expect(await flowOf('zh-CN')).toMatchObject({ defKey: 'leave', defName: '请假申请' });
+    expect((await flowOf('en-US'))?.defName).toBe('Leave request');
 
     const agent = (body: Record<string, unknown>) =>
       client.post('emp01', `${model}/flow/agent/v1/save`, body);

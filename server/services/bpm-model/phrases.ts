@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
+import { flowName } from '../../workflow/queries/names';
 import {
   callerOf,
   id,
@@ -75,14 +76,28 @@ export async function phraseRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = (
-        await visible(callerOf(request).id)
-          .orderBy(sql`owner_id is null`)
-          .orderBy('sort')
-          .orderBy('created_at')
-          .execute()
-      ).map(shape);
-      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+      const rows = await visible(callerOf(request).id)
+        .select((eb) =>
+          eb
+            .selectFrom('wf_definitions as d')
+            .select(flowName(request.language, 'd').as('name'))
+            .whereRef('d.def_key', '=', 'wf_phrases.def_key')
+            .where('d.is_main', '=', true)
+            .limit(1)
+            .as('def_name'),
+        )
+        .orderBy(sql`owner_id is null`)
+        .orderBy('sort')
+        .orderBy('created_at')
+        .execute();
+      // The flow by its name in the reader's language (its key when it has none any more).
+      const named = rows.map((row) => ({ ...shape(row), defName: row.def_name ?? row.def_key }));
+      return {
+        rows: named,
+        total: named.length,
+        page: 1,
+        pageSize: Math.max(named.length, 1),
+      };
     },
   );
 

@@ -767,6 +767,8 @@ export interface Phrase {
   /** 1: a system phrase (admin only), 2: the user's own. */
   type: number;
   defKey: string;
+  /** The flow's name in the reader's language, for the list ('' for every flow). */
+  defName?: string;
   sn: number;
   createTime: string;
 }

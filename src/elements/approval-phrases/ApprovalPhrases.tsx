@@ -60,8 +60,8 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
               key: 'defKey',
               title: t('workflow:phrases.flow'),
               width: 120,
-              value: (row) => row.defKey,
-              render: (row) => row.defKey || t('workflow:phrases.allFlows'),
+              value: (row) => row.defName || row.defKey,
+              render: (row) => row.defName || row.defKey || t('workflow:phrases.allFlows'),
             },
             { key: 'sn', title: t('workflow:phrases.sn'), width: 70, kind: 'number' },
             {
