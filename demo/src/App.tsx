@@ -162,8 +162,12 @@ export function App() {
   ) : (
     <Loading />
   );
-  // A page opened in a window of its own (isNewPage=true) shows without the portal frame.
-  const single = route.single || new URLSearchParams(search).get('isNewPage') === 'true';
+  // A page opened in a window of its own (isNewPage=true) shows without the portal frame,
+  // and so does the 404 page to a visitor: the staff frame has nothing for them.
+  const single =
+    route.single ||
+    new URLSearchParams(search).get('isNewPage') === 'true' ||
+    (route === notFoundRoute && !session);
   return (
     <Shell
       path={path}

@@ -158,4 +158,13 @@ describe('the route table', () => {
     await page.goto(`${baseUrl()}/fvue/workbench/no/such/item`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('404 未找到该页面');
   });
+
+  it("shows a visitor's 404 as a plain page with a way to sign in, on a phone too", async () => {
+    const page = await browser.newPage({ phone: { width: 360, height: 740 } });
+    await page.goto(`${baseUrl()}/fvue/no/such/page`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('404 未找到该页面');
+    expect(await page.locator('atrium-top-bar, atrium-side-menu').count()).toBe(0);
+    await page.click('a[data-link=login]');
+    await page.waitForSelector('atrium-login input[name=account]');
+  });
 });

@@ -260,6 +260,12 @@ describe('the portal shell', () => {
     expect(count).toBeGreaterThanOrEqual(3);
     await page.click('atrium-home [data-popup-type=dialog] .open');
     await page.waitForSelector('atrium-home iframe[data-popup-frame]');
+    // At the size the tip is configured with (800 × 560), not squashed to its content.
+    const frame = await page
+      .locator('atrium-home iframe[data-popup-frame]')
+      .evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect);
+    expect(frame.width).toBeGreaterThan(700);
+    expect(frame.height).toBe(560);
     await page.keyboard.press('Escape');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),

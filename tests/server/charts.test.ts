@@ -29,7 +29,7 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
     expect(zh.status).toBe(200);
     expect(zh.body).toMatchObject({ name: '门店月度销售', style: 1, xaxisField: 'month' });
     expect(zh.body.conditionfield.map((f: { condition: string }) => f.condition)).toEqual([
-      'EQ',
+      'LK',
       'BETWEEN',
       'GE',
     ]);
@@ -70,11 +70,23 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
     const store = all.rows[0].store as string;
     const eq = await data(admin, {
       pageBean: { pageSize: 100 },
-      querys: [{ property: 'store', value: store, operation: 'EQ' }],
+      querys: [{ property: 'store', value: store, operation: 'LK' }],
     });
     expect(eq.body.total).toBeGreaterThan(0);
     expect(eq.body.total).toBeLessThan(all.total);
     expect(eq.body.rows.every((row: { store: string }) => row.store === store)).toBe(true);
+    // Part of a name finds the store; LIKE's own characters are plain text.
+    const part = await data(admin, {
+      pageBean: { pageSize: 100 },
+      querys: [{ property: 'store', value: '宝安' }],
+    });
+    expect(part.body.total).toBeGreaterThan(0);
+    expect(part.body.rows.every((row: { store: string }) => row.store.includes('宝安'))).toBe(true);
+    for (const wild of ['%', '_', '\\']) {
+      const literal = await data(admin, { querys: [{ property: 'store', value: wild }] });
+      expect(literal.status).toBe(200);
+      expect(literal.body.total).toBe(0);
+    }
     const months = all.rows.map((row: { month: string }) => row.month).sort();
     const from = `${months[0]}-01`;
     const between = await data(admin, {
@@ -109,7 +121,7 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
   it('refuses bad conditions and sorters with a message, and runs no SQL from them', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ querys: [{ property: 'nope', value: 'x' }] }, '图表没有查询条件“nope”'],
-      [{ querys: [{ property: 'store', value: 'x', operation: 'LK' }] }, '查询条件“门店”的值无效'],
+      [{ querys: [{ property: 'store', value: 'x', operation: 'EQ' }] }, '查询条件“门店”的值无效'],
       [{ querys: [{ property: 'amount', value: 'abc' }] }, '查询条件“销售额不低于”的值无效'],
       [
         { querys: [{ property: 'monthStart', value: ['2026-02-30', ''] }] },

@@ -34,6 +34,7 @@ import * as noticeStaffViews from './0035-notice-staff-views';
 import * as approvalOutcomes from './0036-approval-outcomes';
 import * as everySpecRow from './0037-every-spec-row';
 import * as mailUndelivered from './0038-mail-undelivered';
+import * as chartStoreContains from './0039-chart-store-contains';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0036-approval-outcomes': approvalOutcomes,
   '0037-every-spec-row': everySpecRow,
   '0038-mail-undelivered': mailUndelivered,
+  '0039-chart-store-contains': chartStoreContains,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import {
 } from '../../core/api/shell';
 import { $session } from '../../core/session';
 import { readStoredJson, writeStored } from '../../core/storage';
+import { cssLength } from '../../ui/css-length';
 import { Dialog } from '../../ui/Dialog';
 import { useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
@@ -218,12 +219,12 @@ export function PopupTips() {
           open
           title={dialog.subject}
           onClose={() => setDialog(null)}
-          width={`${dialog.dialogWidth || 800}px`}
+          width={cssLength(dialog.dialogWidth, '800px')}
         >
           <iframe
             src={dialog.url}
             title={dialog.subject}
-            style={{ width: '100%', height: dialog.dialogHeight || 500, border: 0 }}
+            style={{ width: '100%', height: cssLength(dialog.dialogHeight, '500px'), border: 0 }}
             data-popup-frame
           />
         </Dialog>

@@ -25,7 +25,8 @@ const charts = [
         comment: '门店',
         commentEn: 'Store',
         dbType: 'varchar',
-        condition: 'EQ',
+        // Part of a name finds the store (宝安 finds 海雅百货宝安店).
+        condition: 'LK',
         defaultType: '',
         defaultValue: '',
       },
