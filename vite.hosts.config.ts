@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { cspNoncePlaceholder } from './server/lib/csp-nonce';
 
 /**
  * The host pages of demo/hosts (issue 13, item 13): a plain HTML page, a React 19 page and a
@@ -13,6 +14,9 @@ export default defineConfig({
   root: hosts,
   base: './',
   publicDir: false,
+  // Served by an Atrium server (/hosts/), the pages get its nonce like the portal does, so
+  // the elements' styles pass its policy; served elsewhere without a policy, it is inert.
+  html: { cspNonce: cspNoncePlaceholder },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/hosts'),

@@ -24,6 +24,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
     prefix: '/',
     index: false,
     wildcard: false,
+    // Pages with a nonce of their own (below), not files as they are on disk.
+    globIgnore: ['hosts/*.html', 'hosts/*.html.br', 'hosts/*.html.gz'],
     // npm run build writes .br and .gz beside each bundle.
     preCompressed: true,
     setHeaders(reply, path) {
@@ -52,6 +54,11 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
   app.get('/fvue/login', page, sendLogin);
   app.get('/fvue/login/:tenant', page, sendLogin);
   app.get('/fvue/*', page, sendPortal);
+  // The demo host pages, embedding elements as another site would, under this policy too.
+  for (const host of ['plain', 'react', 'vue']) {
+    const file = join(root, 'hosts', `${host}.html`);
+    if (existsSync(file)) app.get(`/hosts/${host}.html`, page, sendPage(file));
+  }
 });
 
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });

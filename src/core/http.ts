@@ -97,9 +97,12 @@ export function goToLogin(): void {
   const location = globalThis.location;
   if (!loginUrl || !location) return;
   const target = new URL(loginUrl, location.href);
-  // Embedded on another site, the element stays put: the page's own login box (or the
-  // page itself) handles signing in, and the redirect back would point at the wrong site.
-  if (target.origin !== location.origin) return;
+  // Embedded on a page that is not the portal's (another site, or another page of this one,
+  // such as /hosts/plain.html), the element stays put: the page's own login box (or the page
+  // itself) handles signing in, and the portal would not lead back to it. The portal's pages
+  // share the login page's first path segment (/fvue).
+  const portal = `/${target.pathname.split('/')[1]}/`;
+  if (target.origin !== location.origin || !`${location.pathname}/`.startsWith(portal)) return;
   const here = location.pathname + location.search;
   if (location.pathname.startsWith(target.pathname)) return;
   navigation.assign(`${loginUrl}?redirect=${encodeURIComponent(here)}`);

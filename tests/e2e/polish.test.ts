@@ -104,6 +104,22 @@ describe('elements in a plain HTML, a React 19 and a Vue 3 host on another origi
       await expect.poll(() => state(page, 'form')).toMatch(/^copyTo=.+/);
     },
   );
+
+  // Served by the Atrium server itself (/hosts/), under its policy: the elements' styles
+  // carry the page's nonce (a blocked style would also fail the file: useBrowser).
+  it.each(['plain', 'react', 'vue'])(
+    '%s as the Atrium server serves it is styled',
+    async (host) => {
+      const page = await browser.newPage();
+      await page.goto(`${baseUrl()}/hosts/${host}.html`);
+      await page.waitForSelector('atrium-login input[name=account]');
+      const background = await page
+        .locator('atrium-login [part~=submit]')
+        .evaluate((button) => getComputedStyle(button).backgroundColor);
+      expect(background).toBe('rgb(0, 110, 110)');
+      await page.close();
+    },
+  );
 });
 
 const merchant = { account: 'SZHY10001', password: 'Merchant#2026' };

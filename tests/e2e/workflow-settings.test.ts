@@ -31,12 +31,16 @@ describe('personal workflow settings', () => {
 
     await page.click(`${mine} [data-action=edit]`);
     await page.fill('atrium-approval-phrases textarea[name=expression]', '已核实，请继续办理。');
+    // Tied to one flow, the list names the flow, not its key.
+    await page.selectOption('atrium-approval-phrases select[name=defKey]', 'leave');
     await page.click(`atrium-approval-phrases ${dialog('phrase')} [data-action=save]`);
     await expect
       .poll(async () =>
         (await tableRows(page, 'atrium-approval-phrases')).map((row) => row.expression),
       )
       .toContain('已核实，请继续办理。');
+    const edited = 'atrium-approval-phrases tr:has-text("已核实，请继续办理。")';
+    expect(await page.textContent(`${edited} [data-column=defKey]`)).toBe('请假申请');
 
     // The user's own phrases come first in the opinion box of a task.
     const phrases = await (

@@ -16,7 +16,7 @@ export default function NotFound() {
         </a>
         {!session && (
           <a href={`${base}/login`} data-link="login">
-            {t('common:notFound.signIn')}
+            {t('portal:signIn')}
           </a>
         )}
       </p>

@@ -13,10 +13,11 @@ import { Button } from '../../ui/Button';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Empty, Loading } from '../../ui/Status';
 import { Tabs } from '../../ui/Tabs';
-import { blobOfDataUrl, saveBlob } from '../../ui/table/save';
+import { saveBlob } from '../../ui/table/save';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { Conditions } from './Conditions';
+import { blobOfDataUrl } from './data-url';
 import { DataTab } from './DataTab';
 import { EChart } from './EChart';
 

@@ -11,7 +11,7 @@ import {
 } from '../../core/api/shell';
 import { $session } from '../../core/session';
 import { readStoredJson, writeStored } from '../../core/storage';
-import { cssLength } from '../../ui/css-length';
+import { cssLength } from './css-length';
 import { Dialog } from '../../ui/Dialog';
 import { useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';

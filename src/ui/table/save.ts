@@ -11,17 +11,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/**
- * A `data:` address as a file, decoded in the page: fetching it would be a request the
- * page's own policy (connect-src) refuses.
- */
-export function blobOfDataUrl(url: string): Blob {
-  const [head = '', body = ''] = url.split(',', 2);
-  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
-  const text = head.endsWith(';base64') ? atob(body) : decodeURIComponent(body);
-  return new Blob([Uint8Array.from(text, (char) => char.charCodeAt(0))], { type });
-}
-
 /** Reads a streamed download to its end, telling the bytes so far, then saves it. */
 export async function saveResponse(
   response: Response,

@@ -122,6 +122,7 @@ describe('the request layer', () => {
   });
 
   it('on 401 clears the session and goes to login with a redirect; the message is 登录超时', async () => {
+    history.pushState(null, '', '/fvue/home?tab=1');
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     await expect(http.get('portal', '/expired')).rejects.toThrow('登录超时');
     expect($session.get()).toBeNull();
@@ -130,6 +131,17 @@ describe('the request layer', () => {
       `/fvue/login?redirect=${encodeURIComponent(location.pathname + location.search)}`,
     );
     assign.mockRestore();
+  });
+
+  it('stays on a page of the same site that is not the portal (a host page)', async () => {
+    for (const page of ['/hosts/plain.html', '/fvue-lookalike/home', '/']) {
+      history.pushState(null, '', page);
+      const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+      await expect(http.get('portal', '/expired')).rejects.toBeInstanceOf(ApiError);
+      expect(assign, page).not.toHaveBeenCalled();
+      assign.mockRestore();
+    }
+    history.pushState(null, '', '/fvue/home');
   });
 
   it('lets an embedding page handle the 401 itself', async () => {

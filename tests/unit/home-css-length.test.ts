@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssLength } from '../../../src/ui/css-length';
+import { cssLength } from '../../src/elements/home/css-length';
 
 describe('cssLength', () => {
   it.each([
