@@ -3,6 +3,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The modules of src/core that only a browser may load: they hold the page's state or reach
+ * the network, storage or location. The rest of src/core is pure and the server may import it.
+ */
+const browserCore = [
+  'api(/.*)?',
+  'config',
+  'http',
+  'i18n(/index)?',
+  'language',
+  'list-window',
+  'methods',
+  'navigation',
+  'notices',
+  'print-keys',
+  'session',
+  'shared',
+  'storage',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/results', '**/*.tmp.*'] },
   js.configs.recommended,
@@ -26,22 +46,43 @@ export default tseslint.config(
     },
   },
   {
-    // src/core is framework-free: it must never pull React or emotion in.
+    // src/core is framework-free: it must never pull React or emotion in, from any depth.
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', 'react/*', '@emotion/*', '../ui/*', '../elements/*'] },
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            'react/*',
+            '@emotion/*',
+            '**/ui',
+            '**/ui/**',
+            '**/elements',
+            '**/elements/**',
+          ],
+        },
       ],
     },
   },
   {
-    // The server never imports browser code.
+    // The server never imports browser code: not the UI, and not the browser half of src/core
+    // (its request layer, session, storage, navigation and stores; docs/architecture.md).
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/src/ui/**', '**/src/elements/**', '**/demo/**', 'react', 'react-dom'] },
+        {
+          patterns: [
+            { group: ['**/src/ui/**', '**/src/elements/**', '**/demo/**', 'react', 'react-dom'] },
+            {
+              regex: `/src/core/(${browserCore.join('|')})(\\.ts)?$`,
+              message:
+                'Browser-only part of src/core (docs/architecture.md): the server imports only its pure modules.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { cspNoncePlaceholder } from './server/lib/csp-nonce';
+import { cspNonceMeta } from './scripts/csp-nonce-meta';
 import { sizeBudgets } from './scripts/size-budgets';
 import { trimLibraries } from './scripts/trim-libraries';
 
@@ -83,7 +84,7 @@ export default defineConfig({
   // puts it on the page's script and style tags and in <meta property="csp-nonce">.
   html: { cspNonce: cspNoncePlaceholder },
   // The shared chunk and every element's chunk stay within size-budgets.json, or no build.
-  plugins: [trimLibraries(), sizeBudgets()],
+  plugins: [trimLibraries(), sizeBudgets(), cspNonceMeta()],
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),

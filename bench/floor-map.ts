@@ -68,7 +68,7 @@ async function firstFloorDrawn(page: Page, url: string): Promise<number> {
   return Number(await handle.jsonValue());
 }
 
-/** A layout of 500 shops (25 × 20 cells of 6 m × 4.6 m) saved on a floor as the admin. */
+/** A layout of 500 shops (25 × 20 cells of 6 m × 4.6 m) published on a floor as the admin. */
 async function fiveHundredShops(url: string): Promise<string> {
   const auth = await fetch(`${url}/uc/auth`, {
     method: 'POST',
@@ -92,6 +92,18 @@ async function fiveHundredShops(url: string): Promise<string> {
     body: JSON.stringify({ floorId: floor.id, baseVersion: floor.version, shops }),
   });
   if (!saved.ok) throw new Error(`saving 500 shops failed: ${await saved.text()}`);
+  // A save is the floor's draft; visitors see it once it is published.
+  const { value } = (await saved.json()) as { value: { revision: number } };
+  const published = await fetch(`${url}/portal/map/v1/publish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      floorId: floor.id,
+      baseVersion: floor.version,
+      revision: value.revision,
+    }),
+  });
+  if (!published.ok) throw new Error(`publishing 500 shops failed: ${await published.text()}`);
   return '/fvue/mapContainer?store=S04&floor=L5';
 }
 

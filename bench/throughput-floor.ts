@@ -23,7 +23,7 @@ const processes = Number(process.env.FLOOR_WORKERS || 1);
 
 // A cluster's primary as `npm start` runs one: it forks, and passes SIGTERM on to each worker.
 if (cluster.isPrimary && processes > 1) {
-  runPrimary(processes, () => {});
+  runPrimary(processes, () => {}, { shutdownMs: 25_000 });
 } else {
   await serve();
 }

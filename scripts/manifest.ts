@@ -1,27 +1,17 @@
 /**
- * Writes dist/custom-elements.json (schema 2.1.0) and docs/elements.md from each element's
- * meta.ts: the one description an element has, so the two never drift from the code.
+ * Writes dist/custom-elements.json (schema 2.1.0), docs/elements.md and the hosts' typings
+ * (types/, dist/types) from each element's meta.ts: the one description an element has, so
+ * none of them drifts from the code.
  */
-import { readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ElementMeta } from '../src/ui/element/meta';
+import { documentedAttributesOf, methodsOf } from '../src/ui/element/form-docs';
 import { toAttributeName } from '../src/ui/element/attributes';
+import { cssPropertiesOf } from './manifest/css-properties';
+import { loadMetas, root } from './manifest/metas';
+import { typingsFiles } from './manifest/typings';
 
-const root = resolve(import.meta.dirname, '..');
-const elementsDir = resolve(root, 'src/elements');
-const names = readdirSync(elementsDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(resolve(elementsDir, entry.name, 'meta.ts')))
-  .map((entry) => entry.name)
-  .sort();
-
-const metas: [string, ElementMeta][] = [];
-for (const name of names) {
-  const module = (await import(pathToFileURL(resolve(elementsDir, name, 'meta.ts')).href)) as {
-    meta: ElementMeta;
-  };
-  metas.push([name, module.meta]);
-}
+const metas = await loadMetas();
 
 const className = (tag: string) =>
   tag
@@ -29,73 +19,99 @@ const className = (tag: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+const langAttribute = {
+  name: 'lang',
+  type: { text: 'string' },
+  description:
+    "The element's own language (en-US, zh-CN, or any en or zh tag): its texts, dates and numbers follow it instead of the shared language.",
+};
+
+/** window.atrium and its events (docs/elements.md, "Host API"). */
+const hostApiModule = {
+  kind: 'javascript-module',
+  path: 'elements/host-api',
+  description:
+    'Installed by any element: window.atrium (version, languages, language, setLanguage(tag), session, signOut()); the document dispatches atrium-language-change (CustomEvent<{ language, previous }>) and atrium-session-change (CustomEvent<{ user: { account, username, userId } | null }>), both bubbling to window.',
+  declarations: [
+    {
+      kind: 'variable',
+      name: 'atrium',
+      type: { text: 'AtriumHostApi' },
+      description: 'The host API on window: see docs/elements.md, "Host API".',
+    },
+  ],
+  exports: [{ kind: 'js', name: 'atrium', declaration: { name: 'atrium' } }],
+};
+
 const manifest = {
   schemaVersion: '2.1.0',
   readme: 'docs/elements.md',
-  modules: metas.map(([name, meta]) => ({
-    kind: 'javascript-module',
-    path: `elements/${name}.js`,
-    declarations: [
-      {
-        kind: 'class',
-        name: className(meta.tag),
-        tagName: meta.tag,
-        customElement: true,
-        description: meta.summary,
-        attributes: Object.entries(meta.attributes).map(([prop, attribute]) => ({
-          name: toAttributeName(prop),
-          fieldName: prop,
-          type: { text: attribute.kind },
-          description: attribute.description,
-          ...(attribute.default ? { default: attribute.default } : {}),
-        })),
-        members: [
-          ...Object.entries(meta.attributes).map(([prop, attribute]) => ({
-            kind: 'field',
-            name: prop,
+  modules: [
+    hostApiModule,
+    ...metas.map(([name, meta]) => ({
+      kind: 'javascript-module',
+      path: `elements/${name}.js`,
+      declarations: [
+        {
+          kind: 'class',
+          name: className(meta.tag),
+          tagName: meta.tag,
+          customElement: true,
+          description: meta.summary,
+          attributes: Object.entries(documentedAttributesOf(meta)).map(([prop, attribute]) => ({
+            name: toAttributeName(prop),
+            fieldName: prop,
             type: { text: attribute.kind },
             description: attribute.description,
-            attribute: toAttributeName(prop),
+            ...(attribute.default ? { default: attribute.default } : {}),
           })),
-          ...Object.entries(meta.properties ?? {}).map(([prop, property]) => ({
-            kind: 'field',
-            name: prop,
-            type: { text: property.type },
-            description: `${property.description} (property only, never reflected to an attribute)`,
+          // The global attribute every element honours (the element base).
+          langAttribute,
+          members: [
+            ...Object.entries(documentedAttributesOf(meta)).map(([prop, attribute]) => ({
+              kind: 'field',
+              name: prop,
+              type: { text: attribute.kind },
+              description: attribute.description,
+              attribute: toAttributeName(prop),
+            })),
+            ...Object.entries(meta.properties ?? {}).map(([prop, property]) => ({
+              kind: 'field',
+              name: prop,
+              type: { text: property.type },
+              description: `${property.description} (property only, never reflected to an attribute)`,
+            })),
+            ...Object.entries(methodsOf(meta)).map(([method, description]) => ({
+              kind: 'method',
+              name: method,
+              description,
+            })),
+          ],
+          events: Object.entries(meta.events ?? {}).map(([event, info]) => ({
+            name: event,
+            type: { text: `CustomEvent<${info.detail}>` },
+            description: info.description + (info.cancelable ? ' (cancelable)' : ''),
           })),
-          ...Object.entries(meta.methods ?? {}).map(([method, description]) => ({
-            kind: 'method',
-            name: method,
+          slots: Object.entries(meta.slots ?? {}).map(([slot, description]) => ({
+            name: slot,
             description,
           })),
-        ],
-        events: Object.entries(meta.events ?? {}).map(([event, info]) => ({
-          name: event,
-          type: { text: `CustomEvent<${info.detail}>` },
-          description: info.description + (info.cancelable ? ' (cancelable)' : ''),
-        })),
-        slots: Object.entries(meta.slots ?? {}).map(([slot, description]) => ({
-          name: slot,
-          description,
-        })),
-        cssParts: Object.entries(meta.parts ?? {}).map(([part, description]) => ({
-          name: part,
-          description,
-        })),
-        cssProperties: Object.entries(meta.cssProperties ?? {}).map(([property, description]) => ({
-          name: property,
-          description,
-        })),
-      },
-    ],
-    exports: [
-      {
-        kind: 'custom-element-definition',
-        name: meta.tag,
-        declaration: { name: className(meta.tag) },
-      },
-    ],
-  })),
+          cssParts: Object.entries(meta.parts ?? {}).map(([part, description]) => ({
+            name: part,
+            description,
+          })),
+          cssProperties: cssPropertiesOf(name, meta),
+        },
+      ],
+      exports: [
+        {
+          kind: 'custom-element-definition',
+          name: meta.tag,
+          declaration: { name: className(meta.tag) },
+        },
+      ],
+    })),
+  ],
 };
 
 mkdirSync(resolve(root, 'dist'), { recursive: true });
@@ -123,7 +139,7 @@ const sections = metas.map(([name, meta]) =>
     '',
     table(
       ['attribute', 'property', 'type', 'default', 'description'],
-      Object.entries(meta.attributes).map(([prop, a]) => [
+      Object.entries(documentedAttributesOf(meta)).map(([prop, a]) => [
         `\`${toAttributeName(prop)}\``,
         `\`${prop}\``,
         a.kind,
@@ -158,7 +174,7 @@ const sections = metas.map(([name, meta]) =>
     '',
     table(
       ['method', 'description'],
-      Object.entries(meta.methods ?? {}).map(([m, d]) => [`\`${m}()\``, escape(d)]),
+      Object.entries(methodsOf(meta)).map(([m, d]) => [`\`${m}()\``, escape(d)]),
     ),
     ...(meta.slots
       ? [
@@ -179,6 +195,17 @@ const sections = metas.map(([name, meta]) =>
       Object.entries(meta.parts ?? {}).map(([p, d]) => [`\`${p}\``, escape(d)]),
     ),
     '',
+    '**CSS custom properties** (set them on the element or any ancestor)',
+    '',
+    table(
+      ['property', 'default', 'description'],
+      cssPropertiesOf(name, meta).map((property) => [
+        `\`${property.name}\``,
+        property.default ? `\`${escape(property.default)}\`` : '',
+        escape(property.description),
+      ]),
+    ),
+    '',
     '**Example**',
     '',
     '```html',
@@ -188,24 +215,32 @@ const sections = metas.map(([name, meta]) =>
   ].join('\n'),
 );
 
-const intro = `# Element reference
+/**
+ * A generated file that is committed (docs/elements.md, types/): written here; in CI (a clean
+ * checkout) compared instead, so a meta.ts changed without its documents fails the build.
+ */
+const stale: string[] = [];
+function writeCommitted(path: string, text: string) {
+  const file = resolve(root, path);
+  if (!process.env.CI) {
+    mkdirSync(resolve(file, '..'), { recursive: true });
+    writeFileSync(file, text);
+  } else if (!existsSync(file) || readFileSync(file, 'utf8') !== text) stale.push(path);
+}
 
-Generated by \`npm run build\` from each element's \`meta.ts\` (do not edit by hand).
-Every element has an open shadow root with \`delegatesFocus\`, \`:host { display: block }\`, and
-takes the theme tokens below. Events are \`CustomEvent\`s that bubble and cross the shadow
-boundary. Rich data is passed as JavaScript properties, never as attributes.
+const intro = readFileSync(resolve(import.meta.dirname, 'manifest/intro.md'), 'utf8');
+writeCommitted('docs/elements.md', intro + sections.join('\n'));
 
-**Theme tokens** (set them on the element or any ancestor):
-\`--atrium-color-primary\`, \`--atrium-color-primary-hover\`, \`--atrium-color-primary-text\`,
-\`--atrium-color-accent\`, \`--atrium-color-text\`, \`--atrium-color-text-muted\`,
-\`--atrium-color-border\`, \`--atrium-color-surface\`, \`--atrium-color-surface-muted\`,
-\`--atrium-color-danger\`, \`--atrium-color-success\`, \`--atrium-color-warning\`,
-\`--atrium-color-info\` (text colours, each with a \`-bg\` tint: \`--atrium-color-danger-bg\`, …;
-keep 4.5:1 between each and its tint and the surface), \`--atrium-color-focus\` (focus rings),
-\`--atrium-radius\`, \`--atrium-font-family\` (by default the reader's language's stack:
-Chinese fonts first in Chinese, the system's Latin face first in English), \`--atrium-font-size\`.
-
-`;
-mkdirSync(resolve(root, 'docs'), { recursive: true });
-writeFileSync(resolve(root, 'docs/elements.md'), intro + sections.join('\n'));
-console.info(`custom-elements.json and docs/elements.md: ${metas.length} elements`);
+// The hosts' typings: kept in types/ (the hosts of demo/ compile against them) and shipped
+// in dist/types.
+for (const [file, text] of Object.entries(await typingsFiles(metas.map(([, meta]) => meta)))) {
+  writeCommitted(`types/${file}`, text);
+  mkdirSync(resolve(root, 'dist/types'), { recursive: true });
+  writeFileSync(resolve(root, 'dist/types', file), text);
+}
+if (stale.length) {
+  throw new Error(
+    `${stale.join(', ')} differ from what the elements' meta.ts give: run npm run build and commit them`,
+  );
+}
+console.info(`custom-elements.json, docs/elements.md and types/: ${metas.length} elements`);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Language } from '../src/core/language';
+import type { PageHeadKey } from '../demo/src/page-head';
 import { browserless } from './prerender/browserless';
 
 const route = '/login';
@@ -35,14 +36,27 @@ const { languages, setLanguage, defaultLanguage } = await import('../src/core/la
 const { definitionOf, ElementTree } = await import('../src/ui/element/define');
 const { parseAttribute, toAttributeName } = await import('../src/ui/element/attributes');
 const { cspNoncePlaceholder } = await import('../server/lib/csp-nonce');
-const { t } = await import('../src/core/i18n');
+const { pageHead } = await import('../demo/src/page-head');
 
-/** The window's title in a language, as the host page sets it (HTML-escaped). */
-const title = (language: Language) =>
-  t('portal:brand.name', { lng: language })
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;');
+const escaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** A page's title and description in a language, as the host page sets them (HTML-escaped). */
+const head = (key: PageHeadKey, language: Language) => {
+  const { title, description } = pageHead(key, language);
+  return { title: escaped(title), description: escaped(description) };
+};
+
+/** The page's <title> of the built HTML, replaced by a page's title and description. */
+function withHead(html: string, key: PageHeadKey): string {
+  const { title, description } = head(key, defaultLanguage);
+  const tag = /<title>[^<]*<\/title>/;
+  if (!tag.test(html)) throw new Error(`prerender: ${page} has no <title>`);
+  return html.replace(
+    tag,
+    `<title>${title}</title><meta name="description" content="${description}" />`,
+  );
+}
 
 /** An emotion cache that collects styles instead of writing <style> tags in the markup. */
 function collectingCache(key: string): EmotionCache {
@@ -143,7 +157,9 @@ const entryTag = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script
 const built = readFileSync(page, 'utf8');
 const entry = entryTag.exec(built)?.[1];
 if (!entry) throw new Error(`prerender: ${page} has no entry script`);
-const source = built.replace(entryTag, '');
+const source = withHead(built.replace(entryTag, ''), 'login');
+// Every other page starts from the host page: the portal's own title and description.
+writeFileSync(page, withHead(built, 'portal'));
 const portal = '<div id="portal"></div>';
 if (!source.includes(portal)) throw new Error(`prerender: ${page} has no ${portal}`);
 const html = source
@@ -155,7 +171,7 @@ const html = source
       others
         .map(
           ({ language, body }) =>
-            `<script type="text/html" data-prerendered="${language}" data-title="${title(language)}">` +
+            `<script type="text/html" data-prerendered="${language}" data-title="${head('login', language).title}" data-description="${head('login', language).description}">` +
             `${body}</script>`,
         )
         .join('') +

@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { SessionCache } from './domain/session-cache';
+import type { LiveHub } from './live/hub';
 import type { FileStorage } from './domain/storage';
 import { smsProviderFor, type SmsProvider } from './domain/sms';
 import { usePatternTester } from '../src/core/rules/rule-string';
@@ -16,12 +15,16 @@ import { jobCounts } from './db/job-counts';
 import { observabilityPlugin } from './plugins/observability';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { compressionPlugin } from './plugins/compression';
 import { headersPlugin } from './plugins/headers';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { openapiPlugin } from './plugins/openapi';
 import { staticPlugin } from './plugins/static';
 import { bpmModelService } from './services/bpm-model';
 import { bpmRuntimeService } from './services/bpm-runtime';
 import { devService } from './services/dev';
+import { feature } from './services/features';
+import { liveCursorHeader } from '../src/core/live/events';
 import { formService } from './services/form';
 import { portalService } from './services/portal';
 import { ucService } from './services/uc';
@@ -34,6 +37,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Checked sessions kept briefly; only with a listener that forgets revoked ones (main.ts). */
   sessionCache?: SessionCache;
+  /** The process's live streams, fed by a listener of the database (main.ts, the tests' harness). */
+  live?: LiveHub;
   /** The PostgreSQL pool's connections, for the metrics (none on PGlite). */
   poolStats?: () => Record<string, number>;
 }
@@ -72,6 +77,10 @@ export async function buildApp(
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Requests carry JSON and uploads; 1 MiB covers every JSON body of the spec.
     bodyLimit: 1024 * 1024,
+    // While a process stops (a rolling restart), a request that arrives on a connection kept
+    // alive is answered, with Connection: close, not refused with 503: the client's next
+    // request opens a connection, which the cluster hands to another worker.
+    return503OnClosing: false,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -80,27 +89,35 @@ export async function buildApp(
     sms: input.sms ?? smsProviderFor(config.sms, input.db, app.log),
   };
   app.decorate('deps', deps);
+  // Open streams never finish on their own: a stop ends them, and pages reconnect elsewhere.
+  app.addHook('preClose', (done) => {
+    deps.live?.endAll();
+    done();
+  });
   observe({ pool: deps.poolStats ?? (() => ({})), jobs: () => jobCounts(deps.db) });
   await app.register(observabilityPlugin);
   await app.register(headersPlugin);
+  await app.register(compressionPlugin);
   await app.register(inputGuardPlugin);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 20 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Atrium reference server', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // A signed-in caller's answers say how far the live events had got (docs/live.md).
+  app.addHook('onSend', async (request, reply) => {
+    const cursor = deps.live?.cursor;
+    if (request.user && cursor) reply.header(liveCursorHeader, cursor);
+  });
 
   await app.register(ucService, { prefix: servicePrefixes.uc });
   await app.register(portalService, { prefix: servicePrefixes.portal });
   await app.register(bpmRuntimeService, { prefix: servicePrefixes.bpmRunTime });
   await app.register(formService, { prefix: servicePrefixes.form });
-  await app.register(bpmModelService, { prefix: servicePrefixes.bpmModel });
-  if (config.sms.provider === 'outbox') await app.register(devService, { prefix: '/dev' });
+  await app.register(feature('workflowModel', bpmModelService), {
+    prefix: servicePrefixes.bpmModel,
+  });
+  if (config.sms.provider === 'outbox')
+    await app.register(feature('dev', devService), { prefix: '/dev' });
   await app.register(staticPlugin);
   return app;
 }

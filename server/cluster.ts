@@ -32,12 +32,20 @@ export function defaultPoolSize(workers: number): number {
 /**
  * The primary process of a cluster: forks the workers (each a whole server: app, pool, jobs,
  * its own session cache), replaces one that dies, and on SIGTERM or SIGINT asks each to stop
- * (they finish the requests in flight, server/main.ts) and exits when all have.
+ * (they finish the requests in flight, server/main.ts) and exits when all have. SIGHUP
+ * restarts the workers one at a time (a rolling restart: new code, new settings), so the
+ * port never goes unserved and no request in flight is dropped.
  */
-export function runPrimary(count: number, log: (message: string) => void): void {
+export function runPrimary(
+  count: number,
+  log: (message: string) => void,
+  { shutdownMs }: { shutdownMs: number },
+): void {
   let stopping = false;
   answerMetrics();
   const recentDeaths: number[] = [];
+  // Workers a rolling restart is starting or stopping: their exits are its business.
+  const managed = new Set<Worker>();
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();
 
@@ -46,6 +54,7 @@ export function runPrimary(count: number, log: (message: string) => void): void 
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
+    if (managed.delete(worker)) return;
     log(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     // A worker that dies at start would be replaced forever: give up after 10 in a minute.
     const now = Date.now();
@@ -58,21 +67,85 @@ export function runPrimary(count: number, log: (message: string) => void): void 
     fork();
   });
 
+  // A worker has its own bound for its requests (server/main.ts); this one is for a worker
+  // that does not even manage that.
+  const hardBoundMs = shutdownMs + 5_000;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
-    const workers = Object.values(cluster.workers ?? {}).filter(Boolean) as Worker[];
+    const workers = liveWorkers();
+    log(`${signal}: stopping ${workers.length} workers`);
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker.process.kill('SIGTERM');
-    // Requests in flight get this long; a worker stuck past it is ended.
     setTimeout(() => {
       for (const worker of workers) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, 30_000).unref();
+    }, hardBoundMs).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+
+  let restarting = false;
+  process.on('SIGHUP', () => {
+    if (stopping || restarting) return log('SIGHUP: a restart or stop is under way already');
+    restarting = true;
+    void rollingRestart({ managed, log, hardBoundMs, stopping: () => stopping }).finally(() => {
+      restarting = false;
+    });
+  });
+}
+
+const liveWorkers = () =>
+  Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+
+/**
+ * Each worker in turn: a new one is started and listening before the old one is asked to
+ * stop, and the old one finishes its requests in flight before it exits (the primary no
+ * longer hands it connections once it stops listening). A new worker that ends before it
+ * listens (a bad release) stops the restart there, the old workers still serving.
+ */
+async function rollingRestart(context: {
+  managed: Set<Worker>;
+  log: (message: string) => void;
+  hardBoundMs: number;
+  stopping: () => boolean;
+}): Promise<void> {
+  const { managed, log, hardBoundMs } = context;
+  const old = liveWorkers();
+  log(`SIGHUP: restarting ${old.length} workers one at a time`);
+  for (const worker of old) {
+    if (context.stopping()) return;
+    const fresh = cluster.fork();
+    managed.add(fresh);
+    if (!(await listening(fresh))) {
+      return log('a new worker ended before it listened: the restart stops, the others serve on');
+    }
+    managed.delete(fresh);
+    managed.add(worker);
+    log(`worker ${fresh.process.pid} listening; stopping worker ${worker.process.pid}`);
+    await ended(worker, hardBoundMs);
+  }
+  log('rolling restart done');
+}
+
+/** Whether the worker came to listen (true) or ended first (false). */
+function listening(worker: Worker): Promise<boolean> {
+  return new Promise((resolve) => {
+    worker.once('listening', () => resolve(true));
+    worker.once('exit', () => resolve(false));
+  });
+}
+
+/** Asks a worker to stop, and ends it if it has not within the bound. */
+function ended(worker: Worker, boundMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => worker.process.kill('SIGKILL'), boundMs);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.process.kill('SIGTERM');
+  });
 }
 
 /**

@@ -51,6 +51,13 @@ export interface ServerConfig {
   mail: MailSettings;
   /** Who may read /metrics: these addresses (METRICS_ALLOW), or the bearer METRICS_TOKEN. */
   metrics: { ranges: BlockList; token: string };
+  /**
+   * How long a stopping process lets its requests in flight finish (SHUTDOWN_SECONDS) before
+   * it closes their connections (server/main.ts, server/cluster.ts).
+   */
+  shutdownMs: number;
+  /** Live streams one user may hold, and one process (docs/live.md). */
+  liveStreams: { perUser: number; perProcess: number };
 }
 
 export interface MailSettings {
@@ -104,10 +111,13 @@ function smsFrom(env: NodeJS.ProcessEnv): SmsSettings {
   };
 }
 
+/** The session key generated into DATA_DIR when JWT_SECRET is not set (a backup keeps it). */
+export const generatedSecretFile = 'jwt-secret';
+
 function secretFrom(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
   // Generated once and kept with the data, so restarts keep users signed in.
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, generatedSecretFile);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -123,11 +133,23 @@ function poolSizeFrom(value: string): number {
   return size;
 }
 
+function shutdownSecondsFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 20;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(`SHUTDOWN_SECONDS must be a whole number from 1 to 3600, not "${value}"`);
+  }
+  return seconds;
+}
+
 /** The business time zone (TIME_ZONE): dates of statements, subjects and reminders. */
 export const timeZoneFrom = (env: NodeJS.ProcessEnv): string => env.TIME_ZONE ?? 'Asia/Shanghai';
 
+/** DATA_DIR, absolute: what loadConfig uses, for commands that must not generate a key there. */
+export const dataDirFrom = (env: NodeJS.ProcessEnv): string => resolve(env.DATA_DIR ?? './data');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const dataDir = dataDirFrom(env);
   const jwtSecret = secretFrom(env, dataDir);
   const outbound: OutboundPolicy = {
     allow: rangeList(listOf(env.OUTBOUND_ALLOW), 'OUTBOUND_ALLOW'),
@@ -165,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'METRICS_ALLOW',
       ),
       token: env.METRICS_TOKEN ?? '',
+    },
+    shutdownMs: shutdownSecondsFrom(env.SHUTDOWN_SECONDS) * 1000,
+    liveStreams: {
+      perUser: Number(env.LIVE_STREAMS_PER_USER ?? 8),
+      perProcess: Number(env.LIVE_STREAMS_PER_PROCESS ?? 5000),
     },
     mail: {
       secretKey: mailKeyFrom(env, jwtSecret),

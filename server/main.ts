@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { trackConnections } from './lib/connections';
 import { defaultPoolSize, runPrimary, workerCount } from './cluster';
 import { loadConfig, type ServerConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { serveBackups } from './db/backup-socket';
 import { checkSessionKey, oneAtATime, SecretMismatchError } from './db/startup';
 import { listen } from './db/notifications';
 import { isEmpty, seedDemo } from './db/seed';
@@ -13,6 +15,7 @@ import { pruneRateLimits } from './domain/rate-limit';
 import { listenerName, SessionCache, sessionChannel } from './domain/session-cache';
 import { openStorage, type FileStorage } from './domain/storage';
 import { translate } from './i18n';
+import { startLive } from './live/start';
 import { startMailSync } from './mail/jobs';
 import { startWorkflowJobs } from './workflow/jobs';
 
@@ -28,7 +31,7 @@ if (cluster.isPrimary && workers > 1) {
   const database = await openDatabase({ url: config.databaseUrl! });
   await prepare(database, openStorage(config.storageUrl, config.dataDir));
   await database.close();
-  runPrimary(workers, (message) => console.info(message));
+  runPrimary(workers, (message) => console.info(message), { shutdownMs: config.shutdownMs });
 } else {
   await serve(config);
 }
@@ -63,7 +66,10 @@ async function serve(config: ServerConfig): Promise<void> {
     dataDir: join(config.dataDir, 'pgdata'),
   });
   const storage = openStorage(config.storageUrl, config.dataDir);
-  if (cluster.isPrimary) await prepare(database, storage);
+  // A cluster's primary prepared the database before it forked; a worker asks again (under
+  // the same lock, a moment's work when nothing is left to do), so a worker started by a
+  // rolling restart with a newer release runs that release's migrations, once.
+  await prepare(database, storage);
 
   // Checked sessions are kept briefly in each process; the database announces changes made
   // elsewhere (migration 0019), and a revocation answers once every process has heard it
@@ -74,11 +80,14 @@ async function serve(config: ServerConfig): Promise<void> {
     onListening: (listening) => sessionCache.setListening(listening),
     applicationName: listenerName,
   });
+  // Live streams: events and session changes from every process (docs/live.md).
+  const live = await startLive(database, config);
   const app = await buildApp({
     config,
     db: database.db,
     storage,
     sessionCache,
+    live: live.hub,
     ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   });
   // Ended rate-limit windows are useless rows; a minute's worth at most is kept.
@@ -87,6 +96,10 @@ async function serve(config: ServerConfig): Promise<void> {
     60_000,
   );
   prune.unref();
+  // `npm run backup` asks the process that holds the embedded database (server/db/backup.ts).
+  const backups = database.pglite
+    ? await serveBackups(config.dataDir, database.pglite, app.log)
+    : null;
   // Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
   const workflowJobs = startWorkflowJobs(database.db, app.log, { timeZone: config.timeZone });
   // Mail sync: each account's job in the same table, taken under a lease (server/mail/jobs.ts).
@@ -94,8 +107,10 @@ async function serve(config: ServerConfig): Promise<void> {
     translate('zh-CN', error.key, error.params),
   );
 
-  // app.close() stops accepting, ends idle keep-alive sockets and waits for the requests in
-  // flight, so a stop (or a cluster's rolling one) drops no answer.
+  // app.close() stops accepting and waits for the requests in flight, so a stop (or a
+  // cluster's rolling one) drops no answer; a connection goes once it has none in flight. A request that outlasts
+  // SHUTDOWN_SECONDS (a stuck call, a stream) has its connection closed, so a stop ends.
+  const connections = trackConnections(app.server);
   let stopping = false;
   async function shutdown(signal: string) {
     // Ctrl-C reaches a cluster's workers and its primary, which then also sends SIGTERM.
@@ -103,9 +118,21 @@ async function serve(config: ServerConfig): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(prune);
+    const bound = setTimeout(() => {
+      app.log.warn(`requests still open after ${config.shutdownMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownMs);
+    bound.unref();
     await workflowJobs.stop();
     await mailSync.stop();
+    // Open pages' streams end first (they reconnect elsewhere): they would hold app.close()
+    // until SHUTDOWN_SECONDS as requests in flight.
+    live.hub.endAll();
+    connections.closeWhenQuiet();
     await app.close();
+    clearTimeout(bound);
+    await backups?.close();
+    await live.stop();
     await sessionEvents?.close();
     await database.close();
     dataDirLock?.release();
@@ -113,6 +140,11 @@ async function serve(config: ServerConfig): Promise<void> {
   }
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGHUP is the cluster primary's (a rolling restart); one sent to the whole process group
+  // must not end a worker, nor a lone server, on the spot (its default).
+  process.on('SIGHUP', () => {
+    if (cluster.isPrimary) app.log.warn('SIGHUP: a rolling restart needs WORKERS > 1 (PostgreSQL)');
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const where = cluster.isWorker ? `, worker ${process.pid}` : '';

@@ -31,3 +31,30 @@ export function formText(form: HTMLFormElement): string {
     [...new FormData(form)].map(([key, value]) => [key, String(value)]),
   ).toString();
 }
+
+/** Atrium's host API (`window.atrium`), once an element's script has installed it. */
+function atrium() {
+  const api = window.atrium;
+  if (!api) throw new Error('No Atrium element has loaded yet');
+  return api;
+}
+
+export const setLanguage = (language: string) => atrium().setLanguage(language);
+export const signOut = () => void atrium().signOut();
+
+/** Follows the shared language and who is signed in, as Atrium announces them. */
+export function onHostEvents(handlers: {
+  language: (language: string) => void;
+  session: (account: string) => void;
+}): () => void {
+  const language = (event: DocumentEventMap['atrium-language-change']) =>
+    handlers.language(event.detail.language);
+  const session = (event: DocumentEventMap['atrium-session-change']) =>
+    handlers.session(event.detail.user?.account ?? '');
+  document.addEventListener('atrium-language-change', language);
+  document.addEventListener('atrium-session-change', session);
+  return () => {
+    document.removeEventListener('atrium-language-change', language);
+    document.removeEventListener('atrium-session-change', session);
+  };
+}

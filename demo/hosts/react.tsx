@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { formText, loadElements } from './elements';
-
-type Detail<T> = CustomEvent<T>;
+import { formText, loadElements, onHostEvents, setLanguage, signOut } from './elements';
 
 /**
  * The React 19 host: React sets known element properties as properties (tableHeight),
@@ -14,6 +12,10 @@ function App() {
   const [sent, setSent] = useState('');
   const [navigated, setNavigated] = useState('');
   const [rendered, setRendered] = useState(1);
+  const [language, setShownLanguage] = useState('');
+  const [session, setSession] = useState('');
+  const [locked, setLocked] = useState(false);
+  useEffect(() => onHostEvents({ language: setShownLanguage, session: setSession }), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,29 +26,55 @@ function App() {
       <h1>Atrium in a React 19 page</h1>
       <atrium-login
         hide-mobile=""
-        onatrium-login={(event: Detail<{ user: { account: string } }>) =>
-          setAccount(event.detail.user.account)
-        }
+        lang="en-US"
+        onatrium-login={(event) => setAccount(event.detail.user.account)}
       />
       <output data-host-state="signed-in">{account}</output>
+      <section data-host-part="api">
+        <label>
+          Language
+          <select data-host-action="language" onChange={(event) => setLanguage(event.target.value)}>
+            <option value="zh-CN">中文</option>
+            <option value="en-US">English</option>
+          </select>
+        </label>
+        <output data-host-state="language">{language}</output>
+        <output data-host-state="session">{session}</output>
+        <button type="button" data-host-action="sign-out" onClick={signOut}>
+          Sign out
+        </button>
+      </section>
       <atrium-todo-card tableHeight={240} />
       <atrium-statement-list kind="lyfyjsd" table-height="300" />
       <form onSubmit={submit}>
-        <atrium-people-picker
-          name="copyTo"
-          multiple
-          label="Copy to"
-          onatrium-change={(event: Detail<{ people: unknown[] }>) =>
-            setPicked(event.detail.people.length)
-          }
-        />
+        <fieldset disabled={locked}>
+          <label htmlFor="copy-to">Recipients</label>
+          <atrium-people-picker
+            id="copy-to"
+            name="copyTo"
+            multiple
+            required
+            label="Copy to"
+            onatrium-change={(event) => setPicked(event.detail.people.length)}
+          />
+        </fieldset>
+        <label>
+          <input
+            type="checkbox"
+            data-host-action="lock"
+            checked={locked}
+            onChange={(event) => setLocked(event.target.checked)}
+          />{' '}
+          Lock
+        </label>
         <output data-host-state="picked">{picked}</output>
         <button type="submit">Send</button>
+        <button type="reset">Reset</button>
         <output data-host-state="form">{sent}</output>
       </form>
       <atrium-menu-container
         menu-alias="v-flow"
-        onatrium-navigate={(event: Detail<{ path: string }>) => {
+        onatrium-navigate={(event) => {
           event.preventDefault();
           setNavigated(event.detail.path);
         }}
@@ -60,5 +88,7 @@ function App() {
   );
 }
 
-await loadElements();
+// The page draws before the elements' scripts arrive, as a host that loads them async does:
+// React meets undefined elements and sets tableHeight as a `tableheight` attribute.
 createRoot(document.getElementById('root')!).render(<App />);
+await loadElements();

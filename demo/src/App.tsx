@@ -17,6 +17,7 @@ import { CodeLoadError } from './load-code';
 import { defaultIdleMinutes, watchIdle } from './idle';
 import { $path, $search, match, navigate } from './router';
 import { couldBeMenuRoute, menuAliases, menuEntryTarget } from './menu-routes';
+import { usePageHead } from './page-head';
 import { addMenuRoutes, findRoute, loadPage, loadedPage, notFoundRoute, type Page } from './routes';
 import { AreaPage } from './AreaPage';
 import { Shell } from './Shell';
@@ -59,12 +60,10 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  // The window's title is the portal's name in the reader's language (print views name
-  // their document themselves).
+  // The window's title and description in the reader's language: a public page's own, else
+  // the portal's name (print views name their document themselves, the login page by tab).
   const printView = path.startsWith('/print_');
-  useEffect(() => {
-    if (!printView) document.title = t('portal:brand.name');
-  }, [language, printView]);
+  usePageHead(printView || route.head === null ? null : (route.head ?? 'portal'), language);
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);

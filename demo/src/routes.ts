@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadCode } from './load-code';
 import LoginPage from './pages/LoginPage';
+import type { PageHeadKey } from './page-head';
 import { printRoutes } from './print-routes';
 
 export type Page = ComponentType<Record<string, string>>;
@@ -28,6 +29,11 @@ export interface Route {
    * menu container (atrium-menu-container), with the area's second-level menu.
    */
   area?: string;
+  /**
+   * The page's title and description (demo/src/page-head.ts) when it is not the portal's
+   * (public pages); null: the page sets them itself (the login page, by its tab).
+   */
+  head?: PageHeadKey | null;
 }
 
 /** Pages take their route parameters as props. */
@@ -88,16 +94,19 @@ const flowChildren: [string, string][] = [
 ];
 export const routes: Route[] = [
   // Anonymous single-page routes (their data still needs a session or a handed-over token).
-  { pattern: '/login/:tenant?', load: loginPage, single: true, bleed: true },
+  { pattern: '/login/:tenant?', load: loginPage, single: true, bleed: true, head: null },
   {
     pattern: '/resetPwdView',
     load: lazyPage(() => import('./pages/ResetPasswordPage')),
     single: true,
     bleed: true,
+    head: 'resetPassword',
   },
   ...financePages.flatMap((page) => withTenant(element(`/${page}`, page, { single: true }))),
   ...printRoutes,
-  ...withTenant(element('/mapContainer', 'floorMap', { single: true, auth: false })),
+  ...withTenant(
+    element('/mapContainer', 'floorMap', { single: true, auth: false, head: 'floorMap' }),
+  ),
 
   // Home.
   element('/home', 'home'),

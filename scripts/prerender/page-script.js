@@ -18,6 +18,9 @@
       portal.dataset.prerendered = language;
       document.documentElement.lang = language;
       document.title = markup.dataset.title;
+      document
+        .querySelector('meta[name="description"]')
+        ?.setAttribute('content', markup.dataset.description);
     } else {
       portal.replaceChildren();
       delete portal.dataset.prerendered;

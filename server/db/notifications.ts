@@ -6,7 +6,7 @@ export interface Listener {
 }
 
 export interface ListenHandlers {
-  onMessage(payload: string): void;
+  onMessage(payload: string, channel: string): void;
   /** true once LISTEN is in place; false whenever the connection is lost (until it is back). */
   onListening(listening: boolean): void;
   /** The listening connection's application_name (PostgreSQL), so others can count it. */
@@ -14,22 +14,29 @@ export interface ListenHandlers {
 }
 
 /**
- * LISTEN on a channel of the database. PGlite delivers in-process, as the notifying query
- * completes. PostgreSQL needs a connection of its own, outside the pool (a pooled client
- * would be returned and reused); when it drops, we say so and reconnect every second.
+ * LISTEN on channels of the database (one connection for all of them). PGlite delivers
+ * in-process, as the notifying query completes. PostgreSQL needs a connection of its own,
+ * outside the pool (a pooled client would be returned and reused); when it drops, we say so
+ * and reconnect every second.
  */
 export async function listen(
   handle: DatabaseHandle,
-  channel: string,
+  channels: string | string[],
   handlers: ListenHandlers,
 ): Promise<Listener> {
+  const names = typeof channels === 'string' ? [channels] : channels;
   if (handle.pglite) {
-    const unsubscribe = await handle.pglite.listen(channel, handlers.onMessage);
+    const pglite = handle.pglite;
+    const unsubscribes = await Promise.all(
+      names.map((channel) =>
+        pglite.listen(channel, (payload) => handlers.onMessage(payload, channel)),
+      ),
+    );
     handlers.onListening(true);
     return {
       async close() {
         handlers.onListening(false);
-        await unsubscribe();
+        await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
       },
     };
   }
@@ -55,11 +62,12 @@ export async function listen(
       if (client === next) lost();
     });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+      if (names.includes(message.channel))
+        handlers.onMessage(message.payload ?? '', message.channel);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of names) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch {
       await next.end().catch(() => undefined);
       if (!closed) lost();

@@ -57,8 +57,20 @@ export interface MapLayoutVersionsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A floor's unpublished layout, one per floor (migration 0041). */
+export interface MapLayoutDraftsTable {
+  floor_id: string;
+  base_version: number;
+  revision: number;
+  shops: LayoutShop[] | string;
+  note: Generated<string>;
+  updated_by: string;
+  updated_at: DefaultTimestamp;
+}
+
 export interface MapTables {
   map_floors: MapFloorsTable;
   map_shops: MapShopsTable;
   map_layout_versions: MapLayoutVersionsTable;
+  map_layout_drafts: MapLayoutDraftsTable;
 }

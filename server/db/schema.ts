@@ -9,6 +9,7 @@ import type { ShellTables } from './schema-shell';
 import type { WorkflowTables } from './schema-workflow';
 import type { WidgetTables } from './schema-widgets';
 import type { FormTables } from './schema-forms';
+import type { LiveTables } from './schema-live';
 
 /** A timestamp: written as a Date or ISO text, read as a Date. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -232,7 +233,8 @@ export interface Database
     DialogTables,
     WidgetTables,
     FormTables,
-    ModuleTables {}
+    ModuleTables,
+    LiveTables {}
 
 export interface FoundationTables {
   tenants: TenantsTable;

@@ -3,8 +3,7 @@ import type { Db } from '../db/database';
 import type { NewsRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
 import { UserError } from '../lib/errors';
-import { formatDateTime } from '../lib/time';
-import { businessToday } from './shell/today';
+import { businessToday, formatDateTime } from '../lib/time';
 
 /** A list row in the platform's getNews shape. */
 export interface NewsListItem {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { s3Location, s3Storage } from './storage-s3';
 
@@ -13,6 +14,9 @@ export interface FileStorage {
   /** Whether the store answers (the readiness probe). */
   ready(): Promise<boolean>;
 }
+
+/** Files being written start with this; keys never do (they start with the file's id). */
+export const partPrefix = '.part-';
 
 export function localStorage(root: string): FileStorage {
   const base = resolve(root);
@@ -27,7 +31,19 @@ export function localStorage(root: string): FileStorage {
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, bytes);
+      // Written beside its place and renamed into it: a reader (a download, a backup that
+      // copies the folder while uploads go on) sees the whole file or none, never half.
+      const part = join(
+        dirname(path),
+        `${partPrefix}${basename(path)}.${randomBytes(6).toString('hex')}`,
+      );
+      try {
+        await writeFile(part, bytes);
+        await rename(part, path);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       return createReadStream(pathOf(key));
@@ -54,12 +70,17 @@ export function localStorage(root: string): FileStorage {
  * `s3://` or `s3+http(s)://`, a bucket every machine shares (server/domain/storage-s3.ts).
  */
 export function openStorage(storageUrl: string | undefined, dataDir: string): FileStorage {
-  if (!storageUrl) return localStorage(join(dataDir, 'files'));
+  const folder = localFolderOf(storageUrl, dataDir);
+  if (folder) return localStorage(folder);
+  return s3Storage(s3Location(new URL(storageUrl!), process.env));
+}
+
+/** The folder files live in on this machine, or null for a bucket (s3 URLs). */
+export function localFolderOf(storageUrl: string | undefined, dataDir: string): string | null {
+  if (!storageUrl) return join(dataDir, 'files');
   const url = new URL(storageUrl);
-  if (['s3:', 's3+http:', 's3+https:'].includes(url.protocol)) {
-    return s3Storage(s3Location(url, process.env));
-  }
-  if (url.protocol === 'file:') return localStorage(url.pathname);
+  if (['s3:', 's3+http:', 's3+https:'].includes(url.protocol)) return null;
+  if (url.protocol === 'file:') return url.pathname;
   throw new Error(`STORAGE_URL must start with s3://, s3+http://, s3+https:// or file://`);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { UserError } from '../lib/errors';
-import { formatDate } from '../lib/time';
+import { businessToday } from '../lib/time';
 import { countHit, releaseHit, tooManyRequests, type Limit } from './rate-limit';
 
 /**
@@ -95,7 +95,7 @@ export interface QuotaContext {
  * does not get to send another 50 MB first.
  */
 export async function assertQuotaLeft(ctx: QuotaContext, now = new Date()): Promise<void> {
-  const used = await usedToday(ctx.db, ctx.userId, formatDate(now, ctx.timeZone));
+  const used = await usedToday(ctx.db, ctx.userId, businessToday(ctx.timeZone, now));
   if (used >= ctx.quota.bytesPerDay) throw dailyRefusal(ctx.quota, used, 0);
 }
 
@@ -120,7 +120,7 @@ export async function takeQuota(
       wait.headers,
     );
   }
-  const day = formatDate(now, ctx.timeZone);
+  const day = businessToday(ctx.timeZone, now);
   const reserved = size <= quota.bytesPerDay && (await reserveBytes(db, userId, day, size, quota));
   if (!reserved) {
     await releaseHit(db, limit, now.getTime());

@@ -18,6 +18,8 @@ export class DataDirInUseError extends Error {
   }
 }
 
+const lockFile = 'atrium.lock';
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -36,13 +38,19 @@ function ownerOf(file: string): number {
   }
 }
 
+/** The live process that holds the folder's lock, or null when none does. */
+export function lockOwner(folder: string): number | null {
+  const owner = ownerOf(join(folder, lockFile));
+  return owner && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 export interface DataDirLock {
   release(): void;
 }
 
 export function lockDataDir(folder: string): DataDirLock {
   mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'atrium.lock');
+  const file = join(folder, lockFile);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);

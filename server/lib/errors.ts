@@ -1,4 +1,4 @@
-import type { Params } from '../i18n';
+import { translate, type Language, type Params } from '../i18n';
 
 /**
  * An error whose message the user should read, in their language. `key` is a message key
@@ -14,6 +14,11 @@ export class UserError extends Error {
   ) {
     super(key);
     this.name = 'UserError';
+  }
+
+  /** The message in the reader's language; a refusal made of several messages overrides it. */
+  describe(language: Language): string {
+    return translate(language, this.key, this.params);
   }
 }
 

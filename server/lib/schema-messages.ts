@@ -226,7 +226,7 @@ export class SchemaRefusal extends UserError {
     this.name = 'SchemaRefusal';
   }
 
-  describe(language: Language): string {
+  override describe(language: Language): string {
     return translate(language, this.key, {
       detail: schemaMessage(language, this.errors, this.root),
     });

@@ -59,3 +59,8 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
 export function formatDate(value: Date | string | null | undefined, timeZone: string): string {
   return formatDateTime(value, timeZone).slice(0, 10);
 }
+
+/** Today in the business time zone, as 'YYYY-MM-DD': the one "today" of the server. */
+export function businessToday(timeZone: string, now = new Date()): string {
+  return formatDate(now, timeZone);
+}

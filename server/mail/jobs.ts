@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import type { FileStorage } from '../domain/storage';
 import { UserError } from '../lib/errors';
 import { mailSyncFailures } from '../lib/metrics';
+import { publish } from '../live/publish';
+import { unreadMailCount } from './messages';
 import { quietLog, syncAccount, type MailLog, type SyncResult } from './sync';
 
 /**
@@ -109,6 +111,12 @@ export async function syncNow(
   try {
     const result = await syncAccount(db, storage, settings, setting, log);
     await releaseLease(db, settingId, settings, '');
+    // The owner's pages show the new count at once (docs/live.md).
+    if (result.added + result.removed + result.flagged > 0) {
+      await publish(db, setting.user_id, 'mail', {
+        unread: await unreadMailCount(db, setting.user_id),
+      });
+    }
     return result;
   } catch (error) {
     // Our own failure (not the mail server's) is logged, and the user reads a plain one.

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../lib/context';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../domain/sessions';
 import { UserError } from '../lib/errors';
@@ -11,13 +12,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 const servicePrefixes = ['/uc/', '/portal/', '/bpm-runtime/', '/bpm-model/', '/form/'];
 
-/** Service routes are closed unless they say otherwise; pages, bundles and docs are open. */
+/**
+ * Service routes are closed unless they say otherwise; pages, bundles and docs are open. The
+ * one rule, read by every request and by the OpenAPI document (server/plugins/openapi.ts).
+ */
+export function routeAccess(config: FastifyContextConfig | undefined, url: string): Access {
+  if (config?.access) return config.access;
+  return servicePrefixes.some((prefix) => url.startsWith(prefix)) ? 'user' : 'public';
+}
+
 function accessOf(request: FastifyRequest) {
   // routeOptions builds a new object on every read.
-  const { config, url: routeUrl } = request.routeOptions;
-  if (config?.access) return config.access;
-  const url = routeUrl ?? request.url;
-  return servicePrefixes.some((prefix) => url.startsWith(prefix)) ? 'user' : 'public';
+  const { config, url } = request.routeOptions;
+  return routeAccess(config, url ?? request.url);
 }
 
 /**

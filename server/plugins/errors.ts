@@ -2,12 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageOf, translate } from '../i18n';
 import { UserError } from '../lib/errors';
-import {
-  requestProblem,
-  SchemaRefusal,
-  schemaMessage,
-  type SchemaError,
-} from '../lib/schema-messages';
+import { requestProblem, schemaMessage, type SchemaError } from '../lib/schema-messages';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 
 /**
@@ -30,14 +25,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError | UserError, request, reply) => {
-    if (error instanceof SchemaRefusal) {
-      return reply.status(400).send({ state: false, message: error.describe(request.language) });
-    }
     if (error instanceof UserError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply
         .status(error.statusCode)
-        .send({ state: false, message: request.t(error.key, error.params) });
+        .send({ state: false, message: error.describe(request.language) });
     }
     if (error.validation) {
       // The field named in the user's language and the problem in their words, never the

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { randomBytes } from 'node:crypto';
+import { liveCursorHeader } from '../../src/core/live/events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 declare module 'fastify' {
@@ -34,13 +35,22 @@ const sameOriginOnly = (url: string) => url.startsWith('/dev/') || url === '/dev
 const framedAnywhere = (url: string) => url.startsWith('/guides/');
 
 /** The origin of a configured address, for a CSP source list; nothing if it is not a URL. */
-function originOf(address: string | undefined): string[] {
-  if (!address) return [];
-  try {
-    return [new URL(address).origin];
-  } catch {
-    return [];
-  }
+/**
+ * The origins of a configured address, or of a comma-separated list of them
+ * (DOC_PREVIEW_URL may name an intranet and an internet address); nothing for none.
+ */
+function originOf(addresses: string | undefined): string[] {
+  return (addresses ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
+    .flatMap((address) => {
+      try {
+        return [new URL(address).origin];
+      } catch {
+        return [];
+      }
+    });
 }
 
 type Middleware = ReturnType<typeof helmet>;
@@ -92,7 +102,7 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
     // Every method the platform's calls use; requested headers are echoed (a custom query
     // may carry its own headers).
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Total-Count'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Total-Count', liveCursorHeader],
   });
   app.options('/dev/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
@@ -115,7 +125,8 @@ export const headersPlugin = fp(async (app: FastifyInstance) => {
         // mail frame's own policy keeps them out until then.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The document-preview service is asked for a preview by the page itself.
+        connectSrc: ["'self'", ...originOf(env.DOC_PREVIEW_URL)],
         workerSrc: ["'self'", 'blob:'],
         // Menus may embed external applications; documents preview in their own service.
         frameSrc: ["'self'", 'https:', ...originOf(env.DOC_PREVIEW_URL)],

@@ -1,11 +1,9 @@
-import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cspNoncePlaceholder } from '../lib/csp-nonce';
 
 /**
@@ -39,10 +37,11 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
   });
   // The pages are small and read per request, so a rebuild shows at once; their nonce
   // placeholders get this answer's CSP nonce (server/plugins/headers.ts).
-  const sendPage = (file: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
     const page = (await readFile(file, 'utf8')).replaceAll(cspNoncePlaceholder, reply.cspNonce);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return reply.send(compressed(request, reply, page));
+    // Compressed on the way out, as every whole answer is (server/plugins/compression.ts).
+    return reply.send(page);
   };
   const sendPortal = sendPage(join(root, 'fvue', 'index.html'));
   // The login page arrives drawn (scripts/prerender.tsx), with or without a tenant segment.
@@ -55,29 +54,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
   app.get('/fvue/login/:tenant', page, sendLogin);
   app.get('/fvue/*', page, sendPortal);
   // The demo host pages, embedding elements as another site would, under this policy too.
-  for (const host of ['plain', 'react', 'vue']) {
+  for (const host of ['plain', 'react', 'vue', 'svelte']) {
     const file = join(root, 'hosts', `${host}.html`);
     if (existsSync(file)) app.get(`/hosts/${host}.html`, page, sendPage(file));
   }
 });
-
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
-
-/**
- * A page with its nonce filled in cannot use the build's precompressed copies: it is
- * compressed per answer instead (the prerendered login page is 21 KB, 4 KB compressed).
- */
-function compressed(request: FastifyRequest, reply: FastifyReply, page: string): string | Buffer {
-  if (page.length < 1024) return page;
-  reply.header('Vary', 'Accept-Encoding');
-  const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
-  if (encoding === 'br') {
-    reply.header('Content-Encoding', 'br');
-    return brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (encoding === 'gzip') {
-    reply.header('Content-Encoding', 'gzip');
-    return gzipSync(page);
-  }
-  return page;
-}

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { TaskRow } from '../db/schema-workflow';
 import { conflict, forbidden } from '../lib/errors';
 import type { Translate } from './model/form';
-import type { Language } from '../../src/core/language';
+import type { Language } from '../../src/core/languages';
 import { requestersOf, type Actor, type Ctx } from './engine/context';
 import { approves } from './engine/tasks';
 import { isSecretaryOf } from './engine/people';

@@ -2,7 +2,7 @@ import type {
   FormDefinition as OnlineForm,
   FormField as OnlineField,
 } from '../../src/core/forms/definition';
-import type { Language } from '../../src/core/language';
+import type { Language } from '../../src/core/languages';
 import type { Db } from '../db/database';
 import { optionsOf, withChoices } from '../domain/forms/dictionaries';
 import { currentDefinition } from '../domain/forms/definitions';

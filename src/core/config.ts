@@ -90,13 +90,22 @@ function initialConfig(): AtriumConfig {
 
 export const $config = shared('config', () => map<AtriumConfig>(initialConfig()));
 
-/** Changes some settings; the rest stay as they are. */
+/**
+ * Changes some settings; the rest stay as they are. A new `apiOrigin` moves the services,
+ * and the portal's address and login page with them where those were the old origin's
+ * defaults (a host that named its own keeps them).
+ */
 export function configure(input: AtriumConfigInput): void {
   const current = $config.get();
-  const services = input.apiOrigin ? servicesAt(input.apiOrigin) : current.services;
+  const { apiOrigin, services, ...rest } = input;
+  // The old origin's defaults: what a host that named nothing has.
+  const old = current.services.uc.slice(0, -3);
+  const follows = (value: string, suffix: string) => apiOrigin && value === old + suffix;
   $config.set({
     ...current,
-    ...input,
-    services: { ...services, ...input.services },
+    ...(follows(current.frontBase, '/fvue') && { frontBase: `${apiOrigin}/fvue` }),
+    ...(follows(current.loginUrl, '/fvue/login') && { loginUrl: `${apiOrigin}/fvue/login` }),
+    ...rest,
+    services: { ...(apiOrigin ? servicesAt(apiOrigin) : current.services), ...services },
   } as AtriumConfig);
 }

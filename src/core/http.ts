@@ -2,6 +2,8 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import { $config, type ServiceBases } from './config';
 import { t } from './i18n';
 import { $language } from './language';
+import { noteLiveCursor } from './live/cursor';
+import { liveCursorHeader } from './live/events';
 import { navigation } from './navigation';
 import { notify } from './notices';
 import { $actingFor, $session, signOut } from './session';
@@ -200,6 +202,27 @@ export async function streamRequest(
   return response;
 }
 
+/**
+ * A long GET read as a stream (the live events, src/core/live/stream.ts): the headers of
+ * every call, no toast (it runs unseen), and a 401 ends the session as any call's does.
+ * Network failures are thrown to the caller, which retries.
+ */
+export async function openStream(
+  service: Service,
+  path: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Response> {
+  await refreshIfDue();
+  const response = await fetch($config.get().services[service] + path, {
+    headers: { ...headersFor({}), Accept: 'text/event-stream', ...headers },
+    cache: 'no-store',
+    signal,
+  });
+  if (response.status === 401) handle401({});
+  return response;
+}
+
 export async function request<T>(
   service: Service,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -231,6 +254,7 @@ export async function request<T>(
     throw new ApiError(message, 0);
   }
   const { status, data: body } = response;
+  noteLiveCursor(response.headers[liveCursorHeader.toLowerCase()]);
   if (status === 401) handle401(options);
   if (status >= 400 || isFailure(body)) {
     const message = messageFor(status, body, t('common:errors.failed'));

@@ -1,14 +1,10 @@
 import { atom } from 'nanostores';
 import { shared } from './shared';
 import { readStored, writeStored } from './storage';
+import { defaultLanguage, isLanguage, type Language } from './languages';
 
-export const languages = ['zh-CN', 'en-US'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'zh-CN';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
+// Browser code reads the languages from here with the store; the server from ./languages.
+export { defaultLanguage, isLanguage, languages, type Language } from './languages';
 
 /** The spec keeps the choice in localStorage under `lang`. */
 const storageKey = 'lang';
@@ -22,4 +18,18 @@ export const $language = shared('language', () => {
 
 export function setLanguage(language: Language): void {
   $language.set(language);
+}
+
+/**
+ * The language an HTML `lang` value asks for: any English tag (en, en-GB) is en-US, any
+ * Chinese one (zh, zh-Hans) zh-CN; a tag of another language, an empty or absent one, none.
+ */
+export function languageFromTag(tag: string | null | undefined): Language | null {
+  const primary = String(tag ?? '')
+    .trim()
+    .toLowerCase()
+    .split(/[-_]/)[0];
+  if (primary === 'en') return 'en-US';
+  if (primary === 'zh') return 'zh-CN';
+  return null;
 }

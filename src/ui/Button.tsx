@@ -4,12 +4,15 @@ import { vars } from './theme';
 
 export type ButtonVariant = 'primary' | 'default' | 'text';
 
+/** A button's height: a bar that will hold buttons keeps this much room before they come. */
+export const buttonHeight = 36;
+
 const base = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   gap: 6px;
-  height: 36px;
+  height: ${buttonHeight}px;
   padding: 0 16px;
   border-radius: ${vars.radius};
   border: 1px solid transparent;

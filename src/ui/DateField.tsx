@@ -123,6 +123,7 @@ export function DateField({
   id,
   describedBy,
   ariaLabel,
+  openAt,
 }: {
   /** For a label element's htmlFor, and the error the input is described by. */
   id?: string | undefined;
@@ -135,6 +136,11 @@ export function DateField({
   onChange: (value: string) => void;
   /** The field's label, for the calendar button's name. */
   label: string;
+  /**
+   * Where the calendar opens while the field is empty: a range's other end, so the second
+   * pick starts where the first one is rather than at today.
+   */
+  openAt?: string | undefined;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -192,7 +198,7 @@ export function DateField({
         })}
         data-action="open-calendar"
         onClick={() => {
-          setFocus(focusOf(value));
+          setFocus(focusOf(value || openAt || ''));
           setOpen((was) => !was);
         }}
       >

@@ -42,6 +42,11 @@ const header = css`
   border-bottom: 1px solid ${vars.border};
   font-size: 16px;
   font-weight: 600;
+  /* The dialog's heading, in the outline of the page it opens over. */
+  h2 {
+    margin: 0;
+    font: inherit;
+  }
   button {
     border: 0;
     background: none;
@@ -92,7 +97,7 @@ export function Dialog({
         part="dialog"
       >
         <div css={header}>
-          <span id={titleId}>{title}</span>
+          <h2 id={titleId}>{title}</h2>
           <button type="button" aria-label={t('common:actions.close')} onClick={onClose}>
             ×
           </button>

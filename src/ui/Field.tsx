@@ -3,6 +3,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -158,7 +159,7 @@ export function TextAreaField({
   required,
   hint,
   ...area
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
     <FieldFrame label={label} error={error} required={required} hint={hint}>
       {({ inputId, errorId }) => (

@@ -1,14 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { t as translate } from '../core/i18n';
 import { $language, type Language } from '../core/language';
 import type { RuleFailure } from '../core/rules/types';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** The current language; components re-render when it changes. */
+/** The language an element's own `lang` attribute asks for; null follows the shared one. */
+export const ElementLanguage = createContext<Language | null>(null);
+
+/**
+ * The language to draw in: the element's own `lang` when it has one, else the page's shared
+ * language; components re-render when either changes.
+ */
 export function useLanguage(): Language {
-  return useStore($language);
+  const shared = useStore($language);
+  return useContext(ElementLanguage) ?? shared;
 }
 
 /** A translate function bound to the current language. */

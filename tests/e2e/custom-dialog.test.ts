@@ -96,6 +96,17 @@ describe('the custom dialog element', () => {
     await page.click(open);
     const dialog = `${element} [role=dialog]`;
     await page.waitForSelector(`${dialog} tbody tr`);
+    const column = (name: string) =>
+      page
+        .locator(`${dialog} tbody td[data-column=${name}]`)
+        .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+    const indexes = () =>
+      page
+        .locator(`${dialog} tbody td[data-index]`)
+        .evaluateAll((cells) => cells.map((cell) => Number(cell.textContent)));
+    // 20 rows a page under an index column that numbers them across pages.
+    expect(await page.textContent(`${dialog} thead th.index`)).toBe('No.');
+    expect(await indexes()).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await page.textContent(`${dialog} [id]`)).toBe('Merchant contracts');
     expect(
       await page
@@ -115,6 +126,7 @@ describe('the custom dialog element', () => {
     await page.click(`${dialog} [data-action=next-page]`);
     const box = `${dialog} tr[data-value="${picks[1]!.contractNo}"] input`;
     await page.waitForSelector(box);
+    expect((await indexes())[0]).toBe(21);
     await page.focus(box);
     await page.keyboard.press('Space');
     expect(await page.textContent(`${dialog} .chosen-bar`)).toContain('2 chosen');
@@ -155,6 +167,26 @@ describe('the custom dialog element', () => {
     expect(picked.rows.map((row) => row.merchantName)).toEqual(
       picks.map((pick) => pick.merchantName),
     );
+
+    // Each display column sorts every page on the server, each way in turn.
+    await page.click(open);
+    await page.waitForSelector(`${dialog} tbody tr`);
+    const header = `${dialog} th:has(button[data-sort=contractNo])`;
+    const sorted = (direction: 1 | -1) => (names: string[]) =>
+      names.length === 20 &&
+      names.every((name, i) => i === 0 || direction * names[i - 1]!.localeCompare(name) <= 0);
+    await page.click(`${header} button`);
+    await expect.poll(() => page.getAttribute(header, 'aria-sort')).toBe('ascending');
+    await expect.poll(() => column('contractNo')).toSatisfy(sorted(1));
+    const lowest = (await column('contractNo'))[0]!;
+    await page.click(`${header} button`);
+    await expect.poll(() => page.getAttribute(header, 'aria-sort')).toBe('descending');
+    await expect.poll(() => column('contractNo')).toSatisfy(sorted(-1));
+    expect((await column('contractNo'))[0]!.localeCompare(lowest)).toBeGreaterThan(0);
+    expect((await indexes())[0]).toBe(1);
+    await page.click(`${dialog} [data-action=cancel]`);
+    await page.waitForSelector(dialog, { state: 'detached' });
+    expect(await page.getAttribute(element, 'value')).toBe(value);
 
     await page.click('#send');
     await expect.poll(() => submitted).not.toBe('');

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { contractWindow, salesWindow, statementWindow } from '../../src/core/dates';
 import { formatCurrency } from '../../src/core/money';
 import type { Page } from 'playwright-core';
-import { apiToken, baseUrl, namedQuery, signIn, tableRows, useBrowser, visit } from './support';
+import {
+  apiToken,
+  baseUrl,
+  namedQuery,
+  settler,
+  signIn,
+  tableRows,
+  useBrowser,
+  visit,
+} from './support';
 
 const merchant = '深圳市丽人坊化妆品有限公司';
 
@@ -56,6 +65,32 @@ describe('merchant finance pages', () => {
         expect(row[kind === 'fkqkd' ? 'YEARMONTH' : 'NY']).toMatch(/^\d{4}-\d{2}$/);
     },
   );
+
+  it('draws a statement list without moving it when its buttons arrive (layout shift under 0.1)', async () => {
+    const page = await openAs('SZHY10001', 'Merchant#2026', '/lyfyjsd');
+    // Lighthouse's measure: the layout shifts of the load, none caused by the reader.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    const list = page.locator('atrium-statement-list');
+    await expect.poll(() => list.locator('[data-count]').getAttribute('data-count')).not.toBeNull();
+    await list.locator('[part=toolbar] button').last().waitFor();
+    await settler(page)();
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThan(0.1);
+    expect((await list.locator('[part=toolbar]').boundingBox())!.height).toBe(36);
+  });
 
   it('filters by text only when it is not empty, and never shows another merchant', async () => {
     const page = await openAs('SZHY10001', 'Merchant#2026', '/lyfyjsd');
@@ -355,7 +390,8 @@ describe('nothing hidden at 1366 px', () => {
       const found: string[] = [];
       for (const [path, host] of pages) {
         await visit(page, path);
-        await page.waitForSelector(`${host} tbody td`);
+        // This page's answer, not the last page's rows under the loading veil.
+        await page.waitForSelector(`${host} table:not([aria-busy]) tbody td`);
         found.push(...(await unreadable(page, host)).map((problem) => `${path}: ${problem}`));
       }
       // The sales drawer: a brand's days.

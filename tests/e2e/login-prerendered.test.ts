@@ -119,7 +119,7 @@ describe('the login page, drawn before its scripts', () => {
     await expect.poll(() => placeholder.getAttribute('placeholder')).toBe('Enter your account');
     expect(await page.textContent('[role=tablist]')).toContain('Sign in');
     expect(await page.getAttribute('html', 'lang')).toBe('en-US');
-    expect(await page.title()).toBe('Haiya Enterprise Portal');
+    expect(await page.title()).toBe('Sign in - Haiya Enterprise Portal');
     release();
     await expect.poll(() => liveBox(page)).toBe(true);
     expect(await placeholder.getAttribute('placeholder')).toBe('Enter your account');

@@ -27,9 +27,14 @@ export async function settle(page: Page): Promise<void> {
  * Clicks every item of the side menu and every item of each area's second-level menu, as a
  * user would, from a signed-in home page; `opened` runs after each click (once the page has
  * drawn) with what was clicked. A page without the side menu is left for home, as a user
- * would, before the next item.
+ * would, before the next item. Second-level items already in `once` (opened by another
+ * account's walk: the same route draws the same page kind) are not opened again.
  */
-export async function walkMenus(page: Page, opened: (what: string) => Promise<void>) {
+export async function walkMenus(
+  page: Page,
+  opened: (what: string) => Promise<void>,
+  once = new Set<string>(),
+) {
   await page.waitForSelector('atrium-side-menu [part=item]');
   await passHomeInterruptions(page);
   const more = page.locator('atrium-side-menu [data-action=more]');
@@ -64,6 +69,8 @@ export async function walkMenus(page: Page, opened: (what: string) => Promise<vo
       const head = entries.nth(i).locator(':scope > button');
       if ((await head.getAttribute('aria-expanded')) === null) {
         const name = await head.getAttribute('data-alias');
+        if (once.has(`${alias} > ${name}`)) continue;
+        once.add(`${alias} > ${name}`);
         await head.click();
         await visit(`${alias} > ${name}`);
         // A few items lead out of the area (the meeting list, the app centre): come back.
@@ -77,6 +84,8 @@ export async function walkMenus(page: Page, opened: (what: string) => Promise<vo
       const leaves = entries.nth(i).locator('ul button');
       for (let j = 0; j < (await leaves.count()); j++) {
         const name = await leaves.nth(j).getAttribute('data-alias');
+        if (once.has(`${alias} > ${name}`)) continue;
+        once.add(`${alias} > ${name}`);
         await leaves.nth(j).click();
         await visit(`${alias} > ${name}`);
       }

@@ -24,6 +24,13 @@ const field = (name: string) => `${shell} [name="${name}"]`;
 
 describe('online forms in the browser', () => {
   const browser = useBrowser();
+  /** A tab whose portal speaks this language (the choice a user makes, kept in storage). */
+  const pageIn = async (language: 'zh-CN' | 'en-US') => {
+    const page = await browser.newPage({ locale: language });
+    await page.goto(`${baseUrl()}/fvue/`);
+    await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+    return page;
+  };
 
   it('fills the fitting-out form with works, shows both broken rules, computes, saves, edits, exports and imports', async () => {
     const page = await browser.newPage({ acceptDownloads: true });
@@ -155,35 +162,162 @@ describe('online forms in the browser', () => {
     expect(await page.locator(`${shell} [data-action=save]`).textContent()).toBe('Save');
   });
 
-  it('lets the administrator change a definition beside its live preview and save a version', async () => {
+  it('lets the administrator build fields visually beside the live preview, with the JSON as the advanced view', async () => {
     const page = await browser.newPage();
     await open(page, '/formDesigner/meetingBooking', 'admin');
     const designer = 'atrium-form-designer';
+    const main = `${designer} [data-field-group=""]`;
     await page.waitForSelector(`${designer} [data-preview] [data-form=meetingBooking]`);
+    const rows = () =>
+      page
+        .locator(`${main} li[data-field]`)
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-field')));
+    const first = await rows();
+
+    // A long-text field, added at the end and opened at once: label, name, required.
+    await page.selectOption(`${main} select[name=newFieldType]`, 'textarea');
+    await page.click(`${main} [data-action=add-field]`);
+    const settings = `${main} [data-field-settings]`;
+    await page.fill(`${settings} input[name=label]`, '会议纪要');
+    // A name the server would refuse is said, and not taken.
+    await page.fill(`${settings} input[name=name]`, '1notes');
+    await expect
+      .poll(() => page.textContent(`${settings} [data-error]`))
+      .toBe('须以字母开头，只含字母、数字和下划线，最多 40 个字符');
+    await page.fill(`${settings} input[name=name]`, 'notes');
+    await page.check(`${settings} input[name=required]`);
+    await page.waitForSelector(`${designer} [data-preview] textarea[name=notes]`);
+    expect(await rows()).toEqual([...first, 'notes']);
+
+    // Up one place; the preview follows the order.
+    await page.click(`${main} li[data-field=notes] [data-action=move-up]`);
+    expect(await rows()).toEqual([...first.slice(0, -1), 'notes', first.at(-1)]);
+
+    // A formula naming a field that does not exist is a problem on its row, in words;
+    // inserting a real field's name from the buttons makes it one that runs.
+    await page.selectOption(`${main} select[name=newFieldType]`, 'number');
+    await page.click(`${main} [data-action=add-field]`);
+    await page.fill(`${settings} input[name=label]`, '总时长');
+    await page.fill(`${settings} textarea[name=formula]`, 'nosuch * 2');
+    await expect
+      .poll(() => page.textContent(`${main} li[data-field=field1] .problems`))
+      .toBe('1 个问题');
+    await page.fill(`${settings} textarea[name=formula]`, '');
+    await page.click(`${settings} [data-insert=hours]`);
+    await expect.poll(() => page.inputValue(`${settings} textarea[name=formula]`)).toBe('hours');
+    await expect.poll(() => page.locator(`${main} .problems`).count()).toBe(0);
+
+    // 撤销 takes back the last change (the inserted name).
+    await page.click(`${designer} [data-action=undo]`);
+    await expect.poll(() => page.inputValue(`${settings} textarea[name=formula]`)).toBe('');
+
+    // The JSON view is the same definition; broken JSON keeps the visual view waiting.
+    await page.click(`${designer} [role=tab]:has-text("JSON")`);
     const area = `${designer} textarea[name=definition]`;
-    const before = JSON.parse(await page.inputValue(area)) as { fields: object[] };
-    // Broken JSON: a message, no preview, no saving.
+    const json = JSON.parse(await page.inputValue(area)) as { fields: { name: string }[] };
+    expect(json.fields.map((field) => field.name)).toEqual([
+      ...first.slice(0, -1),
+      'notes',
+      first.at(-1),
+      'field1',
+    ]);
     await page.fill(area, '{ "fields": [');
     await page.waitForSelector(`${designer} [data-error]`);
     expect(await page.isDisabled(`${designer} [data-action=save-definition]`)).toBe(true);
-    // A new required field appears in the preview at once and is checked there.
-    const next = {
-      ...before,
-      fields: [
-        ...before.fields,
-        { name: 'notes', label: '会议纪要', type: 'textarea', required: true },
-      ],
-    };
-    await page.fill(area, JSON.stringify(next, null, 2));
-    await page.waitForSelector(`${designer} [data-preview] textarea[name=notes]`);
+    await page.click(`${designer} [role=tab]:has-text("可视化设计")`);
+    await page.waitForSelector(`${designer} [role=alert]:has-text("JSON 有误")`);
+    await page.click(`${designer} [role=tab]:has-text("JSON")`);
+    await page.fill(area, JSON.stringify(json, null, 2));
+    await page.click(`${designer} [role=tab]:has-text("可视化设计")`);
+    await page.waitForSelector(`${main} li[data-field=notes]`);
+
+    // The preview checks the new required field; saving stores the next version.
     await page.click(`${designer} [data-action=check-preview]`);
     await expect
       .poll(() => page.locator(`${designer} [data-preview] [data-error]`).count())
       .toBeGreaterThan(0);
     await page.click(`${designer} [data-action=save-definition]`);
+    await expect.poll(() => toasts(page)).toContain('保存成功');
+    await page.click(`${designer} [role=tab]:has-text("JSON")`);
     await expect
       .poll(() => page.locator(`${designer} label`).filter({ hasText: '当前版本 2' }).count())
       .toBe(1);
+  });
+
+  it('shows why the server refuses a definition whose formula names an unknown field, in both languages', async () => {
+    const expected = {
+      'zh-CN':
+        '表单定义有误，未保存：字段“总计”（total）的公式「hours * nosuch」：公式中有未知的字段：nosuch',
+      'en-US':
+        'The form definition was not saved: field “Total” (total), formula “hours * nosuch”: Unknown field in formula: nosuch',
+    };
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await pageIn(language);
+      await open(page, '/formDesigner/meetingBooking', 'admin');
+      const designer = 'atrium-form-designer';
+      await page.waitForSelector(`${designer} [data-preview] [data-form=meetingBooking]`);
+      // The visual view names fields and types in the reader's language.
+      expect(await page.textContent(`${designer} li[data-field=endAt] button.open`)).toBe(
+        language === 'en-US' ? 'EndsendAtTextƒx' : '结束时间endAt单行文本ƒx',
+      );
+      await page.click(`${designer} [role=tab]:nth-child(2)`);
+      const area = `${designer} textarea[name=definition]`;
+      const before = JSON.parse(await page.inputValue(area)) as { fields: object[] };
+      const broken = {
+        ...before,
+        fields: [
+          ...before.fields,
+          {
+            name: 'total',
+            label: '总计',
+            labelEn: 'Total',
+            type: 'number',
+            formula: 'hours * nosuch',
+          },
+        ],
+      };
+      await page.fill(area, JSON.stringify(broken, null, 2));
+      await page.waitForSelector(`${designer} [data-preview] [name=total]`);
+      await page.click(`${designer} [data-action=save-definition]`);
+      await expect
+        .poll(() => page.locator(`${designer} [role=alert]`).allTextContents())
+        .toContain(expected[language]);
+      await page.close();
+    }
+  });
+
+  it('lists every problem of every row of a refused import, in both languages', async () => {
+    const source = new ExcelJS.Workbook();
+    const sheet = source.addWorksheet('data');
+    sheet.addRow(['门店', '巡检日期', '区域', '结论', '得分']);
+    sheet.addRow(['海雅百货不存在', '2026-11-01', '一楼', '很好', 150]);
+    sheet.addRow(['海雅百货惠城店', '2026-11-02', '二楼', '不合格', 60]);
+    sheet.addRow(['S01', '2026-11-03', '', '合格', 90]);
+    const upload = join(tmpdir(), `atrium-import-report-${Date.now()}.xlsx`);
+    await writeFile(upload, Buffer.from(await source.xlsx.writeBuffer()));
+    const expected = {
+      'zh-CN': [
+        '第 2 行: 门店「海雅百货不存在」：不是可选的值（可选：海雅百货宝安店、海雅百货惠城店、海雅缤纷城、天汇广场）',
+        '第 2 行: 结论「很好」：不是可选的值（可选：合格、限期整改、不合格）',
+        '第 2 行: 得分「150」：不能大于100',
+        '第 4 行: 区域：此项为必填项',
+      ],
+      'en-US': [
+        "Row 2: Store “海雅百货不存在”: Not one of the choices (Haiya Department Store Bao'an, Haiya Department Store Huicheng, Haiya Binfen Shopping Centre, Tianhui Square)",
+        'Row 2: Result “很好”: Not one of the choices (Pass, Rectify by deadline, Fail)',
+      ],
+    };
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await pageIn(language);
+      await open(page, '/statement/template/preview/inspection', 'store01');
+      await page.waitForSelector(`${shell} [data-action=import]`);
+      await page.setInputFiles(`${shell} [data-import-file]`, upload);
+      await page.waitForSelector(`${shell} [data-import-report] [data-problem-row="4"]`);
+      const items = await page.locator(`${shell} [data-problem-row]`).allTextContents();
+      expect(items).toHaveLength(4);
+      expect(items).toEqual(expect.arrayContaining(expected[language]));
+      await page.close();
+    }
   });
 
   it('lets the administrator say who may view a form, which the server then enforces', async () => {
@@ -258,8 +392,8 @@ describe('online forms in the browser', () => {
     await page.fill(field('score'), '88');
     const picker = `${shell} atrium-custom-dialog[data-field=inspector]`;
     await page.click(`${picker} [data-action=open-dialog]:not([disabled])`);
-    // Found by name (郑强 is ops01), then chosen.
-    await page.fill(`${picker} [role=dialog] input[name=fullname]`, '郑强');
+    // Found by pinyin initials, as the people picker finds him (郑强 is ops01), then chosen.
+    await page.fill(`${picker} [role=dialog] input[name=fullname]`, 'zq');
     await page.click(`${picker} [role=dialog] [data-action=search]`);
     await page.click(`${picker} [role=dialog] tr[data-value=ops01]`);
     await page.click(`${picker} [role=dialog] [data-action=confirm]`);
@@ -276,5 +410,22 @@ describe('online forms in the browser', () => {
     );
     const saved = (await answer.json()) as { value: { data: Record<string, unknown> } };
     expect(saved.value.data).toMatchObject({ inspector: 'ops01', area: '三楼童装区E2E' });
+  });
+
+  it('finds a staff member in the dialog by account and pinyin, departments in English', async () => {
+    const page = await pageIn('en-US');
+    await open(page, '/statement/template/form/inspection/add', 'store01');
+    const picker = `${shell} atrium-custom-dialog[data-field=inspector]`;
+    await page.click(`${picker} [data-action=open-dialog]:not([disabled])`);
+    for (const text of ['zq', 'ops01']) {
+      await page.fill(`${picker} [role=dialog] input[name=fullname]`, text);
+      await page.click(`${picker} [role=dialog] [data-action=search]`);
+      await expect.poll(() => page.locator(`${picker} [role=dialog] tbody tr`).count()).toBe(1);
+      const row = page.locator(`${picker} [role=dialog] tr[data-value=ops01]`);
+      const cells = await row.locator('td').allTextContents();
+      expect(cells).toContain('郑强');
+      // The department, the last column, in English as the people picker shows it.
+      expect(cells[cells.length - 1]).toMatch(/^[\x20-\x7e]+$/);
+    }
   });
 });

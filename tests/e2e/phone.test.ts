@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInRoutes, type RouteExpect } from './route-table';
-import { apiToken, baseUrl, useBrowser } from './support';
+import { apiToken, baseUrl, carouselButtons, settler, useBrowser } from './support';
 
 /**
  * The portal on a phone (issue 13 item 3): no page wider than the screen, the menu behind a
@@ -23,11 +23,12 @@ const overflow = (page: Page) =>
   });
 
 async function arrive(page: Page, path: string, expected: RouteExpect): Promise<void> {
+  const settled = settler(page);
   await page.goto(`${baseUrl()}/fvue${path}`);
   if (expected === 'not-found') await page.waitForSelector('h1');
   else if (expected !== 'login') await page.waitForSelector(expected.element);
   // Lists and cards fill in after their first answer.
-  await page.waitForLoadState('networkidle');
+  await settled();
 }
 
 /** One route for each page the table shows (variants of one route draw the same page). */
@@ -66,8 +67,9 @@ describe('on a phone', () => {
     for (const language of ['zh-CN', 'en-US']) {
       const page = await browser.newPage({ phone: phones[0]! });
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      const settled = settler(page);
       await page.goto(`${baseUrl()}/fvue/login`);
-      await page.waitForLoadState('networkidle');
+      await settled();
       expect(await overflow(page), language).toBe(0);
       // The language switcher sits above the card, not over its corner.
       const switcher = (await page.locator('main [data-control=language]').boundingBox())!;
@@ -180,6 +182,59 @@ describe('on a phone', () => {
     expect(await due.textContent()).toBe('');
     expect(await due.evaluate((dd) => getComputedStyle(dd, '::before').content)).toBe('"—"');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it("keeps a task's actions in one row at the thumb, the primary last, the rest under 更多", async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const token = await apiToken('mgr01', 'Staff#2026');
+    // Seeded: 刘洋的请假申请（5天）, offered to the department managers mgr01 and mgr02.
+    await page.goto(`${baseUrl()}/fvue/task/1700000025000000010/0?token=${token}`);
+    const bar = page.locator('atrium-task [part=actions][data-phone=true]');
+    await bar.waitFor();
+    const boxes = await bar
+      .locator(':scope > button, :scope > .more > button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          return {
+            primary: button.getAttribute('data-primary') === 'true',
+            top: box.top,
+            bottom: box.bottom,
+            left: box.left,
+            right: box.right,
+            height: box.height,
+          };
+        }),
+      );
+    expect(boxes.length).toBeLessThanOrEqual(3);
+    // One row, each a finger high, inside the screen's bottom third.
+    for (const box of boxes) {
+      expect(box.top).toBe(boxes[0]!.top);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(360);
+      expect(box.bottom).toBeGreaterThan((740 * 2) / 3);
+    }
+    // The primary action is the last, at the right thumb.
+    const primary = boxes.filter((box) => box.primary);
+    expect(primary).toHaveLength(1);
+    expect(primary[0]!.right).toBe(Math.max(...boxes.map((box) => box.right)));
+    // 更多 opens its list upwards, inside the screen.
+    await page.tap('atrium-task [data-action=more-actions]');
+    const menu = (await page.locator('atrium-task [part=actions] [role=menu]').boundingBox())!;
+    expect(menu.y).toBeGreaterThanOrEqual(0);
+    expect(menu.y + menu.height).toBeLessThanOrEqual(boxes[0]!.top);
+    expect(await page.locator('atrium-task [role=menuitem]').count()).toBeGreaterThan(0);
+  });
+
+  it("gives the carousel's buttons a finger's size, all inside the carousel", async () => {
+    const page = await browser.newPage({ phone: phones[0] });
+    await page.goto(`${baseUrl()}/fvue/home?token=${await apiToken('emp01', 'Staff#2026')}`);
+    await page.waitForSelector('atrium-news-carousel [part=carousel] .controls button');
+    const { sizes, past } = await carouselButtons(page);
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+    expect(sizes.every(([width, height]) => width! >= 44 && height! >= 44)).toBe(true);
+    expect(past).toBeLessThanOrEqual(0);
   });
 
   it('gives a news title two lines beside its tag and date before it is cut', async () => {

@@ -1,9 +1,52 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../../src/core/i18n/en-US/portal.json';
+import zh from '../../src/core/i18n/zh-CN/portal.json';
 import { baseUrl, useBrowser, waitForHydration } from './support';
 
 describe('the public entry page', () => {
   const browser = useBrowser();
+
+  it('names each public page and describes it, in each language, for readers and search engines', async () => {
+    const description = async (page: Page) =>
+      page.locator('meta[name=description]').getAttribute('content');
+    // What a crawler that runs no script reads: the served HTML.
+    const served = await (await fetch(`${baseUrl()}/fvue/login`)).text();
+    expect(served).toContain('<title>登录 - 海雅企业门户</title>');
+    expect(served).toContain(`<meta name="description" content="${zh.head.login.description}"`);
+    expect(await (await fetch(`${baseUrl()}/fvue/mapContainer`)).text()).toContain(
+      `<meta name="description" content="${zh.head.portal.description}"`,
+    );
+    for (const [language, titles, portal, { head }] of [
+      ['zh-CN', ['登录', '供应商报名', '信息公告', '楼层导览'], '海雅企业门户', zh],
+      [
+        'en-US',
+        ['Sign in', 'Supplier sign-up', 'Announcements', 'Floor guide'],
+        'Haiya Enterprise Portal',
+        en,
+      ],
+    ] as const) {
+      const page = await browser.newPage({ locale: language });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${baseUrl()}/fvue/login`);
+      expect(await page.title()).toBe(`${titles[0]} - ${portal}`);
+      expect(await description(page)).toBe(head.login.description);
+      await waitForHydration(page);
+      for (const [tab, key] of [
+        [1, 'signup'],
+        [2, 'news'],
+      ] as const) {
+        await page.click(`.card > div > [role=tablist] [role=tab] >> nth=${tab}`);
+        await expect.poll(() => page.title()).toBe(`${titles[tab]} - ${portal}`);
+        expect(await description(page)).toBe(head[key].description);
+      }
+      await page.click('a.map-link');
+      await expect.poll(() => page.title()).toBe(`${titles[3]} - ${portal}`);
+      expect(await description(page)).toBe(head.floorMap.description);
+      await page.close();
+    }
+  });
 
   it('shows the four tabs', async () => {
     const page = await browser.newPage();

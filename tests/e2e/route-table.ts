@@ -195,7 +195,15 @@ export const signedInRoutes: Route[] = [
     { element: 'atrium-form[template-key=fitOut]', sideMenu: false },
     '/previewForm/fitOut',
   ],
-  ['/statement/workbench', { element: 'atrium-statement-shell', topBar: true, sideMenu: true }],
+  [
+    '/statement/workbench',
+    // The workbench opens its first template (the address follows).
+    {
+      element: 'atrium-statement-shell[path="/template/preview/dyzl"]',
+      topBar: true,
+      sideMenu: true,
+    },
+  ],
   ['/statement/href/template/wb-hours', { element: 'atrium-statement-shell' }],
   [
     '/statement/template/preview/dyzl',

@@ -10,6 +10,8 @@ import { join } from 'node:path';
  */
 export interface ServerProcess {
   baseUrl: string;
+  /** The server's process id (a benchmark reads its memory and CPU). */
+  pid: number;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startServerProcess(
   await waitFor(`${baseUrl}${readyPath}`, child, () => log);
   return {
     baseUrl,
+    pid: child.pid!,
     dataDir,
     async stop() {
       child.kill('SIGTERM');

@@ -56,6 +56,8 @@ describe('static files', () => {
       // Every script and style element of the page carries the nonce (or is not run).
       for (const tag of page.match(/<(script|style)\b[^>]*>/g)!)
         expect(tag.includes(`nonce="${nonce}"`) || tag.includes('type="text/html"')).toBe(true);
+      // The nonce's meta element is complete HTML (a meta with a property has content).
+      expect(page).toContain(`<meta property="csp-nonce" content="" nonce="${nonce}">`);
     },
   );
 

@@ -7,6 +7,7 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
+import { liveStreamPath } from '../../src/core/live/events';
 
 /** The flags this machine needs (no sandbox as root, no network chatter to Google). */
 export const chromiumFlags = [
@@ -145,12 +146,15 @@ export function loadingShown(page: Page): Promise<boolean> {
 /**
  * Follows a page's requests; the answer waits until the page has loaded its data: nothing in
  * flight for 200 ms and no loading state on screen. A page still busy after 5 s (a slow
- * list) is taken as it is rather than waited for forever.
+ * list) is taken as it is rather than waited for forever. The page's live stream is open as
+ * long as the page (docs/live.md): it is not a load, and never counts. (Playwright's
+ * 'networkidle' waits for it too, so tests use this instead.)
  */
 export function settler(page: Page): () => Promise<void> {
   const inFlight = new Set<Request>();
   let changed = Date.now();
   page.on('request', (request) => {
+    if (request.url().endsWith(liveStreamPath)) return;
     inFlight.add(request);
     changed = Date.now();
   });
@@ -417,4 +421,44 @@ export const liveLoginBox: [string, string] = ['atrium-login', 'input[name=accou
 /** Waits until the host page has taken over the drawn login page (its tabs then work). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(ownedByReact, ['main'] as [string]);
+}
+
+/** The carousel's visible buttons: their sizes, and how far the row runs past the carousel. */
+export function carouselButtons(page: Page) {
+  return page.locator('atrium-news-carousel [part=carousel]').evaluate((frame) => {
+    const edge = frame.getBoundingClientRect();
+    const shown = [...frame.querySelectorAll<HTMLElement>('.controls button')].filter(
+      (button) => button.offsetParent !== null,
+    );
+    return {
+      sizes: shown.map((button) => [button.offsetWidth, button.offsetHeight]),
+      past: Math.max(...shown.map((button) => button.getBoundingClientRect().right - edge.right)),
+    };
+  });
+}
+
+/**
+ * The page's headings in reading order, shadow roots included, as `level text`; and those
+ * that skip a level (an h3 straight after an h1), which screen-reader users navigate by.
+ */
+export async function skippedHeadings(page: Page): Promise<string[]> {
+  const headings = await page.evaluate(() => {
+    const found: [number, string][] = [];
+    const walk = (root: Node) => {
+      for (const node of root.childNodes) {
+        if (!(node instanceof HTMLElement)) continue;
+        // Parts not displayed are not read (a visually hidden h1 is).
+        if (getComputedStyle(node).display === 'none') continue;
+        const level = /^H([1-6])$/.exec(node.tagName)?.[1];
+        if (level) found.push([Number(level), (node.textContent ?? '').trim().slice(0, 30)]);
+        if (node.shadowRoot) walk(node.shadowRoot);
+        walk(node);
+      }
+    };
+    walk(document.body);
+    return found;
+  });
+  return headings
+    .filter(([level], i) => level > (i === 0 ? 1 : headings[i - 1]![0]) + 1)
+    .map(([level, text]) => `h${level} ${text}`);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
-import { call, openAs, tokenOf, useBrowser } from './support';
+import { call, openAs, settler, tokenOf, useBrowser } from './support';
 
 /**
  * System modules (/sysModulePreview/{id}), the supervision tasks' target
@@ -153,9 +153,10 @@ describe('system modules, supervision tasks and bookings in the browser', () => 
         );
         await page.setViewportSize(size);
         for (const [path, account, ready] of pages) {
+          const settled = settler(page);
           await openAs(page, path, account, language);
           await page.waitForSelector(ready);
-          await page.waitForLoadState('networkidle');
+          await settled();
           const past = await overflow(page);
           if (past > 0) found.push(`${path} ${language} ${size.width}px: ${past}px too wide`);
           if (directory) {

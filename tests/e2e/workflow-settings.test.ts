@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { apiToken, baseUrl, open, pickPeople, tableRows, toasts, useBrowser } from './support';
+import {
+  apiToken,
+  baseUrl,
+  call,
+  open,
+  pickPeople,
+  tableRows,
+  toasts,
+  useBrowser,
+} from './support';
+import { staffId } from '../../server/db/seed/workflow/people';
 
 /** Personal workflow settings: approval phrases, delegation rules, secretaries, deputies. */
 const staff = 'Staff#2026';
@@ -130,8 +140,11 @@ describe('personal workflow settings', () => {
       .poll(() => secretary.textContent('atrium-agent-settings [data-served]'))
       .toContain('陈伟');
 
-    await page.click('atrium-agent-settings [role=tab]:has-text("副职设置")');
+    // Each setting is its own page, reached from its own menu entry.
+    await page.click('atrium-menu-container [data-alias=bpmDeputy]');
     await page.waitForURL(`${baseUrl()}/fvue/v-personal/bpmDeputy`);
+    await expect.poll(() => page.textContent('atrium-agent-settings h2')).toBe('流程委托');
+    expect(await page.locator('atrium-agent-settings [role=tab]').count()).toBe(0);
     await page.click('atrium-agent-settings [data-action=add]');
     await pickPeople(page, 'atrium-agent-settings [data-people=agentId]', ['lead02']);
     await page.click(`atrium-agent-settings ${dialog('deputy')} [data-action=save]`);
@@ -141,5 +154,34 @@ describe('personal workflow settings', () => {
         (await tableRows(page, 'atrium-agent-settings')).map((row) => row.agentName),
       )
       .toContain('周涛');
+  });
+
+  it('on a phone, a short list is as tall as its cards and a long one reaches the bottom', async () => {
+    const token = await apiToken('mgr02', staff);
+    const phone = await browser.newPage({ phone: { width: 360, height: 740 } });
+    const box = async (host: string) => {
+      const list = `${host} [data-layout=cards] .scroller`;
+      await phone.waitForSelector(`${list} li[data-row]`);
+      return phone.$eval(list, (node) => {
+        const { top, bottom } = node.getBoundingClientRect();
+        return { top, bottom, content: node.scrollHeight, height: bottom - top };
+      });
+    };
+    // The approval phrases (the system's and the user's) outnumber a screen.
+    await open(phone, '/v-personal/approvalItem', token);
+    const long = await box('atrium-approval-phrases');
+    expect(long.content).toBeGreaterThan(long.height);
+    // It ends at the foot of the screen: not above it (half the screen empty), not below it
+    // (a scroller inside a page that scrolls too).
+    expect(long.bottom).toBeGreaterThan(740 - 40);
+    expect(long.bottom).toBeLessThanOrEqual(740);
+
+    // One deputy: one card, and nothing empty under it.
+    await call(token, 'POST', '/bpm-model/bpmModel/bpmDeputy/v1/save', {
+      agentId: staffId('lead02'),
+    });
+    await open(phone, '/v-personal/bpmDeputy', token);
+    const short = await box('atrium-agent-settings');
+    expect(short.height).toBe(short.content);
   });
 });

@@ -20,6 +20,53 @@ const buttonsOf = (page: Page) => page.getAttribute('atrium-task [part=actions]'
 describe('the task page', () => {
   const browser = useBrowser();
 
+  it('says who acts next, by name, in my requests and on the request, in both languages', async () => {
+    const token = await apiToken('emp01', staff);
+    /** emp01's requests, as the server words them in `language`. */
+    const requestsIn = async (language: string) => {
+      const response = await fetch(`${baseUrl()}/bpm-runtime/runtime/instance/v1/myRequest`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Accept-Language': language,
+        },
+        body: JSON.stringify({ pageBean: { page: 1, pageSize: 100 } }),
+      });
+      return ((await response.json()) as { rows: { id: string; subject: string }[] }).rows;
+    };
+    const { id } = (await requestsIn('zh-CN')).find(
+      (row) => row.subject === '刘洋的请假申请（5天）',
+    )!;
+    for (const [language, node, people] of [
+      ['zh-CN', '部门经理审批', ['马明', '林芳']],
+      ['en-US', 'Department manager approval', ['马明', '林芳']],
+    ] as const) {
+      const request = (await requestsIn(language)).find((row) => row.id === id)!;
+      const page = await browser.newPage({ locale: language });
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      // My requests: where it stands and who must act now, on its row.
+      await open(page, '/v-flow/v-request', token);
+      const row = `atrium-task-list tr[data-row]:not([data-pending]):has-text("${request.subject}") td[data-column=currentNodes]`;
+      await expect.poll(() => page.textContent(row)).toMatch(new RegExp(`^${node} · `));
+      const cell = page.locator(row);
+      expect((await cell.textContent())!.split(' · ')[1]!.split('、').sort()).toEqual(
+        [...people].sort(),
+      );
+      // Read whole at 1366 px: the people who act now are the point of the column.
+      expect(await cell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBeLessThanOrEqual(0);
+      // The request itself: the pending step leads, then each person who may act.
+      await open(page, `/inst/${request.id}`, token);
+      const pending = 'atrium-task [part=summary] [part=pending] li.step';
+      await page.waitForSelector(pending);
+      expect(await page.textContent(`${pending} .node`)).toBe(node);
+      const text = await page.textContent(pending);
+      for (const name of people) expect(text).toContain(name);
+      await page.close();
+    }
+  });
+
   it('shows the buttons in the spec order: the specials last, none of lockUnlock and inqu while adding a signature', async () => {
     const token = await apiToken('mgr02', staff);
     const page = await browser.newPage();

@@ -88,15 +88,17 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
       expect(literal.body.total).toBe(0);
     }
     const months = all.rows.map((row: { month: string }) => row.month).sort();
-    const from = `${months[0]}-01`;
+    // A month range picks whole months, its ends included.
+    const [first, second] = [months[0], months.find((month: string) => month > months[0])];
     const between = await data(admin, {
-      querys: [{ property: 'monthStart', value: [from, from], operation: 'BETWEEN' }],
+      querys: [{ property: 'month', value: [first, second], operation: 'BETWEEN' }],
     });
-    expect(between.body.rows.every((row: { month: string }) => row.month === months[0])).toBe(true);
+    const picked = between.body.rows.map((row: { month: string }) => row.month);
+    expect(new Set(picked)).toEqual(new Set([first, second]));
     const ignored = await data(admin, {
       querys: [
         { property: 'store', value: '' },
-        { property: 'monthStart', value: ['', ''] },
+        { property: 'month', value: ['', ''] },
         { property: 'amount', value: null },
       ],
     });
@@ -123,11 +125,10 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
       [{ querys: [{ property: 'nope', value: 'x' }] }, '图表没有查询条件“nope”'],
       [{ querys: [{ property: 'store', value: 'x', operation: 'EQ' }] }, '查询条件“门店”的值无效'],
       [{ querys: [{ property: 'amount', value: 'abc' }] }, '查询条件“销售额不低于”的值无效'],
-      [
-        { querys: [{ property: 'monthStart', value: ['2026-02-30', ''] }] },
-        '查询条件“月份”的值无效',
-      ],
-      [{ querys: [{ property: 'monthStart', value: 'x' }] }, '查询条件“月份”的值无效'],
+      [{ querys: [{ property: 'month', value: ['2026-13', ''] }] }, '查询条件“月份”的值无效'],
+      [{ querys: [{ property: 'month', value: ['', '2026-02-01'] }] }, '查询条件“月份”的值无效'],
+      [{ querys: [{ property: 'month', value: 'x' }] }, '查询条件“月份”的值无效'],
+      [{ querys: [{ property: 'monthStart', value: 'x' }] }, '图表没有查询条件“monthStart”'],
       [
         { sorter: [{ property: 'amount; drop table stores', direction: 'ASC' }] },
         '不能按“amount; drop table stores”排序',

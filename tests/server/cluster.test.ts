@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { defaultPoolSize, workerCount } from '../../server/cluster';
 import { freshPostgres } from './harness';
+import { multipart, samples } from './shell-support';
 
 /**
  * Issue 18: `npm start` on PostgreSQL runs WORKERS processes (node:cluster). The real
@@ -121,12 +122,116 @@ describe.skipIf(!process.env.DATABASE_URL)('npm start with two workers (PostgreS
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
   });
 
+  /** Resolves once `done` holds (the server's output is read as it comes). */
+  const until = async (done: () => boolean, what: string) => {
+    for (let i = 0; !done(); i++) {
+      if (i > 1200 || server!.exitCode !== null) throw new Error(`never ${what}:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const logged = async (pattern: RegExp) => {
+    await until(() => pattern.test(output), `logged ${pattern}`);
+    return pattern.exec(output)!;
+  };
+
+  /**
+   * An upload whose body is half sent: it stays in flight on its worker until `finish`. The
+   * worker's log line for it (`probe`, in the address) says which worker holds it.
+   */
+  function slowUpload(probe: number, token: string) {
+    const body = multipart([{ name: `在途-${probe}.png`, bytes: samples.png }]);
+    const half = Math.floor(body.payload.length / 2);
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/portal/system/file/v1/upload?probe=${probe}`,
+      agent: false,
+      headers: {
+        ...body.headers,
+        'content-length': String(body.payload.length),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    const answer = new Promise<number>((resolve, reject) => {
+      req.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      req.on('error', reject);
+    });
+    req.write(body.payload.subarray(0, half));
+    return { answer, finish: () => req.end(body.payload.subarray(half)) };
+  }
+
+  it('restarts its workers one at a time on SIGHUP, failing no request and finishing those in flight', async () => {
+    const old = [...new Set([...output.matchAll(/worker (\d+)\)/g)].map((match) => match[1]!))];
+    const signIn = await call('POST', '/uc/auth', undefined, {
+      username: 'store01',
+      password: 'Staff#2026',
+    });
+    const { token } = JSON.parse(signIn.body) as { token: string };
+
+    // Uploads held open on both old workers, each on a connection of its own.
+    const held = new Map<string, ReturnType<typeof slowUpload>[]>();
+    for (let probe = 0; held.size < old.length; probe++) {
+      if (probe > 20) throw new Error('the uploads never reached both workers');
+      const upload = slowUpload(probe, token);
+      const [, pid] = await logged(new RegExp(`"pid":(\\d+),[^\\n]*upload\\?probe=${probe}"`));
+      held.set(pid!, [...(held.get(pid!) ?? []), upload]);
+    }
+
+    // Requests keep coming, each on a new connection, as a balancer's would.
+    let running = true;
+    const answered: number[] = [];
+    const failures: string[] = [];
+    const load = async () => {
+      while (running) {
+        await call('GET', me, token).then(
+          (answer) => answered.push(answer.status),
+          (error: unknown) => failures.push(String(error)),
+        );
+      }
+    };
+    const loads = [load(), load(), load()];
+
+    const mark = output.length;
+    const stopped = () =>
+      [...output.slice(mark).matchAll(/stopping worker (\d+)/g)].map((match) => match[1]!);
+    server!.kill('SIGHUP');
+    for (let turn = 0; turn < old.length; turn++) {
+      // The primary stops the old workers in turn, each once its replacement listens; the
+      // one stopping finishes the uploads it holds, whose rest arrives only now.
+      await until(() => stopped().length > turn, `stopped ${turn + 1} workers`);
+      const pid = stopped()[turn]!;
+      await logged(new RegExp(`"pid":${pid},[^\\n]*SIGTERM: shutting down`));
+      for (const upload of held.get(pid) ?? []) {
+        upload.finish();
+        expect(await upload.answer).toBe(200);
+      }
+    }
+    await logged(/rolling restart done/);
+    const duringRestart = answered.length;
+    running = false;
+    await Promise.all(loads);
+
+    expect(failures).toEqual([]);
+    expect(answered.every((status) => status === 200)).toBe(true);
+    expect(duringRestart).toBeGreaterThan(0);
+    expect([...stopped()].sort()).toEqual([...old].sort());
+    const fresh = [...output.slice(mark).matchAll(/worker (\d+) listening/g)].map((m) => m[1]!);
+    expect(fresh).toHaveLength(old.length);
+    expect(fresh.filter((pid) => old.includes(pid))).toEqual([]);
+    for (let i = 0; i < 4; i++) expect((await call('GET', me, token)).status).toBe(200);
+  }, 90_000);
   it('stops both workers and itself on SIGTERM', async () => {
+    const mark = output.length;
     const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
     server!.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toMatch(/SIGTERM: stopping 2 workers/);
-    expect((output.match(/SIGTERM: shutting down/g) ?? []).length).toBe(2);
+    const stopping = output.slice(mark);
+    expect(stopping).toMatch(/SIGTERM: stopping 2 workers/);
+    expect((stopping.match(/SIGTERM: shutting down/g) ?? []).length).toBe(2);
   }, 40_000);
 });
 

@@ -182,6 +182,43 @@ describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
     );
   });
 
+  it('finds staff as the people picker does, departments in the reader language', async () => {
+    const picked = async (call: Call, value: string) => {
+      const answer = await list(call, staff, {
+        querys: [{ property: 'fullname', value }],
+        pageBean: { pageSize: 100 },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.rows as { account: string; fullname: string; orgName: string }[];
+    };
+    const picker = async (keyword: string) => {
+      const answer = await emp01('POST', '/uc/api/user/v1/users/listJson', {
+        querys: [{ property: 'keyword', value: keyword }],
+        pageBean: { page: 1, pageSize: 50 },
+      });
+      return (answer.body.rows as { account: string }[]).map((row) => row.account).sort();
+    };
+    // Pinyin initials, full pinyin, the account, a department's name: one rule for both.
+    for (const keyword of ['mm', 'MaMing', 'mgr01', '马', '信息部', 'IT', '%', '_']) {
+      const accounts = (await picked(emp01, keyword)).map((row) => row.account).sort();
+      expect(accounts, keyword).toEqual(await picker(keyword));
+    }
+    expect((await picked(emp01, 'mm')).map((row) => row.account)).toContain('mgr01');
+    const [zh] = await picked(emp01, 'mgr01');
+    const [en] = await picked(english, 'mgr01');
+    const org = await server.db
+      .selectFrom('wf_org_members as m')
+      .innerJoin('wf_orgs as o', 'o.id', 'm.org_id')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['o.name', 'o.name_en'])
+      .where('u.account', '=', 'mgr01')
+      .orderBy('m.is_main', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(org.name_en).not.toBe('');
+    expect(zh).toEqual({ account: 'mgr01', fullname: '马明', orgName: org.name });
+    expect(en).toEqual({ account: 'mgr01', fullname: '马明', orgName: org.name_en });
+  });
+
   it('answers a tree of stores and floors, and a search keeps the path to each match', async () => {
     const tree = await list(emp01, storeFloors);
     expect(tree.status).toBe(200);

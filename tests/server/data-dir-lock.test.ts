@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../e2e/server-process';
 
 /**
  * Issue 9, item 15: two servers on one embedded data folder would both start and overwrite
@@ -13,7 +15,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'atrium-lock-'));
 const lockFile = join(dataDir, 'atrium.lock');
 const started: ChildProcess[] = [];
 
-function startServer(port: number) {
+function startServer(port: number, env: Record<string, string> = {}) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -22,7 +24,8 @@ function startServer(port: number) {
       DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +51,7 @@ describe('the embedded data folder', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('15. serves one process: a second exits at once; a dead owner’s lock is taken over', async () => {
+  it('15. serves one process: a second exits at once; a dead owner’s lock is taken over; a stop ends', async () => {
     const first = startServer(0);
     await until(() => lockOwner() === first.child.pid, 60);
 
@@ -61,9 +64,18 @@ describe('the embedded data folder', () => {
 
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
-    const third = startServer(0);
+    // The next start takes over; its stop (with SHUTDOWN_SECONDS at an hour) does not wait for
+    // a connection that never sent a request, as a browser opens ahead of its requests.
+    const port = await freePort();
+    const third = startServer(port, { SHUTDOWN_SECONDS: '3600' });
     await until(() => lockOwner() === third.child.pid, 60);
     expect(third.child.exitCode).toBeNull();
+    await until(() => third.output().includes('listening'), 60);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
     third.child.kill('SIGTERM');
-  });
+    expect(await new Promise((resolve) => third.child.once('exit', resolve))).toBe(0);
+    await closed;
+  }, 150_000);
 });

@@ -6,7 +6,7 @@ import { bearer, databaseKinds, login, withServer } from './harness';
 /**
  * The floor map's server (docs/floor-map.md): public reads carry public fields only, staff
  * fields follow the caller's scope, writes are checked by role and store and validated,
- * bad input changes nothing, and concurrent saves of one floor make one version each.
+ * bad input changes nothing, and concurrent saves of one floor make one draft each.
  */
 const base = '/portal/map/v1';
 const privateFields = ['merchantName', 'contractNo', 'contractId', 'statementStatus', 'overdue'];
@@ -189,7 +189,7 @@ for (const kind of databaseKinds) {
       expect((await readFloor('S03', 'L1')).version).toBe(floor.version);
     });
 
-    it('saves store01 layouts of its own store as versions and restores them', async () => {
+    it('publishes store01 layouts of its own store as versions and restores them', async () => {
       const floor = await readFloor('S01', 'L4');
       const added = { number: 'L4-X1', category: 'home', polygon: rectangle(20, 46, 10, 8) };
       const saved = await post(
@@ -198,7 +198,13 @@ for (const kind of databaseKinds) {
         tokens.store01,
       );
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().message).toBe(`已保存为第 ${floor.version + 1} 版`);
+      // A save is a draft (floor-map-drafts.test.ts); publishing makes the version.
+      const published = await post(
+        `${base}/publish`,
+        { floorId: floor.id, baseVersion: floor.version, revision: saved.json().value.revision },
+        tokens.store01,
+      );
+      expect(published.json().message).toBe(`已发布为第 ${floor.version + 1} 版`);
       const after = await readFloor('S01', 'L4');
       const shop = after.shops.find((s) => s.number === 'L4-X1')!;
       expect(shop).toBeDefined();
@@ -214,7 +220,9 @@ for (const kind of databaseKinds) {
         tokens.store01,
         'en-US',
       );
-      expect(restored.json().message).toBe(`Version ${floor.version} restored`);
+      expect(restored.json().message).toBe(
+        `Version ${floor.version} restored as version ${floor.version + 2}`,
+      );
       const back = await readFloor('S01', 'L4');
       expect(back.shops.some((s) => s.number === 'L4-X1')).toBe(false);
       expect(back.version).toBe(floor.version + 2);
@@ -323,6 +331,13 @@ for (const kind of databaseKinds) {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ state: false, message });
         expect(await countVersions(floor.id)).toBe(before);
+        expect(
+          await server.db
+            .selectFrom('map_layout_drafts')
+            .selectAll()
+            .where('floor_id', '=', floor.id)
+            .execute(),
+        ).toHaveLength(0);
         expect((await readFloor('S01', 'L5')).shops).toEqual(floor.shops);
       });
     }
@@ -382,7 +397,7 @@ for (const kind of databaseKinds) {
       expect((await readFloor('S01', 'L5')).version).toBe(floor.version);
     });
 
-    it('makes one version of ten concurrent saves on one base version, refusing the rest', async () => {
+    it('makes one draft of ten concurrent saves on one base version, refusing the rest', async () => {
       const floor = await readFloor('S02', 'L3');
       const before = await countVersions(floor.id);
       const body = { floorId: floor.id, baseVersion: floor.version, shops: layoutOf(floor) };
@@ -392,7 +407,13 @@ for (const kind of databaseKinds) {
       const codes = answers.map((a) => a.statusCode).sort();
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(9);
-      expect(await countVersions(floor.id)).toBe(before + 1);
+      const drafts = await server.db
+        .selectFrom('map_layout_drafts')
+        .select('revision')
+        .where('floor_id', '=', floor.id)
+        .execute();
+      expect(drafts).toEqual([{ revision: 1 }]);
+      expect(await countVersions(floor.id)).toBe(before);
     });
 
     it('lets operations staff assign a shop, within its store and floor, without touching shapes', async () => {

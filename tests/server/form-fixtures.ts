@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { ServerAndClient } from './workflow-harness';
 
 /** A fitting-out application (the seeded fitOut form) as a page sends it, with two works. */
 export const fitOutApplication = (extra: Record<string, unknown> = {}) => ({
@@ -78,4 +79,25 @@ export function xlsxUpload(bytes: Buffer, name = 'rows.xlsx') {
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A POST answered as bytes (an export, an import report): JSON, or a file as uploaded. */
+export async function postRaw(
+  { server, client }: ServerAndClient,
+  account: string,
+  url: string,
+  body: object | ReturnType<typeof xlsxUpload>,
+  language = 'zh-CN',
+) {
+  const upload = 'payload' in body && Buffer.isBuffer(body.payload);
+  return server.app.inject({
+    method: 'POST',
+    url,
+    payload: upload ? (body as ReturnType<typeof xlsxUpload>).payload : (body as object),
+    headers: {
+      authorization: `Bearer ${await client.token(account)}`,
+      'accept-language': language,
+      ...(upload ? (body as ReturnType<typeof xlsxUpload>).headers : {}),
+    },
+  });
 }

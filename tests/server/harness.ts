@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { localStorage } from '../../server/domain/storage';
+import { startLive } from '../../server/live/start';
 
 /**
  * The real server on a real database: PGlite in memory always, and PostgreSQL as well when
@@ -92,8 +93,9 @@ export async function startTestServer(
   );
   const storage = localStorage(join(dataDir, 'files'));
   const poolStats = database.poolStats;
+  const live = await startLive(database, config);
   const app = await buildApp(
-    { config, db: database.db, storage, ...(poolStats ? { poolStats } : {}) },
+    { config, db: database.db, storage, live: live.hub, ...(poolStats ? { poolStats } : {}) },
     { logger: false },
   );
   await app.ready();
@@ -102,7 +104,14 @@ export async function startTestServer(
     db: database.db,
     kind,
     async close() {
-      await app.close();
+      // The file's tests are over: every connection goes now. A socket a client opened and
+      // never sent a request on (fetch after an aborted stream does) is not idle to Node, and
+      // would hold app.close() until the headers timeout, 70 s.
+      live.hub.endAll();
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+      await live.stop();
       await database.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { newId } from '../../server/lib/ids';
-import { workbook, xlsxUpload } from './form-fixtures';
+import { postRaw, workbook, xlsxUpload } from './form-fixtures';
 import { databaseKinds } from './harness';
 import { useServerAndClient } from './workflow-harness';
 
@@ -47,24 +47,12 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
   const list = async (account: string, key: string, body: unknown = {}) =>
     (await client.post(account, `${base}/dataList_${key}`, body)).body as unknown as Rows;
   /** A request answered as bytes (an export, an import report). */
-  const post = async (
+  const post = (
     account: string,
     url: string,
     body: object | ReturnType<typeof xlsxUpload>,
     language = 'zh-CN',
-  ) => {
-    const upload = 'payload' in body && Buffer.isBuffer(body.payload);
-    return server.app.inject({
-      method: 'POST',
-      url,
-      payload: upload ? (body as ReturnType<typeof xlsxUpload>).payload : (body as object),
-      headers: {
-        authorization: `Bearer ${await client.token(account)}`,
-        'accept-language': language,
-        ...(upload ? (body as ReturnType<typeof xlsxUpload>).headers : {}),
-      },
-    });
-  };
+  ) => postRaw({ server, client }, account, url, body, language);
   const all = <T>(count: number, each: (index: number) => Promise<T>) =>
     Promise.all(Array.from({ length: count }, (_, index) => each(index)));
 
@@ -161,7 +149,14 @@ describe.each(databaseKinds)('online forms at the edges on %s', (kind) => {
       `${base}/importMain?templateKey=contractRegistration`,
       xlsxUpload(await workbook([header, row('HT-DUP-4'), row('HT20261000')])),
     );
-    expect(JSON.parse(taken.body).value).toEqual([{ row: 3, message: '合同号：输入的值已存在' }]);
+    expect(JSON.parse(taken.body).value).toEqual([
+      {
+        row: 3,
+        field: '合同号',
+        value: 'HT20261000',
+        message: '合同号「HT20261000」：输入的值已存在',
+      },
+    ]);
     const clean = await post(
       'contract01',
       `${base}/importMain?templateKey=contractRegistration`,

@@ -281,8 +281,10 @@ describe.each(databaseKinds)('online forms on %s', (kind) => {
       message: string;
       value: { row: number; message: string }[];
     };
-    expect(report.message).toMatch(/1 行有错误/);
-    expect(report.value).toEqual([{ row: 3, message: expect.stringMatching(/^得分：/) }]);
+    expect(report.message).toBe('导入失败：1 行共 1 处错误，未导入任何记录');
+    expect(report.value).toEqual([
+      { row: 3, field: '得分', value: '150', message: expect.stringMatching(/^得分「150」：/) },
+    ]);
     expect((await list('store01', 'inspection')).total).toBe(before);
     const goodFile = await workbook([
       header,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { addYears } from '../../server/db/seed/shell/calendar';
-import { businessToday } from '../../server/domain/shell/today';
 import { pgliteOnly, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
+import { businessToday } from '../../server/lib/time';
 
 // One database: what the home calls show to whom, one request at a time (docs/testing.md).
 describe.each(pgliteOnly)('shell home dashboard on %s', (kind) => {
@@ -11,7 +11,8 @@ describe.each(pgliteOnly)('shell home dashboard on %s', (kind) => {
   // server starts, and gone once it has.
   beforeAll(() => {
     process.env.REPORT_SERVER_URL = 'https://report.example.test/WebReport/ReportServer/';
-    process.env.DOC_PREVIEW_URL = 'https://preview.example.test';
+    // Two addresses, an intranet and an internet one, as a deployment may give.
+    process.env.DOC_PREVIEW_URL = 'https://preview.example.test, http://10.0.0.5:8012/kk';
   });
   const server = withServer(kind);
   afterAll(() => {
@@ -292,6 +293,14 @@ describe.each(pgliteOnly)('shell home dashboard on %s', (kind) => {
 
   it('tells the browser where the document-preview service is', async () => {
     const answer = await call.store01!('GET', '/portal/system/file/v1/previewConfig');
-    expect(answer.body.value).toEqual({ enabled: true, url: 'https://preview.example.test' });
+    expect(answer.body.value).toEqual({
+      enabled: true,
+      url: 'https://preview.example.test, http://10.0.0.5:8012/kk',
+    });
+    // The page may ask either of them for a preview, and nothing else outside.
+    const policy = String(answer.headers['content-security-policy']);
+    expect(policy).toContain(
+      "connect-src 'self' https://preview.example.test http://10.0.0.5:8012;",
+    );
   });
 });

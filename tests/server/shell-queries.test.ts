@@ -361,7 +361,10 @@ describe.each(databaseKinds)('shell data templates (dyzl) on %s', (kind) => {
       [{ ...valid, F_LXSJH: '12345' }, '联系人手机号：请输入有效的手机号码'],
       [{ ...valid, F_HTH: 'HT 2026/1' }, '合同号：格式不正确'],
       [{ ...valid, F_PPMC: '品'.repeat(61) }, '品牌：最多输入60个字符'],
-      [{ ...valid, F_MDID: 'S99' }, '门店：不是可选的值'],
+      [
+        { ...valid, F_MDID: 'S99' },
+        '门店：不是可选的值（可选：海雅百货宝安店、海雅百货惠城店、海雅缤纷城、天汇广场）',
+      ],
       [{ ...valid, F_GYSDM: '99999' }, '往来单位编码不存在'],
       [{ ...valid, F_LXR: { nested: true } }, '品牌联系人：值的类型不正确'],
     ];

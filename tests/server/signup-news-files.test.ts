@@ -108,6 +108,42 @@ describe.each(pgliteOnly)('sign-up, news and files on %s', (kind) => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('lists items past their end date only to news managers, flagged 停用 (issue 39)', async () => {
+    const list = async (account: string, query = '') => {
+      const token = await login(
+        server.app,
+        account,
+        account === 'admin' ? 'Atrium#2026' : 'Staff#2026',
+      );
+      return server.app.inject({
+        method: 'GET',
+        url: `/portal/portalNewsNotice/v1/getNews${query}`,
+        headers: bearer(token),
+      });
+    };
+    const ended = ['国庆期间停车场临时收费调整（已结束）', '海雅缤纷城秋季美食节圆满落幕'];
+    const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+    const ordinary = (await list('admin')).json();
+    for (const title of ended) expect(titles(ordinary)).not.toContain(title);
+    expect(ordinary.every((row: { start_: string }) => row.start_ === '启用')).toBe(true);
+    const all = (await list('admin', '?includeEnded=true')).json();
+    expect(all.length).toBe(ordinary.length + ended.length);
+    for (const title of ended)
+      expect(all.find((row: { title: string }) => row.title === title)).toMatchObject({
+        start_: '停用',
+        endTime: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      });
+    expect((await list('emp01', '?includeEnded=true')).statusCode).toBe(403);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/portal/portalNewsNotice/v1/getNews?includeEnded=true',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it('serves an item with its attachments as JSON text, and the embedded-url item', async () => {
     const list = (
       await server.app.inject({

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { chartIds } from '../../server/db/seed/shell/charts';
 import { moduleIds } from '../../server/db/seed/sys-modules';
 import { staffId } from '../../server/db/seed/workflow/people';
-import { businessToday } from '../../server/domain/shell/today';
 import { databaseKinds } from './harness';
 import { useServerAndClient } from './workflow-harness';
+import { businessToday } from '../../server/lib/time';
 
 /**
  * System modules (/sysModulePreview/{id}), the supervision tasks template (wfzdrw) and meeting

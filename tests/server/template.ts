@@ -5,8 +5,8 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
-import { businessToday } from '../../server/domain/shell/today';
 import { localStorage } from '../../server/domain/storage';
+import { businessToday } from '../../server/lib/time';
 
 /**
  * Migrating and seeding takes seconds; every test file needs the same seeded database. It is

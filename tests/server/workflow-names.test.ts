@@ -13,7 +13,6 @@ import {
 } from '../../server/db/migrations/0029-english-subjects';
 import { pluralLeaveSubjects } from '../../server/db/migrations/0036-approval-outcomes';
 import { fillDraftSubjects } from '../../server/db/migrations/0030-draft-english-subjects';
-import { businessToday } from '../../server/domain/shell/today';
 import { databaseKinds } from './harness';
 import {
   bpmn,
@@ -23,6 +22,7 @@ import {
   type Json,
   useServerAndClient,
 } from './workflow-harness';
+import { businessToday } from '../../server/lib/time';
 
 /**
  * Flow and node names in the reader's language (issue 13 item 10; docs/workflow.md "Names in

@@ -14,6 +14,7 @@ import { Tabs } from '../../../src/ui/Tabs';
 import { useAsync } from '../../../src/ui/useAsync';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 import { base, navigate, query } from '../router';
+import { usePageHead, type PageHeadKey } from '../page-head';
 import { useElementEvent } from '../useElementEvent';
 
 const page = css`
@@ -60,6 +61,7 @@ const brand = css`
     display: block;
     box-sizing: content-box;
     height: 48px;
+    width: auto;
     background: #fff;
     border-radius: 8px;
     padding: 4px 10px;
@@ -160,11 +162,19 @@ function onIdle(run: () => void, { timeout, without }: { timeout: number; withou
 const settingsAfterLoginBox = () =>
   new Promise<void>((resolve) => onIdle(resolve, { timeout: 500, without: 0 })).then(frontSettings);
 
+/** Each tab is a page of its own to the reader and to search engines: its own title. */
+const tabHeads: Record<string, PageHeadKey> = {
+  home: 'login',
+  signup: 'signup',
+  news: 'news',
+  about: 'about',
+};
+
 export default function LoginPage({ tenant }: { tenant?: string }) {
   const t = useT();
   const language = useLanguage();
   const [tab, setTab] = useState('home');
-  const loginRef = useRef<HTMLElement>(null);
+  const loginRef = useRef<HTMLElementTagNameMap['atrium-login']>(null);
   const settings = useAsync(settingsAfterLoginBox, []);
   const tenantInfo = useAsync(
     () => (tenant ? tenantByCode(tenant) : Promise.resolve(null)),
@@ -185,6 +195,7 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
   );
   useElementEvent(loginRef, 'atrium-login', onLogin);
   useEffect(loadOtherTabs, []);
+  usePageHead(tabHeads[tab] ?? 'login', language);
 
   const tabs = [
     { id: 'home', label: t('login:tabs.home') },
@@ -197,7 +208,7 @@ export default function LoginPage({ tenant }: { tenant?: string }) {
       <section css={brand} aria-label={title}>
         <div>
           {logo ? (
-            <img src={fileUrl(logo.id, true)} alt="" />
+            <img src={fileUrl(logo.id, true)} alt="" width={240} height={64} />
           ) : (
             // The logo's place is kept while the settings that name it are on their way, so
             // the page (drawn before they arrive) does not move when it appears.

@@ -7,7 +7,7 @@ import { CenteredCard } from './CenteredCard';
 
 export default function ResetPasswordPage() {
   const t = useT();
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLElementTagNameMap['atrium-reset-password']>(null);
   const toLogin = useCallback(() => setTimeout(() => navigate('/login'), 1500), []);
   useElementEvent(ref, 'atrium-password-changed', toLogin);
   return (

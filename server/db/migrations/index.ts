@@ -35,6 +35,10 @@ import * as approvalOutcomes from './0036-approval-outcomes';
 import * as everySpecRow from './0037-every-spec-row';
 import * as mailUndelivered from './0038-mail-undelivered';
 import * as chartStoreContains from './0039-chart-store-contains';
+import * as chartMonthRange from './0040-chart-month-range';
+import * as mapLayoutDrafts from './0041-map-layout-drafts';
+import * as liveEvents from './0042-live-events';
+import * as liveSecretaries from './0043-live-secretaries';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +78,10 @@ const migrations: Record<string, Migration> = {
   '0037-every-spec-row': everySpecRow,
   '0038-mail-undelivered': mailUndelivered,
   '0039-chart-store-contains': chartStoreContains,
+  '0040-chart-month-range': chartMonthRange,
+  '0041-map-layout-drafts': mapLayoutDrafts,
+  '0042-live-events': liveEvents,
+  '0043-live-secretaries': liveSecretaries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { timeZoneFrom } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../database';
@@ -16,8 +17,8 @@ import { seedForms } from './forms';
 import { seedFormRights } from './form-rights';
 import { seedSupervision } from './forms-supervision';
 import { seedSysModules } from './sys-modules';
-import { businessToday } from '../../domain/shell/today';
 import { fillNameSpellings } from '../../domain/directory/spelling';
+import { businessToday } from '../../lib/time';
 
 export interface SeedOptions {
   /** Multiplies merchants and months for benchmarks; 1 is the demo. */
@@ -55,7 +56,7 @@ export async function seedDemo(
   storage: FileStorage,
   options: SeedOptions = { scale: 1 },
 ): Promise<void> {
-  const today = options.today ?? businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
+  const today = options.today ?? businessToday(timeZoneFrom(process.env));
   const logo = await seedFile(db, storage, seededFileIds.logo, '海雅商业标志.png', 'logo.png');
   const handbook = await seedFile(
     db,

@@ -1,8 +1,9 @@
+import { timeZoneFrom } from '../../config';
 import type { Db } from '../database';
 import type { AttachmentRef } from '../schema';
-import { businessToday } from '../../domain/shell/today';
 import { seedId } from './ids';
 import { addDays } from './shell/calendar';
+import { businessToday } from '../../lib/time';
 
 export interface SeedFiles {
   handbook: AttachmentRef;
@@ -124,7 +125,7 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
       endsInDays: -3,
     },
   ];
-  const today = businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
+  const today = businessToday(timeZoneFrom(process.env));
   await db
     .insertInto('news')
     .values(

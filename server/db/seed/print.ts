@@ -1,3 +1,4 @@
+import { timeZoneFrom } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -99,5 +100,5 @@ export async function seedPrint(db: Db, storage: FileStorage, today: string): Pr
       { key: printSettingKeys.seal, value: JSON.stringify({ fileId: sealFileId }) },
     ])
     .execute();
-  await seedMonthlyReminders(db, today, process.env.TIME_ZONE ?? 'Asia/Shanghai');
+  await seedMonthlyReminders(db, today, timeZoneFrom(process.env));
 }

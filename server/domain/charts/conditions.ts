@@ -18,6 +18,7 @@ export interface SorterInput {
 const maxText = 200;
 const maxList = 50;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const isEmpty = (value: unknown) =>
   value === undefined ||
@@ -42,6 +43,10 @@ function typed(field: ConditionField, value: unknown): string | number {
     const date = new Date(`${text}T00:00:00Z`);
     if (!datePattern.test(text) || Number.isNaN(date.getTime())) bad(field);
     if (date.toISOString().slice(0, 10) !== text) bad(field);
+    return text;
+  }
+  if (field.dbType === 'month') {
+    if (!monthPattern.test(text)) bad(field);
     return text;
   }
   if (text.length > maxText) bad(field);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { viewableBy } from '../../workflow/access';
 import { flowName } from '../../workflow/queries/names';
 import { financeScope, type FinanceScope } from '../finance/scope';
@@ -9,7 +9,8 @@ import { dictionary } from '../forms/dictionaries';
 import { bookingForm, bookingsOf } from '../widgets/meeting-bookings';
 
 /** How a chart field's condition values are typed and checked. */
-export type FieldType = 'varchar' | 'number' | 'date';
+/** A column's type; `month` is a `YYYY-MM` text, compared as text (it sorts as months do). */
+export type FieldType = 'varchar' | 'number' | 'date' | 'month';
 
 /**
  * A named chart query: the columns it answers (name and type) and its rows as a subquery,
@@ -41,7 +42,7 @@ function aggregateScope(scope: FinanceScope, merchant: string, store: string) {
 
 /** Monthly sales per store, from the brand monthly sales of the finance tables. */
 const monthlySales: ChartQuery = {
-  fields: { month: 'varchar', monthStart: 'date', store: 'varchar', amount: 'number' },
+  fields: { month: 'month', monthStart: 'date', store: 'varchar', amount: 'number' },
   source: async (db, caller) => {
     const scope = aggregateScope(financeScope(caller), 's.merchant_code', 's.store_code');
     return sql`select to_char(s.settle_date, 'YYYY-MM') as "month",

@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { orgName, postName } from '../../workflow/queries/names';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
@@ -368,6 +369,29 @@ export interface PeopleFilters {
   ids?: string[] | undefined;
 }
 
+/**
+ * Whether a person matches a search text: name or account containing it, pinyin initials or
+ * full pinyin starting with it (刘洋 by "ly" or "liuyang"), or an org or post of theirs named
+ * with it in either language. The one rule of every people search: the people picker and
+ * the staff dialog (server/domain/forms/dialogs/queries.ts). `column` names the person's
+ * columns (id, fullname, account, name_initials, name_pinyin) in the caller's query.
+ */
+export function personMatches(
+  column: (name: string) => Expression<unknown>,
+  keyword: string,
+): Expression<SqlBool> {
+  const pattern = containing(keyword);
+  const letters = startingWith(keyword.toLowerCase().replace(/\s+/g, ''));
+  return sql<SqlBool>`(${column('fullname')} ilike ${pattern}
+    or ${column('account')} ilike ${pattern}
+    or ${column('name_initials')} like ${letters}
+    or ${column('name_pinyin')} like ${letters}
+    or exists (select 1 from wf_org_members km join wf_orgs ko on ko.id = km.org_id
+      where km.user_id = ${column('id')} and (ko.name ilike ${pattern} or ko.name_en ilike ${pattern}))
+    or exists (select 1 from user_posts kp join posts kpp on kpp.id = kp.post_id
+      where kp.user_id = ${column('id')} and (kpp.name ilike ${pattern} or kpp.name_en ilike ${pattern})))`;
+}
+
 /** Users in the directory: active, and members of at least one org (staff, not merchants). */
 function directoryUsers(db: Db) {
   return db
@@ -393,36 +417,8 @@ export async function searchPeople(
   let query = directoryUsers(db);
   const keyword = filters.keyword?.trim() ?? '';
   if (keyword) {
-    const pattern = containing(keyword);
-    const letters = keyword.toLowerCase().replace(/\s+/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        eb('u.fullname', 'ilike', pattern),
-        eb('u.account', 'ilike', pattern),
-        eb('u.name_initials', 'like', startingWith(letters)),
-        eb('u.name_pinyin', 'like', startingWith(letters)),
-        eb.exists(
-          eb
-            .selectFrom('wf_org_members as km')
-            .innerJoin('wf_orgs as ko', 'ko.id', 'km.org_id')
-            .select('km.user_id')
-            .whereRef('km.user_id', '=', 'u.id')
-            .where((k) =>
-              k.or([k('ko.name', 'ilike', pattern), k('ko.name_en', 'ilike', pattern)]),
-            ),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('user_posts as kp')
-            .innerJoin('posts as kpp', 'kpp.id', 'kp.post_id')
-            .select('kp.user_id')
-            .whereRef('kp.user_id', '=', 'u.id')
-            .where((k) =>
-              k.or([k('kpp.name', 'ilike', pattern), k('kpp.name_en', 'ilike', pattern)]),
-            ),
-        ),
-      ]),
-    );
+    const ref = (column: string) => sql.ref(`u.${column}`);
+    query = query.where(personMatches(ref, keyword));
   }
   if (filters.orgId) {
     const orgIds = filters.includeSub ? tree.withDescendants(filters.orgId) : [filters.orgId];

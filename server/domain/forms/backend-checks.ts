@@ -1,5 +1,5 @@
 import type { FormDefinition } from '../../../src/core/forms/definition';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { parseRules } from '../../../src/core/rules/rule-string';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';

@@ -1,17 +1,22 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { FormDefinition } from '../../../src/core/forms/definition';
-import { badRequest } from '../../lib/errors';
+import {
+  fieldNamePattern,
+  formFieldTypes,
+  type FormDefinition,
+} from '../../../src/core/forms/definition';
+import {
+  definitionProblems,
+  type DefinitionProblem,
+} from '../../../src/core/forms/definition-check';
+import { translate, type Language } from '../../i18n';
+import { badRequest, UserError } from '../../lib/errors';
 import { SchemaRefusal } from '../../lib/schema-messages';
 import { parseRules, ruleNames } from '../../../src/core/rules/rule-string';
 import { hasUnsafePattern } from '../../../src/core/rules/safe-pattern';
 
-/**
- * A field or sub-table name: it becomes a JSON key and part of an index name. A capital
- * first letter is allowed for the platform's column names (F_MDID of dyzl); names are unique
- * regardless of case, since index names are lower case.
- */
-const name = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' });
+/** A field or sub-table name (src/core/forms/definition.ts says why it looks so). */
+const name = Type.String({ pattern: fieldNamePattern });
 const label = Type.String({ minLength: 1, maxLength: 60 });
 
 const option = Type.Object(
@@ -24,23 +29,7 @@ const field = Type.Object(
     name,
     label,
     labelEn: Type.Optional(label),
-    type: Type.Union(
-      [
-        'text',
-        'textarea',
-        'number',
-        'decimal',
-        'money',
-        'date',
-        'time',
-        'datetime',
-        'select',
-        'user',
-        'attachment',
-        'richtext',
-        'dialog',
-      ].map((kind) => Type.Literal(kind)),
-    ),
+    type: Type.Union(formFieldTypes.map((kind) => Type.Literal(kind))),
     rules: Type.Optional(Type.String({ maxLength: 500 })),
     required: Type.Optional(Type.Boolean()),
     formula: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -112,7 +101,61 @@ export function checkDefinition(input: unknown): FormDefinition {
         throw badRequest('server:forms.capitalsNotMoney', { name: each.name });
     }
   }
+  // Formulas and rules as the form will run them: the designer's preview shows these too.
+  const problems = definitionProblems(definition);
+  if (problems.length) throw new DefinitionRefusal(definition, problems);
   return definition;
+}
+
+/** Most problems one refusal names; the rest are counted. */
+export const maxNamedProblems = 10;
+/** A formula is quoted up to this many characters (a definition may hold 1,000 a formula). */
+const formulaShown = 80;
+
+/**
+ * A definition whose formulas or rules would not run: every problem, each naming the field
+ * (label and name) and the formula or rule, worded in the reader's language.
+ */
+export class DefinitionRefusal extends UserError {
+  constructor(
+    private readonly definition: FormDefinition,
+    readonly problems: DefinitionProblem[],
+  ) {
+    super(400, 'server:forms.definitionRefused');
+  }
+
+  override describe(language: Language): string {
+    const named = this.problems.slice(0, maxNamedProblems).map((each) => this.line(language, each));
+    const rest = this.problems.length - named.length;
+    if (rest > 0) named.push(translate(language, 'server:forms.moreProblems', { count: rest }));
+    return translate(language, this.key, {
+      problems: named.join(translate(language, 'server:forms.problemSeparator')),
+    });
+  }
+
+  private line(language: Language, problem: DefinitionProblem): string {
+    const english = language === 'en-US';
+    const sub = this.definition.subTables.find((each) => each.name === problem.table);
+    const field = (sub?.fields ?? this.definition.fields).find(
+      (each) => each.name === problem.field,
+    );
+    const labelOf = (item?: { label: string; labelEn?: string }) =>
+      (english && item?.labelEn) || item?.label || '';
+    const label = [sub && labelOf(sub), labelOf(field) || problem.field].filter(Boolean).join('.');
+    const name = [problem.table, problem.field].filter(Boolean).join('.');
+    const message = translate(language, problem.key, problem.params);
+    const quoted = (text: string) =>
+      text.length > formulaShown ? `${text.slice(0, formulaShown)}…` : text;
+    if (problem.formula !== undefined) {
+      const formula = quoted(problem.formula);
+      return translate(language, 'server:forms.formulaProblem', { label, name, formula, message });
+    }
+    if (problem.rule !== undefined) {
+      const rule = quoted(problem.rule);
+      return translate(language, 'server:forms.ruleProblem', { label, name, rule, message });
+    }
+    return translate(language, 'server:forms.fieldProblem', { label, name, message });
+  }
 }
 
 function uniqueNames(names: string[]) {

@@ -1,7 +1,12 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { FormDefinition, FormField, SubTable } from '../../../src/core/forms/definition';
-import type { Language } from '../../../src/core/language';
+import type {
+  FieldOptions,
+  FormDefinition,
+  FormField,
+  SubTable,
+} from '../../../src/core/forms/definition';
+import type { Language } from '../../../src/core/languages';
 import { badRequest } from '../../lib/errors';
 import { defaultSpreadsheetLimits, readSpreadsheet, type CellValue } from '../../lib/spreadsheet';
 import type { Cell } from '../../lib/xlsx/cells';
@@ -23,8 +28,16 @@ function labelOf(language: Language, item: { label: string; labelEn?: string }) 
   return (language === 'en-US' && item.labelEn) || item.label;
 }
 
-function cell(field: FormField, value: unknown): Cell {
+function cell(
+  language: Language,
+  field: FormField,
+  value: unknown,
+  choices: ReadonlyMap<string, FieldOptions>,
+): Cell {
   if (value === undefined || value === null) return null;
+  // What the screen shows: a choice's label (an import takes it back, or the value).
+  const chosen = choices.get(field.name)?.find((option) => option.value === value);
+  if (chosen) return labelOf(language, chosen);
   if (['number', 'decimal', 'money'].includes(field.type)) {
     const number = Number(value);
     return Number.isFinite(number) ? number : String(value);
@@ -49,6 +62,8 @@ export function streamWorkbook(
   sheetName: string,
   fields: FormField[],
   batches: AsyncIterable<Record<string, unknown>[]>,
+  /** Select fields' choices by field name: their labels are written, not their values. */
+  choices: ReadonlyMap<string, FieldOptions> = new Map(),
 ): Readable {
   const columns = fields.filter(exportable);
   const book = xlsxBook([layout(language, sheetName, columns)]);
@@ -57,7 +72,8 @@ export function streamWorkbook(
     try {
       for await (const rows of batches) {
         if (book.closed) return;
-        for (const row of rows) book.row(columns.map((field) => cell(field, row[field.name])));
+        for (const row of rows)
+          book.row(columns.map((field) => cell(language, field, row[field.name], choices)));
         await book.drained();
       }
       await book.end();

@@ -1,6 +1,6 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { FormDefinition, FormField, SubTable } from '../../../src/core/forms/definition';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { parseRules } from '../../../src/core/rules/rule-string';
 import type { Database } from '../../db/schema';
 import { translate } from '../../i18n';
@@ -162,8 +162,8 @@ export function duplicatesInFile(
   language: Language,
   definition: FormDefinition,
   rows: { row: number; values: Record<string, unknown> }[],
-): { row: number; message: string }[] {
-  const problems: { row: number; message: string }[] = [];
+): { row: number; field: string; value: string; message: string }[] {
+  const problems: { row: number; field: string; value: string; message: string }[] = [];
   for (const field of uniqueFields(definition.fields)) {
     const byValue = new Map<string, number[]>();
     for (const { row, values } of rows) {
@@ -176,6 +176,8 @@ export function duplicatesInFile(
       for (const row of list) {
         problems.push({
           row,
+          field: label,
+          value: value.slice(0, 60),
           message: translate(language, 'server:forms.importDuplicate', {
             label,
             value: value.slice(0, 60),

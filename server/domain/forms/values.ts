@@ -8,10 +8,10 @@ import type {
 } from '../../../src/core/forms/definition';
 import { moneyMax, parseDecimalText, decimalToString } from '../../../src/core/money';
 import { rulesFor, validateValueAsync } from '../../../src/core/rules/rule-string';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import type { Db } from '../../db/database';
 import { translate } from '../../i18n';
-import { badRequest } from '../../lib/errors';
+import { badRequest, type UserError } from '../../lib/errors';
 import { computeFormulas } from '../../../src/core/forms/compute';
 import { runBackendCheck } from './backend-checks';
 
@@ -61,6 +61,21 @@ class FieldProblem extends Error {
 }
 
 /**
+ * One thing wrong with a record: the refusal a save answers (the field's label and the
+ * problem, in the caller's language), and what an import report names besides (the label,
+ * the value as given).
+ */
+export interface RecordProblem {
+  error: UserError;
+  /** The field's label in the caller's language (with its sub-table's for a row's field). */
+  label: string;
+  /** The problem alone (不是可选的值…), without the label. */
+  message: string;
+  /** The value as given, when there was one. */
+  value?: string;
+}
+
+/**
  * Checks a record the way the form does in the browser, and more: types, rule strings,
  * select choices, attachments the caller may use, sub-table rows. A value that got past the
  * page (or never saw it) stops here. Formula fields are computed, never taken from the
@@ -71,29 +86,50 @@ export async function checkRecord(
   definition: FormDefinition,
   body: Record<string, unknown>,
 ): Promise<CheckedRecord> {
-  const main = await checkFields(ctx, definition.fields, body, (label, problem) =>
+  const checked = await recordProblems(ctx, definition, body);
+  if ('problems' in checked) throw checked.problems[0]!.error;
+  return checked.record;
+}
+
+/**
+ * Every problem of a record, or the record as checkRecord answers it (an import reports
+ * every problem of every row, a save the first).
+ */
+export async function recordProblems(
+  ctx: CheckContext,
+  definition: FormDefinition,
+  body: Record<string, unknown>,
+): Promise<{ record: CheckedRecord } | { problems: RecordProblem[] }> {
+  const problems: RecordProblem[] = [];
+  const main = await checkFields(ctx, definition.fields, body, problems, (label, problem) =>
     badRequest('server:forms.fieldInvalid', { label, message: message(ctx, problem) }),
   );
   const subs: CheckedRecord['subs'] = {};
   for (const table of definition.subTables) {
     const rows = body[table.name] ?? [];
-    if (!Array.isArray(rows) || rows.length > maxSubRows)
-      throw badRequest('server:forms.subRowsInvalid', {
+    const badRows = () => {
+      const error = badRequest('server:forms.subRowsInvalid', {
         table: labelOf(ctx, table),
         max: maxSubRows,
       });
+      return { error, label: labelOf(ctx, table), message: error.describe(ctx.language) };
+    };
+    if (!Array.isArray(rows) || rows.length > maxSubRows) {
+      problems.push(badRows());
+      continue;
+    }
     subs[table.name] = [];
     for (const [index, row] of rows.entries()) {
-      if (!row || typeof row !== 'object' || Array.isArray(row))
-        throw badRequest('server:forms.subRowsInvalid', {
-          table: labelOf(ctx, table),
-          max: maxSubRows,
-        });
+      if (!row || typeof row !== 'object' || Array.isArray(row)) {
+        problems.push(badRows());
+        break;
+      }
       subs[table.name]!.push(
         await checkFields(
           ctx,
           table.fields,
           row as Record<string, unknown>,
+          problems,
           (label, problem) =>
             badRequest('server:forms.subFieldInvalid', {
               table: labelOf(ctx, table),
@@ -106,6 +142,7 @@ export async function checkRecord(
       );
     }
   }
+  if (problems.length) return { problems };
   return computed(ctx, definition, { main, subs });
 }
 
@@ -113,13 +150,25 @@ export async function checkRecord(
  * Formula and capitals fields as the server computes them (the request's values for them
  * were never taken); a formula that fails refuses the record with the formula error.
  */
-function computed(ctx: CheckContext, definition: FormDefinition, record: CheckedRecord) {
+function computed(
+  ctx: CheckContext,
+  definition: FormDefinition,
+  record: CheckedRecord,
+): { record: CheckedRecord } | { problems: RecordProblem[] } {
   const { values, errors } = computeFormulas(definition, { ...record.main, ...record.subs });
-  const first = errors[0];
-  if (first) {
-    throw badRequest('server:forms.formulaError', {
-      message: `${first.field}: ${translate(ctx.language, first.key, first.params)}`,
-    });
+  if (errors.length) {
+    return {
+      problems: errors.map((error) => {
+        const fields = definition.subTables.find((sub) => sub.name === error.table)?.fields;
+        const field = (fields ?? definition.fields).find((each) => each.name === error.field);
+        const message = translate(ctx.language, error.key, error.params);
+        return {
+          error: badRequest('server:forms.formulaError', { message: `${error.field}: ${message}` }),
+          label: field ? labelOf(ctx, field) : error.field,
+          message,
+        };
+      }),
+    };
   }
   const subs: CheckedRecord['subs'] = {};
   for (const table of definition.subTables) {
@@ -127,7 +176,7 @@ function computed(ctx: CheckContext, definition: FormDefinition, record: Checked
       stored(table.fields, row),
     );
   }
-  return { main: stored(definition.fields, values), subs };
+  return { record: { main: stored(definition.fields, values), subs } };
 }
 
 /** The fields' values as stored: amounts as decimal text (as typed ones are), blanks absent. */
@@ -145,42 +194,62 @@ function stored(fields: FormField[], values: Record<string, unknown>) {
 }
 
 /** One sub-table row alone (importSub fills the form's table with checked rows). */
-export function checkSubRow(
+export async function checkSubRow(
   ctx: CheckContext,
   table: SubTable,
   row: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  return checkFields(
+): Promise<{ values: Record<string, unknown> } | { problems: RecordProblem[] }> {
+  const problems: RecordProblem[] = [];
+  const values = await checkFields(
     ctx,
     table.fields,
     row,
+    problems,
     (label, problem) =>
       badRequest('server:forms.fieldInvalid', { label, message: message(ctx, problem) }),
     table.name,
   );
+  return problems.length ? { problems } : { values };
 }
 
+/**
+ * The fields' values as stored; each field's first problem (its type, then its rules) goes
+ * to `problems`, so a record's every wrong field is known at once.
+ */
 async function checkFields(
   ctx: CheckContext,
   fields: FormField[],
   body: Record<string, unknown>,
-  refuse: (label: string, problem: FieldProblem) => Error,
+  problems: RecordProblem[],
+  refuse: (label: string, problem: FieldProblem) => UserError,
   /** The sub-table these fields belong to (undefined: the main fields). */
   table?: string,
 ): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   const input = fields.filter((field) => !field.formula && !field.capitalsOf);
+  const failed = new Set<FormField>();
+  const report = (field: FormField, problem: FieldProblem) => {
+    failed.add(field);
+    const label = labelOf(ctx, field);
+    const given = body[field.name];
+    problems.push({
+      error: refuse(label, problem),
+      label,
+      message: message(ctx, problem),
+      ...(typeof given === 'string' || typeof given === 'number' ? { value: String(given) } : {}),
+    });
+  };
   for (const field of input) {
     try {
       const value = await normalise(ctx, field, body[field.name]);
       if (value !== undefined) values[field.name] = value;
     } catch (error) {
-      if (error instanceof FieldProblem) throw refuse(labelOf(ctx, field), error);
-      throw error;
+      if (error instanceof FieldProblem) report(field, error);
+      else throw error;
     }
   }
   const labels = Object.fromEntries(fields.map((field) => [field.name, labelOf(ctx, field)]));
-  for (const field of input) {
+  for (const field of input.filter((each) => !failed.has(each))) {
     const failure = await validateValueAsync(
       values[field.name],
       rulesFor(field.rules, { required: field.required === true }),
@@ -198,7 +267,7 @@ async function checkFields(
         },
       },
     );
-    if (failure) throw refuse(labelOf(ctx, field), new FieldProblem(failure.key, failure.params));
+    if (failure) report(field, new FieldProblem(failure.key, failure.params));
   }
   return values;
 }
@@ -227,12 +296,8 @@ async function normalise(ctx: CheckContext, field: FormField, value: unknown): P
       if (!dayjs(text, dateFormats[field.type], true).isValid())
         throw new FieldProblem('server:forms.notDate', { format: dateFormats[field.type]![0]! });
       return text;
-    case 'select': {
-      const options = await ctx.choices(field);
-      if (!options.some((option) => option.value === text))
-        throw new FieldProblem('server:forms.notAnOption');
-      return text;
-    }
+    case 'select':
+      return choose(ctx, await ctx.choices(field), text);
     case 'user': {
       const user = await ctx.db
         .selectFrom('users')
@@ -247,6 +312,30 @@ async function normalise(ctx: CheckContext, field: FormField, value: unknown): P
         throw new FieldProblem('rules:form.maxLength', { length: textLimits[field.type] ?? 500 });
       return text;
   }
+}
+
+/** Most choices a refusal lists; a longer list is counted. */
+const choicesListed = 10;
+
+/**
+ * A choice's value (what is stored) from its value or its label in either language (what a
+ * user sees, and an export writes); a value wins over another choice's label. Anything else
+ * is refused with the choices a user may give, in their language.
+ */
+function choose(ctx: CheckContext, options: FieldOptions, text: string): string {
+  const lower = text.toLowerCase();
+  const found =
+    options.find((option) => option.value === text) ??
+    options.find((option) => option.label === text || option.labelEn?.toLowerCase() === lower);
+  if (found) return found.value;
+  const labels = options.slice(0, choicesListed).map((option) => labelOf(ctx, option));
+  const more =
+    options.length > choicesListed
+      ? translate(ctx.language, 'server:forms.moreChoices', { count: options.length })
+      : '';
+  throw new FieldProblem('server:forms.notAnOption', {
+    choices: labels.join(translate(ctx.language, 'server:forms.choiceSeparator')) + more,
+  });
 }
 
 /** number: an integer or decimal as text; money: at most 99999999999.99, two decimals. */

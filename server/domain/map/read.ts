@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { MapPolygon } from '../../db/schema-map';
+import type { LayoutShop, MapPolygon } from '../../db/schema-map';
 import { notFound } from '../../lib/errors';
 import { covers, type MapAccess } from './access';
 import { ringCentroid } from './geometry';
@@ -37,7 +37,8 @@ export interface FloorSummary {
   version: number;
 }
 
-const parse = <T>(value: T | string): T =>
+/** A JSONB column as the driver hands it over: parsed already, or as text. */
+export const parse = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 export async function listStores(db: Db) {
@@ -233,5 +234,39 @@ export async function listVersions(db: Db, floorId: string) {
     createdAt: new Date(row.created_at).toISOString(),
     createdBy: row.fullname ?? '',
     shopCount: parse(row.shops).length,
+  }));
+}
+
+/** The floor's draft for its layout editors (the caller is checked by the route), or null. */
+export async function readDraft(db: Db, floorId: string) {
+  const row = await db
+    .selectFrom('map_layout_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.updated_by')
+    .select(['d.base_version', 'd.revision', 'd.shops', 'd.note', 'd.updated_at', 'u.fullname'])
+    .where('d.floor_id', '=', floorId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    baseVersion: row.base_version,
+    revision: row.revision,
+    note: row.note,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy: row.fullname ?? '',
+    shops: parse(row.shops),
+  };
+}
+
+/** The published layout of a floor: what everyone sees now. */
+export async function publishedLayout(db: Db, floorId: string): Promise<LayoutShop[]> {
+  const rows = await db
+    .selectFrom('map_shops')
+    .select(['shop_no', 'category', 'polygon'])
+    .where('floor_id', '=', floorId)
+    .orderBy('shop_no')
+    .execute();
+  return rows.map((row) => ({
+    number: row.shop_no,
+    category: row.category,
+    polygon: parse(row.polygon),
   }));
 }

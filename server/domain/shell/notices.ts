@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 
 /**
  * The marquee of the home page: notices running today, in order, in the reader's language

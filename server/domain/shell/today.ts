@@ -1,10 +1,3 @@
-import { formatDate } from '../../lib/time';
-
-/** Today in the business time zone, as 'YYYY-MM-DD'. */
-export function businessToday(timeZone: string, now = new Date()): string {
-  return formatDate(now, timeZone);
-}
-
 /** 'MM-DD' of a 'YYYY-MM-DD' date. */
 export const monthDay = (date: string) => date.slice(5, 10);
 

@@ -3,12 +3,11 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { formatDateTime } from '../../lib/time';
+import { businessToday, formatDateTime } from '../../lib/time';
 import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
-import { businessToday } from '../shell/today';
+import { Type, type Static } from 'typebox';
 import { bookingForm, bookingsOf } from './meeting-bookings';
-import type { MeetingDetail } from '../../../src/core/api/widgets';
 
 /**
  * A row of the meetings card in the platform's field names (spec: hymc, kssj, taskId), and
@@ -116,7 +115,21 @@ async function bookingRights(db: Db, caller: AuthUser) {
   return { reads: await formAccess(ctx, template, 'read'), manages: managesForm(ctx, template) };
 }
 
-export type { MeetingDetail };
+/** One meeting as its page shows it (GET /portal/meeting/v1/get answers it). */
+export const meetingDetailSchema = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  room: Type.String(),
+  organiser: Type.String(),
+  attendees: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), orgName: Type.String() }),
+  ),
+  /** The request it reviews. */
+  instId: Type.String(),
+});
+export type MeetingDetail = Static<typeof meetingDetailSchema>;
 
 /**
  * One meeting, for its attendees and organiser (and the administrator); anyone else gets

@@ -1,5 +1,5 @@
 import { flowLabel, isEnglish } from '../../workflow/queries/names';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { formForBrowser } from '../../workflow/bound-form';
 import type { FormDefinition } from '../../workflow/model/form';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,9 +17,9 @@ import {
   idList,
   optionalText,
   pageAnswer,
-  queryFilter,
   stateAnswer,
 } from '../bpm-runtime/workflow/common';
+import { done, ok, queryFilter } from '../schemas';
 
 const base = '/flow/def/v1';
 const loose = Type.Object({}, { additionalProperties: true });
@@ -78,11 +78,7 @@ export async function defRoutes(app: FastifyInstance) {
       const allowed =
         def.row.status === 'deploy' &&
         (caller.isAdmin || (await hasStartRight(db, caller.id, defKey)));
-      return {
-        state: true,
-        message: allowed ? '' : request.t('server:workflow.noStartRight'),
-        value: allowed,
-      };
+      return ok(allowed, allowed ? '' : request.t('server:workflow.noStartRight'));
     },
   );
 
@@ -121,7 +117,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const def = await mainDefinition(db, { defId: (request.query as { id: string }).id });
-      return { state: true, message: '', value: def.row.id };
+      return ok(def.row.id, '');
     },
   );
 
@@ -216,7 +212,7 @@ export async function defRoutes(app: FastifyInstance) {
         ...(body.desc ? { description: body.desc } : {}),
         createdBy: callerOf(request).id,
       });
-      return { state: true, message: request.t('server:workflow.done.deployed'), value: defId };
+      return ok(defId, request.t('server:workflow.done.deployed'));
     },
   );
 
@@ -330,7 +326,7 @@ export async function defRoutes(app: FastifyInstance) {
             .onConflict((oc) => oc.doNothing())
             .execute();
       });
-      return { state: true, message: request.t('server:workflow.done.saved') };
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -399,7 +395,7 @@ export async function defRoutes(app: FastifyInstance) {
             .execute();
         }
       });
-      return { state: true, message: request.t('server:workflow.done.saved') };
+      return done(request, 'server:workflow.done.saved');
     },
   );
 }

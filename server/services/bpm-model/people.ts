@@ -1,5 +1,5 @@
 import { flowName } from '../../workflow/queries/names';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -16,6 +16,7 @@ import {
   pageAnswer,
   stateAnswer,
 } from '../bpm-runtime/workflow/common';
+import { done } from '../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
 const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
@@ -265,7 +266,7 @@ export async function agentRoutes(app: FastifyInstance) {
             .execute();
         }
       });
-      return { state: true, message: request.t('server:workflow.done.saved') };
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -285,7 +286,7 @@ export async function agentRoutes(app: FastifyInstance) {
         .where('owner_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.agentNotFound');
-      return { state: true, message: request.t('server:workflow.done.removed') };
+      return done(request, 'server:workflow.done.removed');
     },
   );
 }
@@ -358,7 +359,7 @@ export async function deputyRoutes(app: FastifyInstance) {
         .values({ id: newId(), user_id: caller.id, deputy_id: deputy.id })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      return { state: true, message: request.t('server:workflow.done.saved') };
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -378,7 +379,7 @@ export async function deputyRoutes(app: FastifyInstance) {
         .where('user_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.deputyNotFound');
-      return { state: true, message: request.t('server:workflow.done.removed') };
+      return done(request, 'server:workflow.done.removed');
     },
   );
 }

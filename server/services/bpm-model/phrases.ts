@@ -13,6 +13,7 @@ import {
   pageAnswer,
   stateAnswer,
 } from '../bpm-runtime/workflow/common';
+import { done } from '../schemas';
 
 const base = '/flow/approvalItem/v1';
 const loose = Type.Object({}, { additionalProperties: true });
@@ -166,7 +167,7 @@ export async function phraseRoutes(app: FastifyInstance) {
           .values({ id: newId(), owner_id: system ? null : caller.id, ...values })
           .execute();
       }
-      return { state: true, message: request.t('server:workflow.done.saved') };
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -192,7 +193,7 @@ export async function phraseRoutes(app: FastifyInstance) {
         )
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.phraseNotFound');
-      return { state: true, message: request.t('server:workflow.done.removed') };
+      return done(request, 'server:workflow.done.removed');
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { feature } from '../features';
 import { financeRoutes } from './finance';
 import { masterOrgRoutes } from './master-org';
 import { messageRoutes } from './messages';
@@ -9,11 +10,11 @@ import { workflowRoutes } from './workflow';
 
 /** The workflow runtime service ({bpmRunTime}) and the group's custom calls under it. */
 export async function bpmRuntimeService(app: FastifyInstance) {
-  await app.register(mobileLoginRoutes);
-  await app.register(signupRoutes);
-  await app.register(messageRoutes);
-  await app.register(financeRoutes);
-  await app.register(printRoutes);
-  await app.register(masterOrgRoutes);
-  await app.register(workflowRoutes);
+  await app.register(feature('auth', mobileLoginRoutes));
+  await app.register(feature('signup', signupRoutes));
+  await app.register(feature('messages', messageRoutes));
+  await app.register(feature('finance', financeRoutes));
+  await app.register(feature('print', printRoutes));
+  await app.register(feature('shell', masterOrgRoutes));
+  await app.register(feature('workflow', workflowRoutes));
 }

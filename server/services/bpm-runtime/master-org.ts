@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { setMasterOrg } from '../../domain/shell/posts';
 import { currentUser } from '../../plugins/auth';
-import { okMessage } from '../schemas';
+import { done, okMessage } from '../schemas';
 
 /** Post switching of the top bar (spec/shell.md section 4). */
 export async function masterOrgRoutes(app: FastifyInstance) {
@@ -22,7 +22,7 @@ export async function masterOrgRoutes(app: FastifyInstance) {
     async (request) => {
       const { orgid, userid } = request.query as { orgid: string; userid: string };
       await setMasterOrg(app.deps.db, currentUser(request), userid, orgid);
-      return { state: true, message: request.t('server:shell.masterOrgSet') };
+      return done(request, 'server:shell.masterOrgSet');
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sendLoginCode, signInWithTicket, verifyLoginCode } from '../../domain/mobile-login';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 import { loginAnswerSchema } from '../uc/auth';
 
 /**
@@ -33,11 +33,7 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
         ip: request.ip,
         language: request.language,
       });
-      return {
-        state: true,
-        message: request.t('server:codeSent'),
-        value: { cooldownSeconds: 60, expiresInSeconds: 300 },
-      };
+      return ok({ cooldownSeconds: 60, expiresInSeconds: 300 }, request.t('server:codeSent'));
     },
   );
 
@@ -72,7 +68,7 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
       const bodyCode = typeof body?.code === 'string' ? body.code.slice(0, 10) : undefined;
       const code = bodyCode ?? queryCode ?? '';
       const value = await verifyLoginCode(db, config.jwtSecret, mobile.trim(), code.trim());
-      return { state: true, message: '', value };
+      return ok(value, '');
     },
   );
 

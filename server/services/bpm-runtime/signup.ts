@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { enforceLimits } from '../../domain/rate-limit';
 import { saveSignup } from '../../domain/signups';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 const field = (maxLength: number) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Number()]));
@@ -33,7 +33,7 @@ export async function signupRoutes(app: FastifyInstance) {
       // An anonymous form: limit per address so it cannot be used to flood the table.
       await enforceLimits(db, [{ key: `signup:ip:${request.ip}`, max: 10, windowSeconds: 3600 }]);
       const id = await saveSignup(db, request.body as Parameters<typeof saveSignup>[1]);
-      return { state: true, message: request.t('rules:signup.success'), value: id };
+      return ok(id, request.t('rules:signup.success'));
     },
   );
 }

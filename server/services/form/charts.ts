@@ -6,7 +6,7 @@ import { csvStream, xlsxStream, type ExportSheet } from '../../domain/finance/ex
 import { enforceLimits } from '../../domain/rate-limit';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 const id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' });
 const scalar = Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]);
@@ -165,7 +165,7 @@ export async function chartRoutes(app: FastifyInstance) {
         querys: body.querys ?? [],
         sorter: body.sorter ?? [],
       });
-      return { state: true, value: toEchart(chart, rows) };
+      return ok(toEchart(chart, rows));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { feature } from '../features';
 import { chartRoutes } from './charts';
 import { customDialogRoutes } from './custom-dialog';
 import { customQueryService } from './custom-query';
@@ -7,9 +8,9 @@ import { sysModuleRoutes } from './sys-module';
 
 /** The form service ({form}): custom queries, custom dialogs, query views, data templates, form reminders, system modules. */
 export async function formService(app: FastifyInstance) {
-  await app.register(customQueryService);
-  await app.register(chartRoutes);
-  await app.register(onlineFormRoutes);
-  await app.register(customDialogRoutes);
-  await app.register(sysModuleRoutes);
+  await app.register(feature('customQuery', customQueryService));
+  await app.register(feature('charts', chartRoutes));
+  await app.register(feature('forms', onlineFormRoutes));
+  await app.register(feature('customDialog', customDialogRoutes));
+  await app.register(feature('sysModules', sysModuleRoutes));
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { loadModule, moduleItemTypes } from '../../domain/modules/sys-modules';
@@ -10,7 +11,10 @@ const moduleAnswer = Type.Object({
   nameEn: Type.String(),
   items: Type.Array(
     Type.Object({
-      type: Type.Union(moduleItemTypes.map((type) => Type.Literal(type))),
+      type: Type.Unsafe<(typeof moduleItemTypes)[number]>({
+        type: 'string',
+        enum: [...moduleItemTypes],
+      }),
       key: Type.String(),
       title: Type.String(),
       titleEn: Type.String(),
@@ -18,7 +22,8 @@ const moduleAnswer = Type.Object({
   ),
 });
 
-export async function sysModuleRoutes(app: FastifyInstance) {
+export async function sysModuleRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/form/sysModule/v1/get',
     {
@@ -35,7 +40,6 @@ export async function sysModuleRoutes(app: FastifyInstance) {
         response: { 200: moduleAnswer },
       },
     },
-    async (request) =>
-      loadModule(app.deps.db, currentUser(request), (request.query as { id: string }).id),
+    async (request) => loadModule(app.deps.db, currentUser(request), request.query.id),
   );
 }

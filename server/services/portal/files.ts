@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { canShowInline, contentDisposition, readableFile } from '../../domain/files';
 import { UserError } from '../../lib/errors';
 import { signInFirst } from '../../plugins/auth';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 export async function fileRoutes(app: FastifyInstance) {
   const { db, storage } = app.deps;
@@ -38,7 +38,12 @@ export async function fileRoutes(app: FastifyInstance) {
           contentDisposition(file.name, Boolean(inline) && canShowInline(file.extension)),
         )
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', file.public ? 'public, max-age=3600' : 'private, no-store');
+        // A file's bytes never change under its id (a new upload is a new id), so a public one
+        // (the logo, news pictures) is kept a year like a hashed bundle; others are not kept.
+        .header(
+          'Cache-Control',
+          file.public ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        );
       return reply.send(await storage.read(file.storage_key));
     },
   );
@@ -66,10 +71,7 @@ export async function fileRoutes(app: FastifyInstance) {
     async (request) => {
       const file = await fileFor((request.query as { id: string }).id, request);
       const path = `/portal/system/file/v1/downloadFile?fileId=${file.id}`;
-      return {
-        state: true,
-        value: [{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }],
-      };
+      return ok([{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }]);
     },
   );
 }

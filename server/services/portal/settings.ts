@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 export interface FrontSettings {
   /** The product's name, as the platform keeps it (the group's own language, Chinese). */
@@ -43,7 +43,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.String()) },
       },
     },
-    async () => ({ state: true, value: JSON.stringify(await readFrontSettings(app)) }),
+    async () => ok(JSON.stringify(await readFrontSettings(app))),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         .select(['code', 'name', 'name_en as nameEn', 'city'])
         .orderBy('sort')
         .execute();
-      return { state: true, value: stores };
+      return ok(stores);
     },
   );
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { dictionary, isDictionary } from '../../domain/forms/dictionaries';
 import { nextIdByAlias } from '../../domain/shell/identities';
-import { businessToday } from '../../domain/shell/today';
 import { notFound } from '../../lib/errors';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
+import { businessToday } from '../../lib/time';
 
 /**
  * The portal's dictionary combo and next-id-by-alias calls (spec/workflow-office.md 7.4;
@@ -72,7 +72,7 @@ export async function sysDataRoutes(untyped: FastifyInstance) {
       handler: async (request) => {
         const { alias } = request.query;
         const value = await nextIdByAlias(db, alias, businessToday(config.timeZone));
-        return { state: true, message: '', value };
+        return ok(value, '');
       },
     });
   }

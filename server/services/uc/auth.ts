@@ -6,7 +6,7 @@ import { guardSignIn } from '../../domain/login-guard';
 import { createSession, revokeSession } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { okMessage } from '../schemas';
+import { done, okMessage } from '../schemas';
 
 export const loginAnswerSchema = Type.Object({
   token: Type.String(),
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await revokeSession(db, currentUser(request).sessionId, app.deps.sessionCache);
-      return { state: true, message: request.t('server:logoutDone') };
+      return done(request, 'server:logoutDone');
     },
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../domain/directory';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, pageList, queryFilterBody as queryFilter } from '../schemas';
+import { commonResult, ok, pageList, queryFilter } from '../schemas';
 
 /**
  * The people directory of the user centre (spec/merchant-finance.md section 7, the uc
@@ -195,10 +195,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.Union([org, Type.Null()])) },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await masterOrg(db, currentUser(request).id, request.language),
-    }),
+    async (request) => ok(await masterOrg(db, currentUser(request).id, request.language)),
   );
 
   app.post(

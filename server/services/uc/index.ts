@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { feature } from '../features';
 import { authRoutes } from './auth';
 import { directoryRoutes } from './directory';
 import { passwordRoutes } from './password';
@@ -10,12 +11,12 @@ import { userCentreRoutes } from './user-centre';
 
 /** The user centre ({uc}): sign-in, sessions, passwords, tenants, the people directory. */
 export async function ucService(app: FastifyInstance) {
-  await app.register(authRoutes);
-  await app.register(passwordRoutes);
-  await app.register(tenantRoutes);
-  await app.register(ssoRoutes);
-  await app.register(tenantJsonRoutes);
-  await app.register(userRoutes);
-  await app.register(directoryRoutes);
-  await app.register(userCentreRoutes);
+  await app.register(feature('auth', authRoutes));
+  await app.register(feature('auth', passwordRoutes));
+  await app.register(feature('tenants', tenantRoutes));
+  await app.register(feature('auth', ssoRoutes));
+  await app.register(feature('tenants', tenantJsonRoutes));
+  await app.register(feature('users', userRoutes));
+  await app.register(feature('directory', directoryRoutes));
+  await app.register(feature('users', userCentreRoutes));
 }

@@ -7,7 +7,7 @@ import { revokeOtherSessions } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, okMessage } from '../schemas';
+import { commonResult, done, ok, okMessage } from '../schemas';
 
 const policySchema = Type.Object({
   enable: Type.Boolean(),
@@ -34,7 +34,7 @@ export async function passwordRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.Union([policySchema, Type.Null()])) },
       },
     },
-    async () => ({ state: true, message: '', value: await defaultPolicy(db) }),
+    async () => ok(await defaultPolicy(db), ''),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export async function passwordRoutes(app: FastifyInstance) {
       // Whoever else holds a session of this user (a stolen token, another device) is out;
       // the session that changed the password goes on.
       await revokeOtherSessions(db, caller.id, caller.sessionId, app.deps.sessionCache);
-      return { state: true, message: request.t('rules:password.success') };
+      return done(request, 'rules:password.success');
     },
   );
 }

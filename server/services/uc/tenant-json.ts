@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 const tenantSchema = Type.Object({
   id: Type.String(),
@@ -40,10 +40,13 @@ export async function tenantJsonRoutes(app: FastifyInstance) {
       const logo = JSON.stringify(
         tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [],
       );
-      return {
-        state: true,
-        value: { id: tenant.id, code: tenant.code, name: tenant.name, frontLogo: logo, ico: logo },
-      };
+      return ok({
+        id: tenant.id,
+        code: tenant.code,
+        name: tenant.name,
+        frontLogo: logo,
+        ico: logo,
+      });
     },
   );
 }

@@ -6,7 +6,7 @@ import { searchTenants } from '../../domain/tenant-search';
 import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, pageList, queryFilterBody } from '../schemas';
+import { commonResult, ok, pageList, queryFilter } from '../schemas';
 
 const tenantSchema = Type.Object({
   id: Type.String(),
@@ -33,7 +33,7 @@ export async function tenantRoutes(untyped: FastifyInstance) {
           'Tenants by name (LIKE) or code, 20 a page (the caller’s own; everyone’s for the administrator)',
         description:
           'QueryFilter: querys on `name` (substring, wildcards literal) or `code`; pageBean (20 a page by default, at most 50).',
-        body: Type.Optional(queryFilterBody),
+        body: Type.Optional(queryFilter),
         response: { 200: pageList(tenantRow) },
       },
     },
@@ -70,10 +70,7 @@ export async function tenantRoutes(untyped: FastifyInstance) {
         .executeTakeFirst();
       if (!tenant) throw notFound('server:tenantNotFound');
       const ico = tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [];
-      return {
-        state: true,
-        value: { id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) },
-      };
+      return ok({ id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) });
     },
   );
 }

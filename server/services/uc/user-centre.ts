@@ -13,7 +13,7 @@ import {
 } from '../../domain/directory/user-centre';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, okMessage, pageList, queryFilterBody as queryFilter } from '../schemas';
+import { commonResult, done, ok, okMessage, pageList, queryFilter } from '../schemas';
 
 /**
  * The user centre's calls of the spec's table that the directory did not have (issue 39,
@@ -87,7 +87,7 @@ export async function userCentreRoutes(untyped: FastifyInstance) {
       const orgId = given<string>(request, 'orgId');
       if (!orgId) throw badRequest('server:specRows.orgRequired');
       await putCurrentPost(db, currentUser(request), orgId, given<string>(request, 'postId'));
-      return { state: true, message: request.t('server:specRows.currentPostSaved') };
+      return done(request, 'server:specRows.currentPostSaved');
     },
   );
 
@@ -105,7 +105,7 @@ export async function userCentreRoutes(untyped: FastifyInstance) {
     async (request) => {
       const caller = currentUser(request);
       assertOwnKey(caller, given<string>(request, 'key'));
-      return { state: true, value: await currentPost(db, caller, request.language) };
+      return ok(await currentPost(db, caller, request.language));
     },
   );
 

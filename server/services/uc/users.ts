@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { orgsAndPosts } from '../../domain/shell/posts';
 import { forbidden, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult } from '../schemas';
+import { commonResult, ok } from '../schemas';
 
 const detailSchema = Type.Object({
   id: Type.String(),
@@ -72,24 +72,21 @@ export async function userRoutes(app: FastifyInstance) {
         .orderBy('r.id')
         .execute();
       const { orgs, posts } = await orgsAndPosts(db, user.id);
-      return {
-        state: true,
-        value: {
-          id: user.id,
-          account: user.account,
-          fullname: user.fullname,
-          mobile: user.mobile ?? '',
-          email: user.email ?? '',
-          sex: user.sex ?? '',
-          address: user.address ?? '',
-          status: user.status,
-          loginStatus: user.must_change_password ? (0 as const) : (1 as const),
-          overTime: user.idle_minutes,
-          roles,
-          orgs,
-          posts,
-        },
-      };
+      return ok({
+        id: user.id,
+        account: user.account,
+        fullname: user.fullname,
+        mobile: user.mobile ?? '',
+        email: user.email ?? '',
+        sex: user.sex ?? '',
+        address: user.address ?? '',
+        status: user.status,
+        loginStatus: user.must_change_password ? (0 as const) : (1 as const),
+        overTime: user.idle_minutes,
+        roles,
+        orgs,
+        posts,
+      });
     },
   );
 }

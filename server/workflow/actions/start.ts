@@ -23,7 +23,7 @@ import { draftSubject } from './drafts';
 import { flow, node } from '../model/graph';
 import { checkLinkable } from '../queries/related';
 import { flowLabel, subjectLabel } from '../queries/names';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 
 /** May this user start flows of this key? Everyone, or listed by user or by role. */
 export async function hasStartRight(

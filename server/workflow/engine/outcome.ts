@@ -1,7 +1,10 @@
 import { newId } from '../../lib/ids';
 import { composed } from '../incidents/record';
 import { subjectLabel } from '../queries/names';
+import type { Outcome } from '../../../src/core/workflow/outcome';
 import type { Ctx } from './context';
+
+export { outcomeOf } from '../../../src/core/workflow/outcome';
 
 /**
  * The outcome reaches the requester (docs/workflow.md, "Who acts next"): a workflow message
@@ -9,8 +12,6 @@ import type { Ctx } from './context';
  * refused, ended by someone else, or returned to them, with a link to it (the returned task
  * to resubmit, else the request). The messages widget lists them with their unread mark.
  */
-export type Outcome = 'approved' | 'refused' | 'ended' | 'returned';
-
 export async function tellOutcome(
   ctx: Ctx,
   outcome: Outcome,
@@ -39,10 +40,4 @@ export async function tellOutcome(
       })),
     )
     .execute();
-}
-
-/** The outcome a finished instance tells its requesters; null when it tells nothing. */
-export function outcomeOf(status: string, result: string | null): Outcome | null {
-  if (status === 'end') return result === 'agree' ? 'approved' : 'refused';
-  return status === 'manualend' ? 'ended' : null;
 }

@@ -12,7 +12,7 @@ import { node } from '../model/graph';
 import type { QueryFilter } from '../queries/filter';
 import { byOutput } from '../queries/filter';
 import { outputColumns, runList, withTimes, type ListSpec } from '../queries/run';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { flowNameOf, nodeName, subjectText } from '../queries/names';
 import { failureOf, failureText, sweepIncidents, tellApplicant, type Job } from './record';
 

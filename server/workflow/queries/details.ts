@@ -18,7 +18,7 @@ import { instanceColumns } from './lists';
 import { pendingSteps } from './pending';
 import { node } from '../model/graph';
 import { isEnglish, nodeLabel, orgName, subjectLabel } from './names';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { withTimes } from './run';
 
 /** A read-only context: the instance and its definition, no lock (for answers, not actions). */

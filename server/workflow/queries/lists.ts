@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { byOutput } from './filter';
 import {
   categoryName,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 
 /**
  * Flow and node names in the reader's language (docs/workflow.md, "Names in the reader's

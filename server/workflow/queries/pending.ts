@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LoadedDefinition } from '../definitions';
 import { needed } from '../engine/votes';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { nodeLabel } from './names';
 import type { PendingPerson, PendingStep } from '../../../src/core/workflow/pending';
 

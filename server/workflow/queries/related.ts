@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { assertCanView, viewableBy, type Caller } from '../access';
-import type { Language } from '../../../src/core/language';
+import type { Language } from '../../../src/core/languages';
 import { nodeName } from './names';
 import { instanceColumns, instanceFilters, instanceFrom } from './lists';
 import { byOutput } from './filter';

@@ -2,7 +2,6 @@ import { http, type CommonResult } from '../http';
 import {
   sessionFromLogin,
   signIn,
-  signOut,
   tokenLifetime,
   type LoginAnswer,
   type SessionUser,
@@ -131,13 +130,7 @@ export async function adoptToken(token: string): Promise<UserDetail> {
   return detail;
 }
 
-export async function logout(): Promise<void> {
-  try {
-    await http.post('uc', '/logout', undefined, { quiet: true, keepSessionOn401: true });
-  } finally {
-    signOut();
-  }
-}
+export { logout } from './logout';
 
 export interface PasswordPolicyAnswer {
   enable: boolean;

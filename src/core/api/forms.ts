@@ -142,8 +142,13 @@ export function importTemplateFile(templateKey: string): Promise<Response> {
   return streamRequest('form', `${base}/downloadMainTempFile/${key(templateKey)}`, {});
 }
 
+/** One problem of a refused import: a row may have several (one per field). */
 export interface ImportProblem {
   row: number;
+  /** The field's label, in the caller's language. */
+  field?: string;
+  /** The value as the file gave it (cut at 60 characters). */
+  value?: string;
   message: string;
 }
 

@@ -1,4 +1,5 @@
 import { http, serviceUrl, type CommonResult } from '../http';
+import type { LayoutChanges } from '../map/layout-diff';
 
 /** The floor map's calls (docs/floor-map.md). Coordinates are plan metres, y down. */
 export type Ring = [number, number][];
@@ -68,6 +69,23 @@ export interface LayoutVersion {
   shopCount: number;
 }
 
+/** A floor's unpublished layout: its layout editors' work in progress. */
+export interface LayoutDraft {
+  baseVersion: number;
+  revision: number;
+  note: string;
+  updatedAt: string;
+  updatedBy: string;
+  shops: LayoutShop[];
+}
+
+/** What publishing a draft (or restoring a version) changes against the published layout. */
+export interface LayoutDiff extends LayoutChanges {
+  publishedVersion: number;
+  revision: number;
+  shopCount: number;
+}
+
 const base = '/map/v1';
 
 export const mapApi = {
@@ -81,14 +99,28 @@ export const mapApi = {
     http.get<{ layoutStores: 'all' | string[]; assign: boolean }>('portal', `${base}/access`),
   versions: (floorId: string) =>
     http.get<LayoutVersion[]>('portal', `${base}/versions`, { floorId }),
+  draft: (floorId: string) =>
+    http.get<{ draft: LayoutDraft | null }>('portal', `${base}/draft`, { floorId }),
+  preview: (floorId: string, version?: number) =>
+    http.get<LayoutDiff>('portal', `${base}/preview`, version ? { floorId, version } : { floorId }),
+  /** Saves the editor's layout as the floor's draft; nobody but its editors sees it. */
   saveLayout: (body: {
     floorId: string;
     baseVersion: number;
+    revision: number;
     shops: LayoutShop[];
     note?: string;
   }) =>
-    http.post<CommonResult<{ version: number }>>('portal', `${base}/layout`, body, { quiet: true }),
-  restore: (body: { floorId: string; baseVersion: number; version: number }) =>
+    http.post<CommonResult<{ revision: number }>>('portal', `${base}/layout`, body, {
+      quiet: true,
+    }),
+  publish: (body: { floorId: string; baseVersion: number; revision: number }) =>
+    http.post<CommonResult<{ version: number }>>('portal', `${base}/publish`, body, {
+      quiet: true,
+    }),
+  discard: (body: { floorId: string; revision: number }) =>
+    http.post<CommonResult>('portal', `${base}/discard`, body, { quiet: true }),
+  restore: (body: { floorId: string; baseVersion: number; version: number; revision: number }) =>
     http.post<CommonResult<{ version: number }>>('portal', `${base}/restore`, body, {
       quiet: true,
     }),

@@ -241,6 +241,15 @@ function planFor(definition: FormDefinition): Plan {
   return known;
 }
 
+/**
+ * What is wrong with a definition's formulas before any value is known: formulas that do not
+ * compile, name a field the form does not have, or read each other in a circle. The same
+ * plan computeFormulas runs, so the designer's preview and the server's save agree.
+ */
+export function formulaProblems(definition: FormDefinition): readonly FormulaFieldError[] {
+  return planFor(definition).errors;
+}
+
 // ---------------------------------------------------------------------------------------
 // Evaluation
 

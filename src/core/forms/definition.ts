@@ -5,20 +5,29 @@
  */
 
 /** The kinds of field a form offers; each renders its own input and stores one value. */
-export type FormFieldType =
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'decimal'
-  | 'money'
-  | 'date'
-  | 'time'
-  | 'datetime'
-  | 'select'
-  | 'user'
-  | 'attachment'
-  | 'richtext'
-  | 'dialog';
+export const formFieldTypes = [
+  'text',
+  'textarea',
+  'number',
+  'decimal',
+  'money',
+  'date',
+  'time',
+  'datetime',
+  'select',
+  'user',
+  'attachment',
+  'richtext',
+  'dialog',
+] as const;
+export type FormFieldType = (typeof formFieldTypes)[number];
+
+/**
+ * A field or sub-table name: it becomes a JSON key and part of an index name. A capital first
+ * letter is allowed for the platform's column names (F_MDID of dyzl); names are unique
+ * regardless of case, since index names are lower case.
+ */
+export const fieldNamePattern = '^[A-Za-z][A-Za-z0-9_]{0,39}$';
 
 /** A select's choices: listed in the definition, or a dictionary the server keeps. */
 export type FieldOptions = { value: string; label: string; labelEn?: string }[];

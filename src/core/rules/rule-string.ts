@@ -359,6 +359,27 @@ const syncRules: Record<string, SyncRule> = {
 };
 
 /** Every rule name the engine knows. */
+/**
+ * The other fields a rule reads (confirmed, daysWithin, and the date-ordering rules when
+ * their argument is not a literal date): a definition that names one its form does not have
+ * is refused when saved, since the rule would pass whatever is entered.
+ */
+export function fieldsNamedBy(rule: Rule): string[] {
+  switch (rule.name) {
+    case 'confirmed':
+      return rule.args.slice(0, 1).filter(Boolean);
+    case 'daysWithin':
+      return rule.args.slice(0, 2).filter(Boolean);
+    case 'dateLess':
+    case 'dateMore':
+    case 'dateRangeEnd':
+    case 'dateRangeStart':
+      return rule.args.slice(0, 1).filter((arg) => arg !== '' && !toDayjs(arg));
+    default:
+      return [];
+  }
+}
+
 export const ruleNames: readonly string[] = [...Object.keys(syncRules), ...asyncRuleNames];
 
 function toRules(rules: Rule[] | string): Rule[] {

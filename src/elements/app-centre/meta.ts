@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-app-centre',
   summary:
     "The app centre (/appCenterFront): the caller's three-level menu of appCenterFront and the authorised apps of the chosen node (authList); an app opens /appContent/{type}/{first}/{second} (type 3: the query view's alias and sqlAlias; other types the template, form or flow key, or the app id for a plain page, and 0). Given `app-type` and `first`, it is that /appContent page: it resolves the app and sends the user on to it (replacing the history entry).",
@@ -18,4 +18,4 @@ export const meta: ElementMeta = {
   },
   parts: { centre: 'The tree and the app grid', 'menu-tree': 'The menu tree' },
   example: '<atrium-app-centre></atrium-app-centre>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-attachments',
   summary:
     'Attachment control: upload with a progress bar, a list with name, size (KB, 2 decimals), type and uploader, download, preview (images, PDF drawn with pdf.js in an 80 %-wide dialog, text, audio and video at 0.5/1/1.5/2×; office files through the document-preview service when one is configured, otherwise downloaded with a notice) and delete of the selected files. The count limit is `limit` when given, else 9999 with `multiple` and 1 without (the platform helper that used 5 for multiple controls is not followed: set `limit="5"` for that). `readonly` hides upload and delete. The server checks extension, content and size again.',
@@ -43,4 +43,4 @@ export const meta: ElementMeta = {
   files.value = [{ id: '1700000000000000001', name: '合同扫描件.pdf', size: 20480 }];
   files.addEventListener('atrium-change', (e) => console.log(e.detail.value));
 </script>`,
-};
+} satisfies ElementMeta;

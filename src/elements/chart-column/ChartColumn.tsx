@@ -47,7 +47,15 @@ const frame = css`
   }
 `;
 
-function ChartBody({ chart, height }: { chart: CustomChart; height: number }) {
+function ChartBody({
+  chart,
+  height,
+  columnAlias,
+}: {
+  chart: CustomChart;
+  height: number;
+  columnAlias: string | undefined;
+}) {
   const t = useT();
   const [querys, setQuerys] = useState<ChartQuery[]>([]);
   const [tab, setTab] = useState('chart');
@@ -72,7 +80,7 @@ function ChartBody({ chart, height }: { chart: CustomChart; height: number }) {
   };
 
   return (
-    <div css={frame} data-chart-id={chart.id}>
+    <div css={frame} data-chart-id={chart.id} data-column-alias={columnAlias}>
       <Conditions fields={chart.conditionfield} onQuery={setQuerys} />
       <Tabs
         items={[
@@ -120,7 +128,16 @@ function ChartBody({ chart, height }: { chart: CustomChart; height: number }) {
 }
 
 /** The chart widget of a home column (spec section 2.4): conditions, chart and data tabs. */
-export function ChartColumn({ chartId, tableHeight }: { chartId?: string; tableHeight?: number }) {
+export function ChartColumn({
+  chartId,
+  tableHeight,
+  columnAlias,
+}: {
+  chartId?: string;
+  tableHeight?: number;
+  /** Marks the column it is shown in, as every home widget does. */
+  columnAlias?: string;
+}) {
   const t = useT();
   const language = useLanguage();
   const chart = useAsync(
@@ -140,6 +157,7 @@ export function ChartColumn({ chartId, tableHeight }: { chartId?: string; tableH
       key={`${chart.data.id}-${language}`}
       chart={chart.data}
       height={tableHeight ?? 300}
+      columnAlias={columnAlias}
     />
   );
 }

@@ -106,7 +106,8 @@ export function Conditions({
     <form css={bar} onSubmit={submit} part="conditions" aria-label={t('charts:conditions')}>
       {fields.map((field) => {
         const value = values[field.field];
-        if (field.condition === 'BETWEEN' && field.dbType === 'date') {
+        const dateKind = field.dbType === 'date' || field.dbType === 'month' ? field.dbType : null;
+        if (field.condition === 'BETWEEN' && dateKind) {
           const [from, to] = Array.isArray(value) ? value : ['', ''];
           return (
             <div key={field.field} role="group" aria-label={field.comment} className="label">
@@ -116,10 +117,11 @@ export function Conditions({
                   <DateField
                     key={end}
                     name={`${field.field}-${end}`}
-                    kind="date"
+                    kind={dateKind}
                     label={field.comment}
                     ariaLabel={`${field.comment} ${t(`charts:${end}`)}`}
                     value={[from, to][i]!}
+                    openAt={[to, from][i]}
                     onChange={(next) => set(field.field, i === 0 ? [next, to] : [from, next])}
                   />
                 ))}

@@ -43,7 +43,11 @@ export function DataTab({
   height: number;
 }) {
   const t = useT();
-  const [page, setPage] = useState(1);
+  // A new query starts at its first page: the page belongs to the conditions it was turned
+  // for (a filter that leaves one page showed page 3 of it, empty).
+  const [turned, setTurned] = useState({ querys, page: 1 });
+  const page = turned.querys === querys ? turned.page : 1;
+  const setPage = (next: number) => setTurned({ querys, page: next });
   const [pageSize, setPageSize] = useState<number>(chartPageSizes[0]);
   // The server sorts (every page, not the one on screen); a header click asks it again.
   const [sort, setSort] = useState<SortState | null>(null);

@@ -6,7 +6,7 @@ export type ConditionCode = 'EQ' | 'BETWEEN' | 'GE' | 'LE' | 'LK' | 'IN';
 export interface ConditionField {
   field: string;
   comment: string;
-  dbType: 'varchar' | 'number' | 'date';
+  dbType: 'varchar' | 'number' | 'date' | 'month';
   condition: ConditionCode;
   defaultType: string;
   defaultValue: string;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-contract-list',
   summary:
     'Contract/statement print list: store, month range (default twelve months back to now), contract, merchant and brand filters. The add button and the edit link are offered only to the contract-management and store roles; others open the read-only form.',
@@ -23,4 +23,4 @@ export const meta: ElementMeta = {
   },
   parts: { filters: 'The filter form', toolbar: 'Title, count and buttons', table: 'The table' },
   example: '<atrium-contract-list></atrium-contract-list>',
-};
+} satisfies ElementMeta;

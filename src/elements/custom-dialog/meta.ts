@@ -1,13 +1,12 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-custom-dialog',
   summary:
     'Picks values through a configured custom dialog, found by alias (docs/forms.md, "Custom dialogs"): a box with the chosen values and a 选择 button that opens the dialog with its condition fields, its rows (a paged table) or its tree, and the chosen values as chips; 确定 keeps them, 取消 or Esc drops the changes. One row, at most n rows or any number, as the dialog says (`multiple` lifts a single-row dialog to any number). A form control: inside a `<form>` its `name` and `value` (the first result field of each chosen row, comma-separated) go into the form data, and `required` makes an empty choice invalid. Rows come from the server with the caller\'s scope; the element never calls a configured address itself. Keyboard: Tab through the conditions, rows and buttons, Space or Enter chooses, Esc closes.',
   formAssociated: true,
   attributes: {
     alias: { kind: 'string', description: 'The custom dialog alias.' },
-    name: { kind: 'string', description: 'The field name in the form data.' },
     value: {
       kind: 'string',
       description: 'The chosen values, comma-separated, in the order chosen.',
@@ -18,7 +17,6 @@ export const meta: ElementMeta = {
       description: 'Any number of rows even when the dialog is configured for one.',
     },
     required: { kind: 'boolean', description: 'The form is invalid while nothing is chosen.' },
-    disabled: { kind: 'boolean', description: 'Shows the chosen values without changing them.' },
     label: { kind: 'string', description: 'The label above the box.' },
     placeholder: { kind: 'string', description: 'The text of the empty box.' },
   },
@@ -31,8 +29,6 @@ export const meta: ElementMeta = {
   },
   methods: {
     open: 'Opens the dialog.',
-    checkValidity: 'As a form control: false while required and empty.',
-    reportValidity: 'As checkValidity, and shows the message.',
   },
   parts: {
     control: 'The box with the chosen values and the button',
@@ -45,4 +41,4 @@ export const meta: ElementMeta = {
   },
   example:
     '<form>\n  <atrium-custom-dialog alias="merchantContracts" name="contracts" required label="Contracts"></atrium-custom-dialog>\n</form>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-custom-query',
   summary:
     'A configured custom query, found by alias: its condition fields as a filter form and its rows in a table with paging. dataSource queries page on the server (doQuery over a named query); restful queries call their configured address (GET or POST, header and dataParam as JSON text) and read the rows at listKey, paged in the browser. The session token goes only to the Atrium server, never to an external address. The alias is awaited up to `wait-seconds` (a late alias, or a 404, is asked again), then "related query with alias not found". Every broken setting or answer (no url, header/dataParam/conditionfield not JSON, empty or non-JSON answer, no array at listKey, HTTP errors) shows its own message. Condition defaultType 1 (or none) is an input; other types are fixed values, sent but not shown.',
@@ -38,4 +38,4 @@ export const meta: ElementMeta = {
     pager: 'Paging',
   },
   example: '<atrium-custom-query alias="storeList" heading></atrium-custom-query>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-data-template',
   summary:
     "An online form's data template (docs/forms.md): the records the caller may see with the template's conditions, server sorting and paging; add, edit or view a record (fields, sub-tables, formulas recomputed as values change, every rule checked, then checked again by the server); delete the selected records; export every matching record to XLSX with progress; download the import template and import rows back, with a per-row report when any row is refused; save drafts and resume them. Buttons follow the caller's rights (getBpmDataTemplateInfo).",
@@ -11,4 +11,4 @@ export const meta: ElementMeta = {
   methods: {},
   parts: {},
   example: '<atrium-data-template template-key="fitOut"></atrium-data-template>',
-};
+} satisfies ElementMeta;

@@ -16,7 +16,7 @@ const layout = css`
   display: grid;
   grid-template-columns: minmax(140px, 1fr) minmax(0, 2fr);
   gap: 14px;
-  h4 {
+  h3 {
     margin: 0 0 8px;
     font-size: 14px;
   }
@@ -94,7 +94,7 @@ export function ChooseDialog({
       </div>
       <div css={layout}>
         <div>
-          <h4>{t('widgets:favourites.menus')}</h4>
+          <h3>{t('widgets:favourites.menus')}</h3>
           {tree.loading ? (
             <Loading />
           ) : (
@@ -107,7 +107,7 @@ export function ChooseDialog({
           )}
         </div>
         <div data-part="apps" aria-busy={apps.loading}>
-          <h4>{t('widgets:favourites.apps')}</h4>
+          <h3>{t('widgets:favourites.apps')}</h3>
           {apps.loading ? (
             <Loading />
           ) : apps.data?.length ? (
@@ -121,9 +121,9 @@ export function ChooseDialog({
           )}
         </div>
         <div className="selected" data-part="selected">
-          <h4>
+          <h3>
             {t('widgets:favourites.selected')} ({list.length}/11)
-          </h4>
+          </h3>
           <AppGrid
             label={t('widgets:favourites.selected')}
             apps={list.map((app) => ({ key: app.yybm, name: app.yymc }))}

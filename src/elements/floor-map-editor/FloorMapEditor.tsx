@@ -68,11 +68,20 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
     const floor = first?.floors.find((f) => f.floor === 'L1') ?? first?.floors[0];
     if (first && floor) setWhere({ store: first.code, floorId: floor.id });
   }, [stores]);
+  // The layout editor works on the floor's draft when it has one; the published floor gives
+  // the plan, the version the draft builds on, and each shop's status for its colour.
   const floor = useAsync(
-    () => (where.floorId ? mapApi.floor(where.floorId) : Promise.resolve(undefined)),
+    () =>
+      where.floorId
+        ? Promise.all([
+            mapApi.floor(where.floorId),
+            mode === 'layout' ? mapApi.draft(where.floorId).then((found) => found.draft) : null,
+          ])
+        : Promise.resolve(undefined),
     [where.floorId],
   );
-  const current = floor.data?.id === where.floorId ? floor.data : undefined;
+  const current = floor.data?.[0].id === where.floorId ? floor.data[0] : undefined;
+  const draft = current ? (floor.data?.[1] ?? null) : null;
   const view = useFloorView(current, loadEditorKit);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string }>();
   const [selected, setSelected] = useState<Polygon>();
@@ -84,16 +93,18 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
     if (!current || !map || !kit) return;
     const group = kit.L.featureGroup().addTo(map);
     metas.current.clear();
-    for (const shop of current.shops) {
+    const published = new Map(current.shops.map((shop) => [shop.number, shop]));
+    for (const shape of draft?.shops ?? current.shops) {
+      const shop = published.get(shape.number);
       const polygon = kit.L.polygon(
-        toLatLngs(shop.polygon.coordinates[0]!, current.height),
-        shopStyle(shop),
+        toLatLngs(shape.polygon.coordinates[0]!, current.height),
+        shopStyle({ status: shop?.status ?? 'vacant', category: shape.category }),
       );
       polygon.addTo(group);
       metas.current.set(polygon, {
-        id: shop.id,
-        number: shop.number,
-        category: shop.category,
+        id: shop?.id,
+        number: shape.number,
+        category: shape.category,
         shop,
       });
       wireLayer(polygon);
@@ -127,7 +138,7 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
         });
       }
     }
-  }, [current, view.map, view.kit, mode]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [current, draft, view.map, view.kit, mode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     for (const [polygon, meta] of metas.current) {
@@ -171,6 +182,7 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
           aria-label={t(mode === 'layout' ? 'map:editor.title' : 'map:editor.assignTitle')}
           data-ready={current && view.map ? 'true' : undefined}
           data-version={current?.version}
+          data-revision={draft?.revision ?? 0}
         />
         <aside>
           {message && (
@@ -182,6 +194,7 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
             <LayoutTools
               map={view.map}
               floor={current}
+              draft={draft}
               metas={metas.current}
               selected={selected}
               onSelect={setSelected}

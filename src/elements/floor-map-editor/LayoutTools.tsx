@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import type { Map as LeafletMap, Polygon, LatLng } from 'leaflet';
-import { mapApi, type FloorData, type MapShop } from '../../core/api/map';
+import {
+  mapApi,
+  type FloorData,
+  type LayoutDiff,
+  type LayoutDraft,
+  type MapShop,
+} from '../../core/api/map';
+import { ApiError } from '../../core/http';
+import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
 import { useT } from '../../ui/i18n';
 import { fromLatLngs } from '../../ui/map/leaflet-kit';
 import { useAsync } from '../../ui/useAsync';
+import { LayoutChanges } from './LayoutChanges';
 
 export interface ShopMeta {
   id?: string;
@@ -28,10 +38,20 @@ const categories = [
   'tea',
 ];
 
-/** The layout editor's panel: draw, edit corners, number the selected shop, save, versions, plan. */
+/** A question before publishing, restoring or discarding, with what it will change. */
+type Question =
+  | { kind: 'publish'; diff: LayoutDiff }
+  | { kind: 'restore'; version: number; diff: LayoutDiff }
+  | { kind: 'discard' };
+
+/**
+ * The layout editor's panel: draw, edit corners, number the selected shop, save the draft,
+ * preview and publish it or discard it, restore a version (asked first), the plan image.
+ */
 export function LayoutTools({
   map,
   floor,
+  draft,
   metas,
   selected,
   onSelect,
@@ -41,6 +61,7 @@ export function LayoutTools({
 }: {
   map: LeafletMap;
   floor: FloorData;
+  draft: LayoutDraft | null;
   metas: Map<Polygon, ShopMeta>;
   selected: Polygon | undefined;
   onSelect: (polygon: Polygon | undefined) => void;
@@ -68,20 +89,93 @@ export function LayoutTools({
       setBusy(false);
     }
   };
-  const save = () =>
-    run(() =>
-      mapApi.saveLayout({
-        floorId: floor.id,
-        baseVersion: floor.version,
-        shops: [...metas].map(([polygon, shop]) => ({
-          number: shop.number.trim(),
-          category: shop.category,
-          polygon: fromLatLngs((polygon.getLatLngs()[0] as LatLng[]) ?? [], floor.height),
-        })),
-      }),
-    );
+  const [question, setQuestion] = useState<Question>();
+  const [answerError, setAnswerError] = useState('');
+  // The editor's own last save counts at once: a second save before the draft is read
+  // again must not be refused as someone else's.
+  const [own, setOwn] = useState<{ floorId: string; base: number; revision: number }>();
+  const ownRevision =
+    own && own.floorId === floor.id && own.base === floor.version ? own.revision : 0;
+  const revision = draft ? Math.max(draft.revision, ownRevision) : ownRevision;
+  const saveDraft = async () => {
+    const saved = await mapApi.saveLayout({
+      floorId: floor.id,
+      baseVersion: floor.version,
+      revision,
+      shops: [...metas].map(([polygon, shop]) => ({
+        number: shop.number.trim(),
+        category: shop.category,
+        polygon: fromLatLngs((polygon.getLatLngs()[0] as LatLng[]) ?? [], floor.height),
+      })),
+    });
+    if (saved.value)
+      setOwn({ floorId: floor.id, base: floor.version, revision: saved.value.revision });
+    return saved;
+  };
+  // What is previewed is what the editor shows: the work is saved as the draft first.
+  const preview = () =>
+    run(async () => {
+      const saved = await saveDraft();
+      setQuestion({ kind: 'publish', diff: await mapApi.preview(floor.id) });
+      return saved;
+    });
+  const askRestore = (version: number) =>
+    void (async () => {
+      setBusy(true);
+      try {
+        setQuestion({ kind: 'restore', version, diff: await mapApi.preview(floor.id, version) });
+      } catch (error) {
+        onError(error);
+      } finally {
+        setBusy(false);
+      }
+    })();
+  const close = () => {
+    setQuestion(undefined);
+    setAnswerError('');
+  };
+  const answer = async () => {
+    if (!question) return;
+    setBusy(true);
+    try {
+      const result =
+        question.kind === 'publish'
+          ? await mapApi.publish({
+              floorId: floor.id,
+              baseVersion: floor.version,
+              revision: question.diff.revision,
+            })
+          : question.kind === 'restore'
+            ? await mapApi.restore({
+                floorId: floor.id,
+                baseVersion: floor.version,
+                version: question.version,
+                revision: question.diff.revision,
+              })
+            : await mapApi.discard({ floorId: floor.id, revision });
+      setOwn(undefined);
+      close();
+      onSaved(result.message);
+    } catch (error) {
+      setAnswerError(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
+      <div data-draft={draft ? draft.revision : 'none'}>
+        <Alert tone="info">
+          {draft
+            ? t('map:editor.draft', {
+                revision: draft.revision,
+                updatedBy: draft.updatedBy,
+                updatedAt: draft.updatedAt.slice(0, 16).replace('T', ' '),
+                version: floor.version,
+              })
+            : t('map:editor.noDraft', { version: floor.version })}
+        </Alert>
+      </div>
       <p className="hint">{t('map:editor.selectHint')}</p>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <Button
@@ -136,9 +230,72 @@ export function LayoutTools({
           </SelectField>
         </fieldset>
       )}
-      <Button variant="primary" data-action="save" busy={busy} onClick={() => void save()}>
-        {t('map:editor.save')}
-      </Button>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        <Button data-action="save" busy={busy} onClick={() => void run(saveDraft)}>
+          {t('map:editor.save')}
+        </Button>
+        <Button variant="primary" data-action="preview" busy={busy} onClick={() => void preview()}>
+          {t('map:editor.preview')}
+        </Button>
+        {draft && (
+          <Button
+            data-action="discard"
+            busy={busy}
+            onClick={() => setQuestion({ kind: 'discard' })}
+          >
+            {t('map:editor.discard')}
+          </Button>
+        )}
+      </div>
+      {question && (
+        <FormDialog
+          name={question.kind}
+          title={
+            question.kind === 'publish'
+              ? t('map:editor.publishTitle', { version: floor.version + 1 })
+              : question.kind === 'restore'
+                ? t('map:editor.restoreTitle', { version: question.version })
+                : t('map:editor.discard')
+          }
+          width="520px"
+          busy={busy}
+          error={answerError}
+          onSubmit={() => void answer()}
+          submitName="confirm"
+          submitLabel={
+            question.kind === 'publish'
+              ? t('map:editor.publish')
+              : question.kind === 'restore'
+                ? t('map:editor.restore')
+                : t('map:editor.discard')
+          }
+          onClose={close}
+        >
+          {question.kind === 'discard' ? (
+            <p style={{ marginTop: 0 }}>
+              {t('map:editor.discardMessage', { version: floor.version })}
+            </p>
+          ) : (
+            <>
+              <p style={{ marginTop: 0 }}>
+                {question.kind === 'publish'
+                  ? t('map:editor.publishIntro', { version: floor.version })
+                  : t('map:editor.restoreMessage', {
+                      from: question.version,
+                      next: floor.version + 1,
+                      current: floor.version,
+                    })}
+              </p>
+              <LayoutChanges diff={question.diff} />
+              {question.kind === 'restore' && draft && (
+                <p data-drops-draft style={{ marginBottom: 0 }}>
+                  <strong>{t('map:editor.restoreDropsDraft')}</strong>
+                </p>
+              )}
+            </>
+          )}
+        </FormDialog>
+      )}
       <section aria-label={t('map:editor.versions')}>
         <h3 style={{ fontSize: 14, margin: '8px 0' }}>{t('map:editor.versions')}</h3>
         <ol style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
@@ -167,18 +324,7 @@ export function LayoutTools({
               {version.version === floor.version ? (
                 <small>{t('map:editor.current')}</small>
               ) : (
-                <Button
-                  busy={busy}
-                  onClick={() =>
-                    void run(() =>
-                      mapApi.restore({
-                        floorId: floor.id,
-                        baseVersion: floor.version,
-                        version: version.version,
-                      }),
-                    )
-                  }
-                >
+                <Button busy={busy} onClick={() => askRestore(version.version)}>
                   {t('map:editor.restore')}
                 </Button>
               )}

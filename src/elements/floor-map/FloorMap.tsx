@@ -1,12 +1,19 @@
 import { Global, css } from '@emotion/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Path } from 'leaflet';
+import type { LatLng, Marker, Path } from 'leaflet';
 import { mapApi, type FloorData, type MapShop, type MapStore } from '../../core/api/map';
 import { useEmit } from '../../ui/element/context';
 import { useT } from '../../ui/i18n';
 import { FloorPicker } from '../../ui/map/FloorPicker';
 import { MapLegend } from '../../ui/map/MapLegend';
-import { mapCss, shopStyle, toLatLngs, type L as LeafletNs } from '../../ui/map/leaflet-kit';
+import { fitLabels, shortNumber, type LabelShop } from '../../ui/map/labels';
+import {
+  labelFont,
+  mapCss,
+  shopStyle,
+  toLatLngs,
+  type L as LeafletNs,
+} from '../../ui/map/leaflet-kit';
 import { useFloorView } from '../../ui/map/useFloorView';
 import { useAsync } from '../../ui/useAsync';
 import { ShopPanel } from './ShopPanel';
@@ -17,6 +24,8 @@ const layout = css`
   flex-direction: column;
   gap: 8px;
   height: 100%;
+  /* Its panels' z-indexes stay among its own parts, under the page's menus. */
+  isolation: isolate;
   min-height: 420px;
   .stage {
     position: relative;
@@ -28,6 +37,17 @@ const layout = css`
     inset: 0;
     border-radius: 8px;
     overflow: hidden;
+  }
+  /* A phone is narrower than the plan is wide: the stage takes the plan's shape, so the
+     fitted floor fills it and the legend is in the first view, not below empty space. */
+  @media (max-width: 640px) {
+    min-height: 0;
+    .stage {
+      flex: none;
+      min-height: 220px;
+      max-height: 70vh;
+      aspect-ratio: var(--plan-aspect, 16 / 10);
+    }
   }
 `;
 
@@ -129,7 +149,10 @@ export function FloorMap({
           }}
         />
       )}
-      <div className="stage">
+      <div
+        className="stage"
+        style={data ? ({ '--plan-aspect': `${data.width} / ${data.height}` } as object) : undefined}
+      >
         <div
           ref={container}
           className="map"
@@ -165,6 +188,7 @@ function useShopLayers(
     if (!data || !map || !L) return;
     const drawn = layers.current;
     const group = L.layerGroup().addTo(map);
+    const labels: { shop: MapShop; marker: Marker; bounds: [LatLng, LatLng] }[] = [];
     for (const shop of data.shops) {
       const polygon = L.polygon(
         toLatLngs(shop.polygon.coordinates[0]!, data.height),
@@ -188,18 +212,42 @@ function useShopLayers(
         });
       }
       drawn.set(shop.id, polygon);
-      // The number (and brand) written on the shop; shown once zoomed in enough to fit.
-      L.marker(polygon.getBounds().getCenter(), {
+      // The number (and brand) written on the shop, as much of it as fits (labels.ts).
+      const bounds = polygon.getBounds();
+      const centre = bounds.getCenter();
+      const marker = L.marker(centre, {
         interactive: false,
         keyboard: false,
-        icon: L.divIcon({ className: 'shop-label', html: labelNode(shop), iconSize: undefined }),
+        icon: L.divIcon({
+          className: 'shop-label',
+          html: labelNode(shop, shortNumber(shop.number, data.floor)),
+          iconSize: undefined,
+        }),
       }).addTo(group);
+      labels.push({ shop, marker, bounds: [bounds.getSouthWest(), bounds.getNorthEast()] });
     }
-    // CRS.Simple: a metre is 2^zoom pixels. Labels show once a typical shop is wide enough.
-    const widths = data.shops.map((shop) => shopWidth(shop)).sort((a, b) => a - b);
-    const typical = widths[Math.floor(widths.length / 2)] ?? 0;
-    const showLabels = () =>
-      map.getContainer().classList.toggle('labelled', typical * 2 ** map.getZoom() >= labelPixels);
+    const measure = textMeasure(map.getContainer());
+    const sized: LabelShop[] = labels.map(({ shop, bounds: [sw, ne] }) => ({
+      width: ne.lng - sw.lng,
+      height: ne.lat - sw.lat,
+      x: (sw.lng + ne.lng) / 2,
+      y: (sw.lat + ne.lat) / 2,
+      numberWidth: measure(shop.number, true),
+      shortWidth: measure(shortNumber(shop.number, data.floor), true, labelFont - 1),
+      brandWidth: shop.brand ? measure(shop.brand, false) : 0,
+    }));
+    // CRS.Simple: a metre is 2^zoom pixels.
+    const showLabels = () => {
+      const scale = 2 ** map.getZoom();
+      const fits = fitLabels(sized, scale);
+      labels.forEach(({ marker }, i) => {
+        const element = marker.getElement();
+        if (!element) return;
+        element.dataset.fit = fits[i]!;
+        const brand = element.querySelector('span');
+        if (brand) brand.style.maxWidth = `${Math.max(0, sized[i]!.width * scale - 4)}px`;
+      });
+    };
     showLabels();
     map.on('zoomend', showLabels);
     return () => {
@@ -217,21 +265,26 @@ function useShopLayers(
   return layers;
 }
 
-/** How wide (in pixels) a typical shop must be drawn for numbers to be written on shops. */
-const labelPixels = 56;
-
-/** A shop's width in plan metres (its outline's extent across). */
-function shopWidth(shop: MapShop): number {
-  const xs = shop.polygon.coordinates[0]!.map(([x]) => x);
-  return Math.max(...xs) - Math.min(...xs);
+/**
+ * Widths of label text in pixels, in the map's font (bold for numbers), as mapCss draws
+ * them: measured on a canvas, so no label is laid out to be measured.
+ */
+function textMeasure(container: HTMLElement) {
+  const context = document.createElement('canvas').getContext('2d');
+  const family = getComputedStyle(container).fontFamily || 'sans-serif';
+  return (text: string, bold: boolean, size = labelFont) => {
+    if (!context) return text.length * 7;
+    context.font = `${bold ? 'bold ' : ''}${size}px ${family}`;
+    return Math.ceil(context.measureText(text).width);
+  };
 }
 
 /** Built as nodes with textContent: brands are typed by operations staff, never markup. */
-function labelNode(shop: MapShop): HTMLElement {
+function labelNode(shop: MapShop, short: string): HTMLElement {
   // Leaflet puts the node inside its icon div; CSS (mapCss) lets it pass its children through.
   const label = document.createElement('div');
-  const number = label.appendChild(document.createElement('b'));
-  number.textContent = shop.number;
+  label.appendChild(document.createElement('b')).textContent = shop.number;
+  label.appendChild(document.createElement('i')).textContent = short;
   if (shop.brand) label.appendChild(document.createElement('span')).textContent = shop.brand;
   return label;
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { mapApi, type SearchHit } from '../../core/api/map';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
@@ -42,51 +42,102 @@ const box = css`
   }
 `;
 
-/** Finds shops of the store by brand or number, on every floor; a pick focuses the shop. */
+/**
+ * Finds shops of the store by brand or number, on every floor; a pick focuses the shop.
+ * Enter picks the only result, or the one whose number or brand is exactly the text typed;
+ * among several others it moves into the list (docs/floor-map.md, "Search"). Arrow keys walk
+ * the list, Escape goes back to the box.
+ */
 export function ShopSearch({ store, onPick }: { store: string; onPick: (hit: SearchHit) => void }) {
   const t = useT();
   const listId = useId();
   const [text, setText] = useState('');
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [found, setFound] = useState<{ query: string; hits: SearchHit[] } | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Enter pressed before the answer for the text came: decide when it comes.
+  const pending = useRef('');
+  const query = text.trim();
+  const hits = found && found.query === query ? found.hits : null;
+  // While the next answer is on its way the last list stays, so it does not flicker.
+  const shown = query && found ? found.hits : null;
   useEffect(() => {
-    const query = text.trim();
-    if (!query) return setHits(null);
+    if (!query) return setFound(null);
     let live = true;
     const timer = setTimeout(() => {
       mapApi.search(store, query).then(
-        (found) => live && setHits(found),
-        () => live && setHits([]),
+        (answer) => live && setFound({ query, hits: answer }),
+        () => live && setFound({ query, hits: [] }),
       );
     }, 200);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [text, store]);
+  }, [query, store]);
+  const pick = (hit: SearchHit) => {
+    pending.current = '';
+    setText('');
+    onPick(hit);
+  };
+  const buttons = () => [...(list.current?.querySelectorAll('button') ?? [])];
+  const decide = (answer: SearchHit[], typed: string) => {
+    const exact = answer.filter(
+      (hit) =>
+        hit.number.toLowerCase() === typed.toLowerCase() ||
+        hit.brand.toLowerCase() === typed.toLowerCase(),
+    );
+    if (answer.length === 1) pick(answer[0]!);
+    else if (exact.length === 1) pick(exact[0]!);
+    else buttons()[0]?.focus();
+  };
+  useEffect(() => {
+    if (found && pending.current === found.query) {
+      pending.current = '';
+      decide(found.hits, found.query);
+    }
+  }, [found]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onBoxKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') setText('');
+    else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      buttons()[0]?.focus();
+    } else if (event.key === 'Enter' && query) {
+      event.preventDefault();
+      if (hits) decide(hits, query);
+      else pending.current = query;
+    }
+  };
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const all = buttons();
+    const at = all.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) input.current?.focus();
+      else all[Math.min(next, all.length - 1)]?.focus();
+    } else if (event.key === 'Escape') input.current?.focus();
+  };
   return (
     <div css={box} role="search">
       <input
+        ref={input}
         type="search"
         aria-label={t('map:searchLabel')}
         placeholder={t('map:search')}
         value={text}
         maxLength={40}
-        aria-controls={hits ? listId : undefined}
+        aria-controls={shown ? listId : undefined}
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && setText('')}
+        onKeyDown={onBoxKey}
       />
-      {hits && (
-        <ul id={listId} aria-label={t('map:searchLabel')}>
-          {hits.length === 0 && <li>{t('map:noResults')}</li>}
-          {hits.map((hit) => (
+      {shown && (
+        <ul id={listId} ref={list} aria-label={t('map:searchLabel')} onKeyDown={onListKey}>
+          {shown.length === 0 && <li>{t('map:noResults')}</li>}
+          {shown.map((hit) => (
             <li key={hit.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setText('');
-                  onPick(hit);
-                }}
-              >
+              <button type="button" onClick={() => pick(hit)}>
                 {hit.floor} · {hit.number} {hit.brand}
               </button>
             </li>

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-floor-map',
   summary:
     "Indoor floor map of the group's stores (docs/floor-map.md): pick a store and a floor (B2 to L5), pan and zoom the plan (wheel, buttons, pinch), search a brand or shop number, and click, tap or Tab to a shop to open its info panel (shop number, floor, brand, area, category, status, coordinates). Signed-in staff also see merchant, contract, this month's statement and the overdue flag within their scope; a merchant's own shops are outlined. Works without a session.",
@@ -26,4 +26,4 @@ export const meta: ElementMeta = {
   },
   parts: { 'map-page': 'The whole element', map: 'The map area', panel: 'The shop info panel' },
   example: '<atrium-floor-map store="S01" floor="L1"></atrium-floor-map>',
-};
+} satisfies ElementMeta;

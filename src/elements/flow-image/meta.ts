@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-flow-image',
   summary:
     "The flow chart of an instance or a flow, drawn by the bpmn-js viewer (fetched on first use, not part of the shared bundle): drag to move, wheel or the buttons to zoom. For an instance the nodes and flows already passed are green, the nodes with open tasks orange, and each node's opinions hang under it (the newest two; all in its tooltip). The bpmn.io watermark stays visible, as its licence asks. The viewer's styles are put inside the element's shadow root.",
@@ -12,4 +12,4 @@ export const meta: ElementMeta = {
   },
   parts: { diagram: 'The chart with its legend (data-done, data-current: the marked ids)' },
   example: '<atrium-flow-image inst-id="1700000025000000005"></atrium-flow-image>',
-};
+} satisfies ElementMeta;

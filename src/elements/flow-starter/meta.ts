@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-flow-starter',
   summary:
     "Starting flows. Without a flow: the flow list the user may start, grouped by category and searchable (the text matched with LIKE against key or name; no match reads 抱歉！没有找到符合条件的流程 / 您可以尝试更换关键词), with the favourite flows on top (a star adds or removes one; more than 11: 最多可添加11个常用流程); `dialog` puts the list behind a button. Choosing a flow checks the start right (无启动权限，请联系管理员) and, for a secretary, asks who starts it (请选择一个发起人 / 请选择代为审批的领导). With `def-id` or `def-key`: the start form of that flow, checked with the form's rule strings, which starts the flow (流程启动成功) or saves a draft; `draft-id` continues a draft, `copy-inst-id` starts from an instance's data, `leader-id` starts for a leader.",
@@ -43,4 +43,4 @@ export const meta: ElementMeta = {
     actions: 'Submit, save draft and back',
   },
   example: '<atrium-flow-starter dialog></atrium-flow-starter>',
-};
+} satisfies ElementMeta;

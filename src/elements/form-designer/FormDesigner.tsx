@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { useMemo, useState } from 'react';
 import { storedDefinition, saveFormDefinition, templateEntries } from '../../core/api/forms';
 import type { FieldOptions, FormDefinition, FormField } from '../../core/forms/definition';
@@ -7,26 +6,15 @@ import { notify } from '../../core/notices';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField } from '../../ui/Field';
+import { Tabs } from '../../ui/Tabs';
 import { FormView } from '../../ui/forms/FormView';
 import { useFormRecord } from '../../ui/forms/useFormRecord';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
 import { RightsPanel } from './RightsEditor';
-
-const layout = css`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: 20px;
-  textarea {
-    font-family: ui-monospace, monospace;
-    font-size: 12px;
-    min-height: 480px;
-  }
-  @media (max-width: 900px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
+import { designerLayout } from './styles';
+import { VisualEditor } from './VisualEditor';
 
 /** Fields and sub-tables must at least be lists before the preview can draw them. */
 function parse(text: string): { definition?: FormDefinition; error?: string } {
@@ -89,36 +77,59 @@ export function FormDesigner({ formKey }: { formKey?: string }) {
   );
 }
 
+/** The definition as the editor shows it: a dictionary's choices are the server's, not its. */
+function editable(initial: FormDefinition): FormDefinition {
+  const strip = (fields: FormField[]) =>
+    fields.map((field) => (field.dictionary ? { ...field, options: undefined } : field));
+  return {
+    ...initial,
+    fields: strip(initial.fields),
+    subTables: initial.subTables.map((sub) => ({ ...sub, fields: strip(sub.fields) })),
+  };
+}
+
+const asText = (definition: FormDefinition) => JSON.stringify(definition, null, 2);
+
+/** Most steps 撤销 goes back. */
+const undoDepth = 50;
+
+/**
+ * One definition, two views of it: the visual editor (the default) and its JSON (advanced).
+ * Both write the same value; the JSON view's text is kept while it does not parse, and the
+ * visual view waits until it does. The preview beside them fills in, computes and checks.
+ */
 function Editor({ version, initial }: { version: number; initial: FormDefinition }) {
   const t = useT();
-  // Choices filled in from dictionaries are the server's; the stored definition names them.
-  const [text, setText] = useState(() =>
-    JSON.stringify(
-      {
-        ...initial,
-        fields: initial.fields.map((field) =>
-          field.dictionary ? { ...field, options: undefined } : field,
-        ),
-        subTables: initial.subTables.map((sub) => ({
-          ...sub,
-          fields: sub.fields.map((field) =>
-            field.dictionary ? { ...field, options: undefined } : field,
-          ),
-        })),
-      },
-      null,
-      2,
-    ),
-  );
+  const [view, setView] = useState<'visual' | 'json'>('visual');
+  const [definition, setDefinition] = useState(() => editable(initial));
+  const [text, setText] = useState(() => asText(editable(initial)));
+  const [history, setHistory] = useState<FormDefinition[]>([]);
   const [saved, setSaved] = useState(version);
   const [serverError, setServerError] = useState('');
   const choices = useMemo(() => choicesOf(initial), [initial]);
   const parsed = useMemo(() => parse(text), [text]);
+  const change = (next: FormDefinition) => {
+    setHistory((steps) => [...steps.slice(1 - undoDepth), definition]);
+    setDefinition(next);
+    setText(asText(next));
+  };
+  const undo = () => {
+    const previous = history.at(-1);
+    if (!previous) return;
+    setHistory((steps) => steps.slice(0, -1));
+    setDefinition(previous);
+    setText(asText(previous));
+    notify('info', t('forms:designer.undone'));
+  };
+  const edit = (next: string) => {
+    setText(next);
+    const read = parse(next);
+    if (read.definition) setDefinition(read.definition);
+  };
   const save = async () => {
     setServerError('');
     try {
-      const definition = JSON.parse(text) as { key?: unknown };
-      // The version this text was edited from: someone else's newer save is a 409, not lost.
+      // The version this was edited from: someone else's newer save is a 409, not lost.
       const answer = await saveFormDefinition(
         definition,
         definition.key === initial.key ? saved : undefined,
@@ -130,31 +141,56 @@ function Editor({ version, initial }: { version: number; initial: FormDefinition
     }
   };
   return (
-    <div css={layout}>
+    <div css={designerLayout}>
       <div>
-        <TextAreaField
+        <Tabs
           label={t('forms:designer.definition', { version: saved })}
-          value={text}
-          spellCheck={false}
-          onChange={(event) => setText(event.target.value)}
-          name="definition"
-          error={parsed.error ? t('forms:designer.invalid', { message: parsed.error }) : undefined}
-        />
-        {serverError && <Alert>{serverError}</Alert>}
-        <Button
-          variant="primary"
-          onClick={() => void save()}
-          disabled={!parsed.definition}
-          data-action="save-definition"
+          items={[
+            { id: 'visual', label: t('forms:designer.visual') },
+            { id: 'json', label: t('forms:designer.json') },
+          ]}
+          active={view}
+          onChange={(id) => setView(id as 'visual' | 'json')}
         >
-          {t('forms:designer.save')}
-        </Button>
+          {view === 'visual' && parsed.definition && (
+            <VisualEditor definition={definition} onChange={change} />
+          )}
+          {view === 'visual' && !parsed.definition && (
+            <Alert>{t('forms:designer.jsonBlocked')}</Alert>
+          )}
+          {view === 'json' && (
+            <TextAreaField
+              label={t('forms:designer.definition', { version: saved })}
+              value={text}
+              spellCheck={false}
+              onChange={(event) => edit(event.target.value)}
+              name="definition"
+              error={
+                parsed.error ? t('forms:designer.invalid', { message: parsed.error }) : undefined
+              }
+            />
+          )}
+        </Tabs>
+        {serverError && <Alert>{serverError}</Alert>}
+        <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Button
+            variant="primary"
+            onClick={() => void save()}
+            disabled={!parsed.definition}
+            data-action="save-definition"
+          >
+            {t('forms:designer.save')}
+          </Button>
+          <Button onClick={undo} disabled={history.length === 0} data-action="undo">
+            {t('forms:designer.undo')}
+          </Button>
+        </div>
       </div>
       <div data-preview>
         <h3 css={{ fontSize: 15, margin: '0 0 8px' }}>{t('forms:designer.preview')}</h3>
         {parsed.definition && (
           // A new definition is a new form: the preview starts empty again.
-          <Preview key={text} definition={withChoices(parsed.definition, choices)} />
+          <Preview key={text} definition={withChoices(definition, choices)} />
         )}
       </div>
     </div>

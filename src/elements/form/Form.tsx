@@ -1,8 +1,16 @@
+import { css } from '@emotion/react';
 import { useCallback } from 'react';
 import { useFormAssociation, useHost } from '../../ui/element/context';
 import { FormRecordPage } from '../../ui/forms/FormRecordPage';
 import { useT } from '../../ui/i18n';
 import { Alert } from '../../ui/Alert';
+
+const bare = css`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
 
 /**
  * One record of an online form on any page: a new one, or `record-id` to edit (or read,
@@ -14,26 +22,33 @@ export function Form({
   templateKey,
   recordId,
   readonly,
+  disabled,
 }: {
   templateKey?: string;
   recordId?: string;
   readonly?: boolean;
+  /** Its own `disabled` or a disabled fieldset of the host page around it (the base's). */
+  disabled?: boolean;
 }) {
   const t = useT();
   const form = useFormAssociation();
   const host = useHost();
   const onValues = useCallback(
     (values: Record<string, unknown>, failure: string | undefined) => {
-      if (!form || typeof form.internals.setFormValue !== 'function') return;
-      form.internals.setFormValue(JSON.stringify(values));
+      if (!form) return;
+      form.setValue(JSON.stringify(values));
       const anchor =
         host.shadowRoot?.querySelector<HTMLElement>('input, select, textarea') ?? undefined;
-      if (failure) form.internals.setValidity({ customError: true }, failure, anchor);
-      else form.internals.setValidity({});
+      form.setValidity({ customError: Boolean(failure) }, failure ?? '', anchor);
     },
     [form, host],
   );
   if (!templateKey) return <Alert>{t('forms:form.notFound')}</Alert>;
   const action = readonly ? 'get' : recordId ? 'edit' : 'add';
-  return <FormRecordPage target={{ templateKey, action, id: recordId }} onValues={onValues} />;
+  // A disabled fieldset disables every control and button inside it, keeping what was typed.
+  return (
+    <fieldset disabled={disabled} css={bare}>
+      <FormRecordPage target={{ templateKey, action, id: recordId }} onValues={onValues} />
+    </fieldset>
+  );
 }

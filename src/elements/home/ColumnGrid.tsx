@@ -7,6 +7,7 @@ import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
+import { useScrollFocus } from '../../ui/useScrollFocus';
 import { decideWidget } from './decide';
 import { builtInWidgets, knownWidget, pluggableWidgets, pluggedElement } from './widgets';
 
@@ -40,7 +41,7 @@ const card = css`
     justify-content: space-between;
     margin-bottom: 8px;
   }
-  h3 {
+  h2 {
     font-size: 15px;
     margin: 0;
   }
@@ -111,6 +112,7 @@ function ColumnCard({
   const navigate = useNavigate();
   const config = useAsync(() => load(alias), [alias, language]);
   const column = config.data;
+  const scrollFocus = useScrollFocus<HTMLDivElement>();
   // Hidden when no column data exists, or without display rights unless previewing.
   if (!config.loading && !config.error && (!column || (!column.displayRights && !preview))) {
     return null;
@@ -130,14 +132,14 @@ function ColumnCard({
       data-widget={column ? decideWidget(column, knownWidget) : undefined}
     >
       <header>
-        <h3>{column?.name ?? name}</h3>
+        <h2>{column?.name ?? name}</h2>
         {column?.colUrl && (
           <button type="button" onClick={() => navigate(column.colUrl)} data-action="more">
             {t('shell:home.more')} ›
           </button>
         )}
       </header>
-      <div className="body">
+      <div className="body" ref={scrollFocus} role="region" aria-label={column?.name ?? name}>
         {config.error ? (
           <p className="column-error" role="alert">
             {t('shell:home.columnFailed', { message: config.error.message })}

@@ -59,6 +59,8 @@ export function NoticeMarquee() {
     <div
       css={style}
       part="marquee"
+      // ARIA's own role for scrolling news: a live region that does not interrupt.
+      role="marquee"
       aria-label={t('shell:home.notices')}
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}

@@ -56,7 +56,7 @@ const layer = css`
     padding: 16px;
     box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
   }
-  .card h3 {
+  .card h2 {
     margin: 0 0 6px;
     font-size: 15px;
   }
@@ -143,7 +143,7 @@ export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void 
         />
       )}
       <div className="card" style={{ top: cardTop, left: cardLeft }}>
-        <h3>{t('shell:tour.title')}</h3>
+        <h2>{t('shell:tour.title')}</h2>
         <p>{t(`shell:tour.steps.${current.key}`)}</p>
         <div className="buttons">
           <small>{t('shell:tour.step', { step: step + 1, total: steps.length })}</small>

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-home',
   summary:
     "The home dashboard: the marquee of enterprise notices, the grid of columns from the user's home layout (each column's widget decided from its configuration: colType, chart type, dataMode; configs fetched in one batched request; widgets built by other elements plug in by tag name; a column whose data fails shows the error in red), the pop-up tip list (count, collapse, close; opens as a tab, a new window or a dialog; once closed it stays closed, across reloads, until a tip arrives that it has not shown), form reminders, the holiday and birthday overlay once per session, then the guided tour when the server says it is due.",
@@ -35,4 +35,4 @@ export const meta: ElementMeta = {
     tour: 'The guided tour',
   },
   example: '<atrium-home></atrium-home>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-invoice-list',
   summary:
     "The invoices of one month of one contract, with their PDF, OFD and XML files to download; says so when the mall has not issued them yet. The server checks the contract is the caller's.",
@@ -12,4 +12,4 @@ export const meta: ElementMeta = {
   parts: {},
   example:
     '<atrium-invoice-list vendor="10001" month="2026-10" contract="HT-2024-S01-0001"></atrium-invoice-list>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-login',
   summary:
     'Sign-in box: password login and mobile-code login (60 s resend countdown, server-checked code, pick one of the accounts tied to the number). Keeps the session for every Atrium element on the page.',
@@ -23,7 +23,8 @@ export const meta: ElementMeta = {
   },
   events: {
     'atrium-login': {
-      detail: '{ user: SessionUser, mustResetPassword: boolean }',
+      detail:
+        '{ user: { token: string; account: string; username: string; userId: string; loginStatus: 0 | 1; expiration: number; loginTime: number; tenantId?: string }; mustResetPassword: boolean }',
       description:
         'Signed in. `mustResetPassword` is true when the server reports login status 0; the page should then show the reset view. Cancel it to handle navigation yourself.',
       cancelable: true,
@@ -35,4 +36,4 @@ export const meta: ElementMeta = {
   },
   parts: { form: 'The form', tabs: 'The tab list', submit: 'The submit button' },
   example: '<atrium-login redirect="/portal/home"></atrium-login>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-mail-contacts',
   summary:
     "The signed-in user's mail contacts: a paged, searchable list (name, address, mails sent, last sent) with add, edit, view and delete. Contacts are also learnt from the mail the user sends.",
@@ -11,4 +11,4 @@ export const meta: ElementMeta = {
   events: {},
   parts: { table: 'The contacts', dialog: 'The form' },
   example: '<atrium-mail-contacts></atrium-mail-contacts>',
-};
+} satisfies ElementMeta;

@@ -24,6 +24,9 @@ import { ConfirmDialog } from '../../ui/workflow/ConfirmDialog';
 import { Composer, type Draft, type Sent } from './Composer';
 import { Reader, type ReaderAction } from './Reader';
 import { forwardQuote, mailBody, replyQuote } from './quote';
+import { useLive } from '../../ui/useLive';
+
+const mailEvents = ['mail'] as const;
 
 const pageSize = 20;
 /** Automatic sync of the open mailbox while the page is open. */
@@ -298,6 +301,8 @@ export function Mail({
     tree.reload();
     list.reload();
   }, [tree, list]);
+  // A sync found new mail (or lost some): the folders' counts and the list follow.
+  useLive(mailEvents, refresh);
 
   const newDraft = (change: Partial<Draft> = {}): Draft => ({
     setId: current?.id ?? '',
@@ -528,7 +533,9 @@ export function Mail({
               >
                 <span className="who">
                   <span>
-                    {!row.isRead && <span className="dot" aria-label={t('mail:unread')} />}
+                    {!row.isRead && (
+                      <span className="dot" role="img" aria-label={t('mail:unread')} />
+                    )}
                     {shown === 'sent' || shown === 'drafts'
                       ? row.receiverAddresses
                       : row.senderName || row.senderAddress}

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-mail',
   summary:
     "The signed-in user's mail: a mailbox tree per mail account (inbox, sent, drafts, deleted) with unread counts, a paged message list with unread marks and search, a reader (HTML sanitised with DOMPurify in a sandboxed iframe; remote images blocked until allowed) and a composer (contacts and portal users suggested, attachments with upload progress, rich text; reply, reply all, forward, drafts). Deleting from Deleted is final. Syncs on demand and every few minutes. Without a mail account it says how to add one.",
@@ -27,4 +27,4 @@ export const meta: ElementMeta = {
     composer: 'The composer',
   },
   example: '<atrium-mail folder="inbox"></atrium-mail>',
-};
+} satisfies ElementMeta;

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-meetings',
   summary:
     'The caller\'s meetings (subject hymc and start time kssj), start time descending: today\'s, 3 rows, on the home card (今日会议), or all of them in the paged list of /meetingList/0 (`mode="list"`, 10 a page). A row opens the meeting\'s own page, /meeting/{id} (`mode="detail"`).',
@@ -27,4 +27,4 @@ export const meta: ElementMeta = {
   methods: { refresh: 'Loads the meetings again.' },
   parts: { list: 'The meeting rows', pager: 'The pager of the list mode' },
   example: '<atrium-meetings></atrium-meetings>',
-};
+} satisfies ElementMeta;

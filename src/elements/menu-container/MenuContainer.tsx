@@ -7,7 +7,7 @@ import { $session } from '../../core/session';
 import { Icon } from '../../ui/icons';
 import { useLanguage, useT } from '../../ui/i18n';
 import { usePreview } from '../../ui/attachments/usePreview';
-import { AreaMenu, firstShowable, flatten } from '../../ui/menu/AreaMenu';
+import { AreaMenu, firstShowable, flatten, showsHref } from '../../ui/menu/AreaMenu';
 import { useNavigate } from '../../ui/navigate';
 import { LoadFailed, Loading } from '../../ui/Status';
 import { phoneWidth, vars } from '../../ui/theme';
@@ -171,9 +171,7 @@ export function MenuContainer({
 
   const choose = (item: MenuNode, replace = false) => {
     if (onPhone()) setCollapsed(true);
-    // An item shows its href when it names no route, and in a menu whose alias contains
-    // backmenu whatever route it names (spec/workflow-office.md 2.1; issue 39, item 3).
-    if (item.href && (!item.menuUrl || menuAlias.includes('backmenu'))) {
+    if (showsHref(item, menuAlias)) {
       const fileId = fileIdOf(item.href);
       if (fileId) return void preview.open({ id: fileId, name: `${item.name}.pdf` });
       return setEmbedded(item);

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-menu-container',
   summary:
     "An area of the portal with its second-level menu (spec/workflow-office.md 2.1): the signed-in user's items of a menu alias from the server, sub-menus one open at a time, the first item chosen when none is, a collapse toggle, external addresses embedded, PDF files previewed in the 80 %-wide dialog. The page of the chosen item goes in the default slot. Without leaders to serve, the flow area has no leader to-do.",
@@ -31,4 +31,4 @@ export const meta: ElementMeta = {
   example: `<atrium-menu-container menu-alias="v-flow" active="/v-flow/v-todo">
   <atrium-task-list kind="todo"></atrium-task-list>
 </atrium-menu-container>`,
-};
+} satisfies ElementMeta;

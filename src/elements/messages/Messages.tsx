@@ -12,6 +12,9 @@ import { Empty, Loading } from '../../ui/Status';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { widgetList } from '../../ui/widget-list';
+import { useLive } from '../../ui/useLive';
+
+const messageEvents = ['message', 'result'] as const;
 
 interface Message {
   id: string;
@@ -91,6 +94,7 @@ export function Messages({ columnAlias }: { columnAlias?: string }) {
   const navigate = useNavigate();
   const list = useAsync(loadMessages, [language]);
   useHostMethods(useMemo(() => ({ refresh: list.reload }), [list.reload]));
+  useLive(messageEvents, list.reload);
   if (list.loading && !list.data) return <Loading />;
   if (list.error) return <Alert>{list.error.message}</Alert>;
   if (!list.data?.messages.length) return <Empty>{t('widgets:messages.empty')}</Empty>;

@@ -60,9 +60,22 @@ const frame = css`
     color: #fff;
     font: inherit;
     font-size: 12px;
+    /* 24 px at least under a mouse (WCAG's minimum target), 44 px under a finger. */
     min-width: 24px;
-    height: 20px;
+    height: 24px;
     cursor: pointer;
+  }
+  @media (pointer: coarse) {
+    .controls button {
+      min-width: 44px;
+      height: 44px;
+      border-radius: 22px;
+      font-size: 16px;
+    }
+    /* A row of 44 px numbers would not fit a phone: the arrows and pause move it there. */
+    .controls button[data-goto] {
+      display: none;
+    }
   }
   .controls button[aria-current='true'] {
     background: ${vars.primary};
@@ -145,7 +158,13 @@ export function NewsCarousel({
           onClick={() => navigate(`/news/${current.id}`)}
           data-news-id={current.id}
         >
-          <img src={fileUrl(current.rotatingDisplayPictures ?? '', true)} alt="" />
+          {/* The size a poster is drawn for (16:9); the frame covers whatever it gets. */}
+          <img
+            src={fileUrl(current.rotatingDisplayPictures ?? '', true)}
+            alt=""
+            width={960}
+            height={540}
+          />
           <span className="caption" aria-live={running ? 'off' : 'polite'}>
             {current.title}
           </span>
@@ -160,6 +179,7 @@ export function NewsCarousel({
             key={slide.id}
             type="button"
             aria-label={t('widgets:carousel.goTo', { n: i + 1 })}
+            data-goto={i + 1}
             aria-current={i === index % slides.length}
             onClick={() => setIndex(i)}
           >

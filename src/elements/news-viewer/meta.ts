@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-news-viewer',
   summary:
     'News viewer and generic link-opening page. With `news-id`: title, drafter and create time, then the sanitised content or the embedded url page at its pageHeight, then the attached files (download or preview: images, PDF drawn with pdf.js, text, audio, video); a signed-in reader gets a read mark. With `src`: that page embedded. With `file-id`: that file shown in place (PDF with pdf.js, images, text, audio, video; office files in the document-preview service when one is configured); other types download with a notice. The first of `news-id`, `src`, `file-id` that is set wins.',
@@ -32,4 +32,4 @@ export const meta: ElementMeta = {
     file: 'The embedded file',
   },
   example: '<atrium-news-viewer news-id="1700000006000000001"></atrium-news-viewer>',
-};
+} satisfies ElementMeta;

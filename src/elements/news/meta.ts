@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-news',
   summary:
     'Announcement list and reader: title, drafter and time, then the content or the embedded page at its height; attachments download or preview (images, PDF drawn with pdf.js, text, audio and video; office files through the document-preview service when one is configured; other types download with a notice).',
@@ -23,4 +23,4 @@ export const meta: ElementMeta = {
     attachments: 'The attached files',
   },
   example: '<atrium-news type="announcement" limit="10"></atrium-news>',
-};
+} satisfies ElementMeta;

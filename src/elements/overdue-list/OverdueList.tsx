@@ -15,6 +15,9 @@ import { useT } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
 import { useWindowHeight } from '../../ui/useWindowHeight';
 import { useMethod } from '../../ui/useMethod';
+import { useLive } from '../../ui/useLive';
+
+const merchantEvents = ['merchant'] as const;
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +34,11 @@ export function OverdueList({ tableHeight }: { tableHeight?: number }) {
   // Staff opening a notice leave its merchant's view mark alone; they see their own views.
   const [acknowledges, setAcknowledges] = useState<boolean | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  // A new dunning notice shows without a reload (docs/live.md).
+  useLive(merchantEvents, (event) => {
+    if (event.kind !== 'merchant' || event.data.what === 'dunning')
+      setRefreshKey((count) => count + 1);
+  });
   const onAnswer = useCallback(
     (answer: QueryAnswer<Row> | null) => setAcknowledges(answer?.acknowledges ?? null),
     [],

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-overdue-list',
   summary:
     'Merchant overdue (dunning) notices, newest cut-off date first: store, contract, brand and merchant filters; a row prints that notice, the batch button prints every row shown. Shows who viewed each notice and when.',
@@ -18,4 +18,4 @@ export const meta: ElementMeta = {
   },
   parts: { filters: 'The filter form', toolbar: 'Title, count and buttons', table: 'The table' },
   example: '<atrium-overdue-list></atrium-overdue-list>',
-};
+} satisfies ElementMeta;

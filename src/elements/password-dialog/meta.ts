@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-password-dialog',
   summary:
     'Change-password dialog for the signed-in user: old, new and repeated password under the server\'s policy (rules 2, 3, 4 and the minimum length; 6 without a policy). Success says "password changed successfully"; a failure shows the server\'s message or "save failed". The session stays signed in. Closing (icon, Escape, cancel, or after success) removes the `open` attribute.',
@@ -28,4 +28,4 @@ export const meta: ElementMeta = {
   document.querySelector('atrium-password-dialog')
     .addEventListener('atrium-password-changed', (e) => console.log(e.detail.account));
 </script>`,
-};
+} satisfies ElementMeta;

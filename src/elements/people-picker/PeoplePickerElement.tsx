@@ -1,15 +1,10 @@
-import { useEffect, useState } from 'react';
-import { peopleByIds, type Person } from '../../core/api/directory';
+import { useState } from 'react';
+import type { Person } from '../../core/api/directory';
 import { useEmit, useHost } from '../../ui/element/context';
 import { useT } from '../../ui/i18n';
 import { useFormValue } from '../../ui/plug/useFormValue';
 import { PeoplePicker } from '../../ui/people/PeoplePicker';
-
-const idsOf = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
+import { personRefs, usePeople } from '../../ui/people/usePeople';
 
 /** The shared people picker as a form control (see meta.ts). */
 export function PeoplePickerElement({
@@ -32,32 +27,11 @@ export function PeoplePickerElement({
   const t = useT();
   const host = useHost();
   const emit = useEmit();
-  const [people, setPeople] = useState<Person[]>([]);
-  const ids = idsOf(value).join(',');
-
-  // A value set by the page (attribute or property): show who those ids are.
-  useEffect(() => {
-    const wanted = idsOf(ids);
-    if (wanted.join(',') === people.map((person) => person.id).join(',')) return;
-    let live = true;
-    peopleByIds(wanted).then(
-      (found) => {
-        if (!live) return;
-        const byKey = new Map(
-          found.flatMap((person) => [
-            [person.id, person],
-            [person.account, person],
-          ]),
-        );
-        setPeople(wanted.map((id) => byKey.get(id)).filter((person): person is Person => !!person));
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids]);
+  const ids = personRefs(value).join(',');
+  // Who the value names (looked up once signed in); what was just picked shows at once.
+  const named = usePeople(ids);
+  const [picked, setPicked] = useState<Person[]>([]);
+  const people = picked.map((person) => person.id).join(',') === ids ? picked : named;
 
   // The host page's form sees the value and its validity.
   useFormValue(ids, required && !ids ? t('people:picker.required') : null, 'input');
@@ -72,7 +46,7 @@ export function PeoplePickerElement({
       placeholder={placeholder}
       name={name}
       onChange={(next) => {
-        setPeople(next);
+        setPicked(next);
         const text = next.map((person) => person.id).join(',');
         host.setAttribute('value', text);
         emit('atrium-change', { value: text, people: next });

@@ -1,12 +1,11 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-people-picker',
   summary:
     'Picks people from the directory (docs/directory.md): search by name, account, pinyin initials (ly for 刘洋) or department, or browse the org tree; one person or several (chips). A form control: inside a `<form>` its `name` and `value` (the picked user ids, comma-separated) go into the form data, `required` makes an empty picker invalid, and a form reset restores the initial value. Keyboard: Down and Up move in the list, Enter picks, Esc closes the list, Backspace removes the last chip.',
   formAssociated: true,
   attributes: {
-    name: { kind: 'string', description: 'The field name in the form data.' },
     value: {
       kind: 'string',
       description:
@@ -15,19 +14,15 @@ export const meta: ElementMeta = {
     },
     multiple: { kind: 'boolean', description: 'Several people (chips) instead of one.' },
     required: { kind: 'boolean', description: 'The form is invalid while nobody is picked.' },
-    disabled: { kind: 'boolean', description: 'Shows the picked people without changing them.' },
     label: { kind: 'string', description: 'The label above the box.' },
     placeholder: { kind: 'string', description: 'The hint in the empty search box.' },
   },
   events: {
     'atrium-change': {
-      detail: '{ value: string, people: { id, account, fullname, orgName, postNames }[] }',
+      detail:
+        '{ value: string; people: { id: string; account: string; fullname: string; orgId: string; orgName: string; pathName: string; orgNames: string; postNames: string }[] }',
       description: 'The picked people changed (also the `change` event, for forms).',
     },
-  },
-  methods: {
-    checkValidity: 'As a form control: false while required and empty.',
-    reportValidity: 'As checkValidity, and shows the message.',
   },
   parts: {
     picker: 'The whole picker',
@@ -38,4 +33,4 @@ export const meta: ElementMeta = {
   },
   example:
     '<form>\n  <atrium-people-picker name="copyTo" multiple required label="Copy to"></atrium-people-picker>\n</form>',
-};
+} satisfies ElementMeta;

@@ -144,7 +144,7 @@ function DunningBlock({ record, seal, labels }: { record: Row; seal: string; lab
           {labels.colon}
           <span data-field="F_CONFIRM_DATE">{text(record.F_CONFIRM_DATE)}</span>
         </div>
-        {seal && <img src={seal} alt="" data-seal />}
+        {seal && <img src={seal} alt="" data-seal width={320} height={320} />}
       </div>
     </div>
   );

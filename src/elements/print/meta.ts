@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-print',
   summary:
     'Every print view of the merchant finance pages in one element: the payment settlement statement (9 fee lines a page), the invoicing confirmation (7 lines a page), the advance, joint-operation and lease fee notices and the merchant dunning notice, each alone or as a batch (`…_all`). A toolbar (screen only) prints and closes, and pages through paged documents with the spec’s alerts. Printed on A4 at 70 % zoom with 5 mm top and 10 mm left margins, one sheet per page; a dunning batch puts two notices on a page. Opening a fee notice confirms it and opening a dunning notice marks it viewed (server side). The data needs the session or a signed print link (`print-token`).',
@@ -51,4 +51,4 @@ export const meta: ElementMeta = {
   },
   example:
     '<atrium-print kind="fkqkd" jlbh="JS20261000001" hsfs="联营"></atrium-print>\n<atrium-print kind="shcjftzd_all" print-token="eyJhbGciOi…"></atrium-print>',
-};
+} satisfies ElementMeta;

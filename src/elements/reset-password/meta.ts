@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-reset-password',
   summary:
     "Forced password change after a login with status 0: old, new and repeated password under the server's policy. Signs out afterwards so the user signs in with the new password.",
@@ -18,4 +18,4 @@ export const meta: ElementMeta = {
   },
   parts: { form: 'The form', submit: 'The submit button' },
   example: '<atrium-reset-password account="newhire"></atrium-reset-password>',
-};
+} satisfies ElementMeta;

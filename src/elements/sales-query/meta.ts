@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-sales-query',
   summary:
     'Brand monthly sales with a summary row: store, date range (default one month back to today), contract and brand filters; a row opens the brand daily sales detail in a 50%-wide drawer. Exports to XLSX and CSV.',
@@ -23,4 +23,4 @@ export const meta: ElementMeta = {
     drawer: 'The daily detail drawer',
   },
   example: '<atrium-sales-query></atrium-sales-query>',
-};
+} satisfies ElementMeta;

@@ -71,7 +71,7 @@ export function Shortcuts({ columnAlias }: { columnAlias?: string }) {
                 data-target={target}
                 onClick={() => navigate(target)}
               >
-                {icon && <img src={fileUrl(icon, true)} alt="" />}
+                {icon && <img src={fileUrl(icon, true)} alt="" width={24} height={24} />}
                 {entry.yymc}
               </button>
             </li>

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-shortcuts',
   summary:
     "The quick system-entry bar (getYykjrk): each entry's name (yymc) with its first icon (tb, loaded through downloadFile). An internal link (nwyylj) opens inside the portal, an external one (yylj) in a new window.",
@@ -19,4 +19,4 @@ export const meta: ElementMeta = {
   },
   parts: { bar: 'The list of entries' },
   example: '<atrium-shortcuts></atrium-shortcuts>',
-};
+} satisfies ElementMeta;

@@ -8,6 +8,9 @@ import { useT } from '../../ui/i18n';
 import { menuRoute, useNavigate } from '../../ui/navigate';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
+import { useLive } from '../../ui/useLive';
+
+const menuEvents = ['menu', 'news'] as const;
 
 const itemHeight = 64;
 
@@ -143,6 +146,11 @@ export function SideMenu({ active }: { active?: string }) {
     () => (session ? unreadNews(session.account) : Promise.resolve({ hasUnread: false, count: 0 })),
     [session?.account, active],
   );
+  // Menus or the reader's roles changed, or news was published (docs/live.md).
+  useLive(menuEvents, (event) => {
+    if (event.kind !== 'news') items.reload();
+    if (event.kind !== 'menu') unread.reload();
+  });
   const nav = useRef<HTMLElement>(null);
   const [height, setHeight] = useState(800);
   const [moreOpen, setMoreOpen] = useState(false);

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-side-menu',
   summary:
     "The portal's 64 px side menu: the signed-in user's own items from the server (home, application, items, announcements, attendance, workbench, settings, contacts — or a merchant's statements, sales, contracts and notices), an unread dot on contacts, and the items that do not fit collapsed under \"more\".",
@@ -19,4 +19,4 @@ export const meta: ElementMeta = {
   },
   parts: { item: 'A menu item', more: 'The "more" button and its list' },
   example: '<atrium-side-menu active="/home"></atrium-side-menu>',
-};
+} satisfies ElementMeta;

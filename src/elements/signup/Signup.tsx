@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useEmit } from '../../ui/element/context';
 import { useFailureText, useLanguage, useT } from '../../ui/i18n';
+import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
 const grid = css`
@@ -79,9 +80,7 @@ export function Signup({ store }: { store?: string }) {
 
   return (
     <form onSubmit={submit} noValidate part="form">
-      <p css={{ marginTop: 0, color: 'var(--atrium-color-text-muted, #646a73)' }}>
-        {t('login:signup.intro')}
-      </p>
+      <p css={{ marginTop: 0, color: vars.textMuted }}>{t('login:signup.intro')}</p>
       {serverError && <Alert>{serverError}</Alert>}
       <div css={grid}>
         <SelectField

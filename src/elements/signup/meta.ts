@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-signup',
   summary:
     'Supplier sign-up form for prospective merchants (no login): store, name, contact and area required; location, brand category, position and remarks optional.',
@@ -15,4 +15,4 @@ export const meta: ElementMeta = {
   },
   parts: { form: 'The form', submit: 'The submit button' },
   example: '<atrium-signup store="S03"></atrium-signup>',
-};
+} satisfies ElementMeta;

@@ -27,6 +27,9 @@ import {
   type Row,
   type StatementKind,
 } from './kinds';
+import { useLive } from '../../ui/useLive';
+
+const merchantEvents = ['merchant'] as const;
 
 export function StatementList({ kind, tableHeight }: { kind?: string; tableHeight?: number }) {
   const t = useT();
@@ -40,6 +43,11 @@ export function StatementList({ kind, tableHeight }: { kind?: string; tableHeigh
   // Whether opening a notice is the caller's confirmation: the server says, with the rows.
   const [acknowledges, setAcknowledges] = useState<boolean | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  // A new statement or notice for this merchant shows without a reload (docs/live.md).
+  useLive(merchantEvents, (event) => {
+    if (event.kind !== 'merchant' || event.data.what !== 'dunning')
+      setRefreshKey((count) => count + 1);
+  });
   const onAnswer = useCallback(
     (answer: QueryAnswer<Row> | null) => setAcknowledges(answer?.acknowledges ?? null),
     [],

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-statement-list',
   summary:
     "A merchant's statements of one kind, with the store, month, contract, merchant and brand filters (default window: two months before to one month after the current month), print and invoice actions, batch print, and XLSX/CSV export. Rows are scoped by the server to what the signed-in user may see.",
@@ -24,4 +24,4 @@ export const meta: ElementMeta = {
   },
   parts: { filters: 'The filter form', toolbar: 'Title, count and buttons', table: 'The table' },
   example: '<atrium-statement-list kind="yjfytzd"></atrium-statement-list>',
-};
+} satisfies ElementMeta;

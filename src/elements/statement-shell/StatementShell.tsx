@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Empty, Loading } from '../../ui/Status';
 import { useAsync } from '../../ui/useAsync';
-import { AreaMenu, findByAlias, firstShowable } from '../../ui/menu/AreaMenu';
+import { AreaMenu, findByAlias, firstShowable, showsHref } from '../../ui/menu/AreaMenu';
 import { QueryViewPage } from '../../ui/query-view/QueryViewPage';
 import { ReportPage } from './ReportPage';
 import { decodeHref, parseContent } from './routes';
@@ -86,7 +86,7 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
     emit('atrium-navigate', replace ? { path, replace } : { path }, true);
   };
   const choose = (item: MenuNode, replace = false) => {
-    if (!item.menuUrl && item.href) return go(`/href/template/${item.alias}`, '', replace);
+    if (showsHref(item, alias ?? '')) return go(`/href/template/${item.alias}`, '', replace);
     if (item.menuUrl.startsWith('/')) return navigate(item.menuUrl, { replace });
     go(`/${item.menuUrl.split('?')[0]}`, item.menuUrl.split('?')[1] ?? '', replace);
   };

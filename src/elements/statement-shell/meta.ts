@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-statement-shell',
   summary:
     'The statement area: a left custom menu (the children of a menu alias) and a content area showing data template lists and forms (template/preview, template/form), embedded pages (href/template), query views (querySql/queryView) and report pages posted to the report server.',
@@ -30,4 +30,4 @@ export const meta: ElementMeta = {
   parts: { menu: 'The custom menu', content: 'The content area' },
   example:
     '<atrium-statement-shell path="/querySql/queryView/kqyc/kqycmx"></atrium-statement-shell>',
-};
+} satisfies ElementMeta;

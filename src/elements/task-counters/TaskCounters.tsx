@@ -9,6 +9,10 @@ import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
+import { forALeader, taskEvents, useLive } from '../../ui/useLive';
+
+/** What moves a counter: the to-do list, messages, results, the unread mail. */
+const counterEvents = [...taskEvents, 'message', 'result', 'mail'] as const;
 
 const grid = css`
   display: grid;
@@ -74,6 +78,9 @@ export function TaskCounters({ columnAlias }: { columnAlias?: string }) {
   const product = useStore($config).product;
   const counts = useAsync(infoMap, [language]);
   useHostMethods(useMemo(() => ({ refresh: counts.reload }), [counts.reload]));
+  useLive(counterEvents, (event) => {
+    if (!forALeader(event)) counts.reload();
+  });
   return (
     <nav aria-label={t('workflow:counters.label')} data-column-alias={columnAlias}>
       {counts.error && <Alert>{counts.error.message}</Alert>}

@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-task-counters',
   summary:
     "The home page's quick entries: how many tasks to do, done, requests, drafts and unread mails (myEmail) the user has (getDefaultInfoMap), each with a dot badge when it is not 0, opening /fvue/v-flow/v-{product}Todo?curr=todo, /fvue/v-flow/v-{product}Done, /fvue/v-flow/v-request, /fvue/v-flow/v-draft and /fvue/v-mail/mailList.",
@@ -20,4 +20,4 @@ export const meta: ElementMeta = {
   methods: { refresh: 'Counts again.' },
   parts: { entry: 'One quick entry (data-counter: todo, done, request, draft)' },
   example: '<atrium-task-counters></atrium-task-counters>',
-};
+} satisfies ElementMeta;

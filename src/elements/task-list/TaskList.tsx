@@ -30,6 +30,7 @@ import { StarterChoiceDialog } from '../../ui/workflow/StarterChoice';
 import { pageStyle, panelStyle, toolbarStyle } from '../../ui/workflow/styles';
 import { useOpenTask } from '../../ui/workflow/useOpenTask';
 import { isListKind, kinds } from './kinds';
+import { forALeader, taskEvents, useLive } from '../../ui/useLive';
 
 type Pending = { action: 'withdraw' | 'delete'; row: ListRow } | null;
 
@@ -85,50 +86,54 @@ function ListPage({
   const [range, setRange] = useState<[number, number]>([0, 0]);
   const [error, setError] = useState<Error | null>(null);
   const size = Math.min(500, Math.max(1, pageSize));
-  const key = JSON.stringify([kind, search, defKey, orgId, typeId, language, sort, generation]);
-  const { window, state, renewing } = useListWindow<ListRow>(key, () => ({
-    pageSize: size,
-    exactCount: false,
-    fetchPage: async (request) => {
-      if (!isListKind(kind)) return { rows: [], total: 0 };
-      try {
-        const answer = await fetchList(
-          kind,
-          queryFilter({
-            page: request.page,
-            pageSize: request.pageSize,
-            search,
-            searchIn: config.searchIn,
-            equal: { [config.defKeyField]: defKey, orgId, typeId },
-            ...(sort
-              ? {
-                  sort: {
-                    property: sort.key,
-                    direction: sort.direction === 'asc' ? 'ASC' : 'DESC',
-                  } as const,
-                }
-              : {}),
-            showTotal: request.count !== 'none',
-            ...(request.after ? { after: request.after } : {}),
-          }),
-        );
-        setError(null);
-        // The done list shows the revoke flag; the server computes it over all rows.
-        const rows =
-          kind === 'done'
-            ? withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[])
-            : answer.rows;
-        return {
-          rows,
-          total: answer.total < 0 ? null : answer.total,
-          ...(answer.next ? { next: answer.next } : {}),
-        };
-      } catch (failure) {
-        setError(failure as Error);
-        throw failure;
-      }
-    },
-  }));
+  const key = JSON.stringify([kind, search, defKey, orgId, typeId, language, sort]);
+  const { window, state, renewing } = useListWindow<ListRow>(
+    key,
+    () => ({
+      pageSize: size,
+      exactCount: false,
+      fetchPage: async (request) => {
+        if (!isListKind(kind)) return { rows: [], total: 0 };
+        try {
+          const answer = await fetchList(
+            kind,
+            queryFilter({
+              page: request.page,
+              pageSize: request.pageSize,
+              search,
+              searchIn: config.searchIn,
+              equal: { [config.defKeyField]: defKey, orgId, typeId },
+              ...(sort
+                ? {
+                    sort: {
+                      property: sort.key,
+                      direction: sort.direction === 'asc' ? 'ASC' : 'DESC',
+                    } as const,
+                  }
+                : {}),
+              showTotal: request.count !== 'none',
+              ...(request.after ? { after: request.after } : {}),
+            }),
+          );
+          setError(null);
+          // The done list shows the revoke flag; the server computes it over all rows.
+          const rows =
+            kind === 'done'
+              ? withRevokeFlags(answer.rows as unknown as (DoneRow & ListRow)[])
+              : answer.rows;
+          return {
+            rows,
+            total: answer.total < 0 ? null : answer.total,
+            ...(answer.next ? { next: answer.next } : {}),
+          };
+        } catch (failure) {
+          setError(failure as Error);
+          throw failure;
+        }
+      },
+    }),
+    generation,
+  );
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   const windowRef = useRef(window);
   windowRef.current = window;
@@ -142,6 +147,11 @@ function ListPage({
     [kind, language],
   );
   useHostMethods(useMemo(() => ({ refresh: reload }), [reload]));
+  // A new task appears and a taken or finished one goes, as it happens (docs/live.md).
+  // A secretary's leader list hears the leaders' changes; the other lists only the reader's.
+  useLive(taskEvents, (event) => {
+    if (forALeader(event) === (kind === 'leader')) reload();
+  });
 
   const open = (row: ListRow) => {
     switch (kind) {

@@ -266,10 +266,16 @@ export const kinds: Record<ListKind, KindConfig> = {
       {
         key: 'currentNodes',
         title: h.t('workflow:columns.currentNodes'),
-        width: 200,
+        // Wide enough for an English step and two names (the point of the column): the
+        // title gives up the room. Longer ones (parallel steps) are whole in the tooltip.
+        width: 320,
         // Where it stands and who must act now: 会计审核 · 王会计.
-        render: (row) =>
-          [text(row, 'currentNodes'), text(row, 'pendingPeople')].filter(Boolean).join(' · '),
+        render: (row) => {
+          const where = [text(row, 'currentNodes'), text(row, 'pendingPeople')]
+            .filter(Boolean)
+            .join(' · ');
+          return <span title={where}>{where}</span>;
+        },
       },
       { key: 'createTime', title: h.t('workflow:columns.createTime'), width: 160 },
       ...withdrawColumn(h, false),

@@ -30,7 +30,8 @@ const bar = css`
   }
   .more ul {
     position: absolute;
-    bottom: 40px;
+    /* Above its button, whatever the button's height (44 px under a finger). */
+    bottom: calc(100% + 4px);
     left: 0;
     z-index: 20;
     min-width: 160px;

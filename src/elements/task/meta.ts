@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-task',
   summary:
     "The task page: the flow's form (inputs where the node may change a field, checked with the form's rule strings; plain values elsewhere), the node's buttons in the spec's order (startTrans, lockUnlock, endProcess, saveDraft at the end; no lockUnlock or inquiry while adding a signature), an opinion box with the approval phrases and opinion files, the approval history and the flow chart. Every action of the runtime service has its button: agree, oppose, abstain, return to the previous node, to the applicant or to a chosen node (with the direct way back), delegate, circulate with vote settings, inquiry and its reply, communication and its reply, carbon copy, custom signing in sequence or in parallel, add-sign, claim and release (已签收 / 已取消签收), end (终止成功), save, due-time extension. Successes show the server's message for 1.5 s, failures the server's reason. With `leader-id` (not 0) the page acts for that leader: every request carries leaderId. Without `task-id` it shows an instance read-only (`inst-id`, `mode`): the applicant may withdraw, urge and end it, anyone may follow its steps, an agent task's owner may take it back (`mode=agent`), a carbon copy is marked read and may be answered.",
@@ -43,4 +43,4 @@ export const meta: ElementMeta = {
     diagram: 'The flow chart',
   },
   example: '<atrium-task task-id="1700000025000000010" leader-id="0"></atrium-task>',
-};
+} satisfies ElementMeta;

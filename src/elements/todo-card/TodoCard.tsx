@@ -13,6 +13,7 @@ import { useAsync } from '../../ui/useAsync';
 import { StatusTag } from '../../ui/workflow/StatusTag';
 import { linkStyle } from '../../ui/workflow/styles';
 import { useOpenTask } from '../../ui/workflow/useOpenTask';
+import { forALeader, taskEvents, useLive } from '../../ui/useLive';
 
 /** The spec's constants (section 9): first load 8 rows, refresh 7, table height 380. */
 export const firstLoadRows = 8;
@@ -95,6 +96,10 @@ export function TodoCard({
     [],
   );
   useHostMethods(useMemo(() => ({ refresh }), [refresh]));
+  // A task arriving or leaving shows at once, without a reload (docs/live.md).
+  useLive(taskEvents, (event) => {
+    if (!forALeader(event)) refresh();
+  });
 
   const columns: Column<TodoRow>[] = [
     {
@@ -135,6 +140,8 @@ export function TodoCard({
           className="badge"
           part="badge"
           data-total={tasks.data ? total : undefined}
+          // A label names only what has a role: the count is read as "N tasks".
+          role="img"
           aria-label={t('workflow:card.total', { count: total })}
         >
           {total}

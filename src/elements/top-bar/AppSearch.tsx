@@ -50,9 +50,21 @@ export function AppSearch() {
     setResults(null);
     navigate(app.url);
   };
+  const close = () => {
+    setResults(null);
+    setMessage('');
+  };
 
   return (
-    <form ref={box} css={searchBox} onSubmit={search} role="search" part="search">
+    <form
+      ref={box}
+      css={searchBox}
+      onSubmit={search}
+      // Escape closes the results, as it closes any list that drops down.
+      onKeyDown={(event) => event.key === 'Escape' && close()}
+      role="search"
+      part="search"
+    >
       <Icon name="search" size={18} />
       <input
         type="search"

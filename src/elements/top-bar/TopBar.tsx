@@ -100,7 +100,14 @@ export function TopBar({ tenantId }: { tenantId?: string }) {
         <Icon name="menu" size={20} />
       </button>
       <div className="logo" part="logo">
-        {logo.data && <img src={fileUrl(logo.data, true)} alt={t('common:productName')} />}
+        {logo.data && (
+          <img
+            src={fileUrl(logo.data, true)}
+            alt={t('common:productName')}
+            width={240}
+            height={64}
+          />
+        )}
       </div>
       <AppSearch />
       <div className="spacer" />

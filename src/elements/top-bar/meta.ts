@@ -1,6 +1,6 @@
 import type { ElementMeta } from '../../ui/element/meta';
 
-export const meta: ElementMeta = {
+export const meta = {
   tag: 'atrium-top-bar',
   summary:
     "The portal's top bar: logo (tenant or system front logo), app search (report, query, page, form and agent-start results), guided-tour button, time-of-day greeting with the user's name, the scrolling greeting text, and the user menu (personal info, change password, personal assets, log out).",
@@ -33,4 +33,4 @@ export const meta: ElementMeta = {
     user: 'The user menu button',
   },
   example: '<atrium-top-bar></atrium-top-bar>',
-};
+} satisfies ElementMeta;

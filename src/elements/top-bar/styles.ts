@@ -10,8 +10,11 @@ export const bar = css`
   background: ${vars.surface};
   border-bottom: 1px solid ${vars.border};
   box-shadow: 0 1px 4px rgba(0, 0, 0, 0.04);
+  /* The height is the logo's; its width follows the picture (the attributes only say the
+     seeded logo's ratio, kept before it loads). */
   .logo img {
     height: 36px;
+    width: auto;
     display: block;
   }
   .spacer {

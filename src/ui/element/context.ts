@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect } from 'react';
+import type { FormControl } from '../plug/form-control';
 
 /** The custom element a component is rendered in (its shadow root's host). */
 export const HostContext = createContext<HTMLElement | null>(null);
@@ -38,17 +39,10 @@ export function useHostMethods(methods: Record<string, (...args: never[]) => unk
   }, [host, methods]);
 }
 
-/** What a form-associated element (meta.formAssociated) gives its component. */
-export interface FormAssociation {
-  internals: ElementInternals;
-  /** Set by the component: called when the form is reset. */
-  onReset?: (() => void) | undefined;
-}
-
 export const formSlot = Symbol.for('atrium.form');
 
-/** The form association of the host, or null for an element that is not form-associated. */
-export function useFormAssociation(): FormAssociation | null {
-  const host = useContext(HostContext) as (HTMLElement & { [formSlot]?: FormAssociation }) | null;
+/** The form control of the host, or null for an element that is not form-associated. */
+export function useFormAssociation(): FormControl | null {
+  const host = useContext(HostContext) as (HTMLElement & { [formSlot]?: FormControl }) | null;
   return host?.[formSlot] ?? null;
 }

@@ -3,12 +3,15 @@ import { CacheProvider, Global, css } from '@emotion/react';
 import r2wc from '@r2wc/react-to-web-component';
 import { startTransition, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { $config } from '../../core/config';
+import { installHostApi } from '../../core/host-api';
+import { languageFromTag, type Language } from '../../core/language';
 import { installToaster } from '../toaster';
-import { HostContext, formSlot, type FormAssociation } from './context';
-import { useLanguage } from '../i18n';
+import { HostContext, formSlot } from './context';
+import type { FormControl, FormControlKit } from '../plug/form-control';
+import { ElementLanguage, useLanguage } from '../i18n';
 import { baseStyles, languageFont } from '../theme';
 import { parseAttribute, toAttributeName, type AttributeKind } from './attributes';
-import type { ElementMeta } from './meta';
+import { attributesOf, type ElementMeta, type MetaOf } from './meta';
 import { keepPrerendered, showsPrerendered, takeOverPrerendered } from './prerendered';
 
 export interface ElementDefinition<Props> {
@@ -17,6 +20,14 @@ export interface ElementDefinition<Props> {
   /** Styles for the host and the shadow tree, on top of the base and theme defaults. */
   styles?: string;
 }
+
+/**
+ * A form-associated element brings the form control kit (form-control.ts) from its own
+ * entry, so the elements that are no form controls do not load it with the shared chunk.
+ */
+type FormOf<M extends ElementMeta> = M['formAssociated'] extends true
+  ? { form: FormControlKit }
+  : { form?: never };
 
 const definitions = new Map<string, ElementDefinition<object>>();
 
@@ -29,6 +40,13 @@ export function definitionOf(tag: string): ElementDefinition<object> | undefined
 const propsSlot = Symbol.for('r2wc.props');
 const renderSlot = Symbol.for('r2wc.render');
 const connectedSlot = Symbol.for('r2wc.connected');
+
+/**
+ * The global `lang` attribute, honoured by every element: its texts, dates, numbers and font
+ * follow it instead of the shared language. Kept among r2wc's props under this key and taken
+ * off before the component's props (no meta may declare it: meta.ts).
+ */
+const languageKey = 'lang';
 
 interface R2wcInternals {
   [propsSlot]: Record<string, unknown>;
@@ -47,20 +65,25 @@ export function ElementTree({
   component: Component,
   styles,
   props,
+  language = null,
 }: {
   cache: EmotionCache;
   host: HTMLElement | null;
   component: ComponentType<Record<string, unknown>>;
   styles: string;
   props: Record<string, unknown>;
+  /** The element's own language (its `lang` attribute); null follows the shared one. */
+  language?: Language | null;
 }) {
   return (
     <CacheProvider value={cache}>
       <Global styles={css(baseStyles + styles)} />
-      <LanguageFont />
-      <HostContext.Provider value={host}>
-        <Component {...props} />
-      </HostContext.Provider>
+      <ElementLanguage.Provider value={language}>
+        <LanguageFont />
+        <HostContext.Provider value={host}>
+          <Component {...props} />
+        </HostContext.Provider>
+      </ElementLanguage.Provider>
     </CacheProvider>
   );
 }
@@ -74,7 +97,7 @@ function ShadowRootProvider({
   container,
   component,
   styles,
-  props,
+  props: { [languageKey]: language, ...props },
 }: {
   container: ShadowRoot;
   component: ComponentType<Record<string, unknown>>;
@@ -97,6 +120,7 @@ function ShadowRootProvider({
       component={component}
       styles={styles}
       props={props}
+      language={language as Language | null}
     />
   );
 }
@@ -108,35 +132,52 @@ function ShadowRootProvider({
  * attributes, attribute removal, rich properties that are never reflected, properties set
  * before the element was defined, and surviving a DOM move without losing state.
  */
-export function defineElement<Props extends object>(
-  definition: ElementDefinition<Props>,
+export function defineElement<Props extends object, M extends ElementMeta>(
+  definition: {
+    meta: MetaOf<M, Props>;
+    component: ComponentType<Props>;
+    styles?: string;
+  } & FormOf<M>,
 ): CustomElementConstructor {
   const { meta } = definition;
+  const form = meta.formAssociated ? definition.form : undefined;
   const existing = customElements.get(meta.tag);
   if (existing) {
     console.warn(`${meta.tag} is already defined; keeping the first definition.`);
     return existing;
   }
   installToaster();
+  installHostApi();
 
-  const attributes = Object.entries(meta.attributes).map(([prop, { kind }]) => [prop, kind]) as [
+  const attributes = Object.entries(attributesOf(meta)).map(([prop, { kind }]) => [prop, kind]) as [
     string,
     AttributeKind,
   ][];
   const attributeToProp = new Map(
     attributes.map(([prop, kind]) => [toAttributeName(prop), { prop, kind }]),
   );
+  // A framework that meets the element before its script has loaded (React 19, Svelte 5)
+  // sets `tableHeight` as an attribute, which HTML lowercases to `tableheight`: that name is
+  // taken as the property set before definition, and handed to it once the class is here.
+  const lowercaseToProp = new Map(
+    attributes
+      .filter(([prop]) => prop.toLowerCase() !== toAttributeName(prop))
+      .map(([prop]) => [prop.toLowerCase(), prop]),
+  );
   const richProps = Object.keys(meta.properties ?? {});
   const styles = definition.styles ?? '';
   const component = definition.component as ComponentType<Record<string, unknown>>;
 
-  function Root({ container, ...props }: { container: ShadowRoot }) {
+  function Root({ container, ...props }: { container: ShadowRoot; disabled?: boolean }) {
+    // A form control is disabled by its own attribute or a disabled fieldset around it.
+    const control = (container.host as AtriumElement)[formSlot];
+    const given = control?.formDisabled ? { ...props, disabled: true } : props;
     return (
       <ShadowRootProvider
         container={container}
         component={component}
         styles={styles}
-        props={props}
+        props={given}
       />
     );
   }
@@ -147,16 +188,16 @@ export function defineElement<Props extends object>(
 
   class AtriumElement extends Base {
     static get observedAttributes(): string[] {
-      return [...attributeToProp.keys()];
+      return [...attributeToProp.keys(), ...lowercaseToProp.keys(), languageKey];
     }
 
     static formAssociated = meta.formAssociated === true;
 
-    declare [formSlot]?: FormAssociation;
+    declare [formSlot]?: FormControl;
 
     constructor() {
       super();
-      if (meta.formAssociated) this[formSlot] = { internals: this.attachInternals() };
+      if (form) this[formSlot] = form.create(this, this.attachInternals());
       // A page may have set properties on the element before this class was defined:
       // those live as own properties that shadow our accessors, so route them through.
       for (const prop of [...attributes.map(([name]) => name), ...richProps]) {
@@ -171,6 +212,7 @@ export function defineElement<Props extends object>(
       for (const [name, { prop, kind }] of attributeToProp) {
         this[propsSlot][prop] = parseAttribute(kind, this.getAttribute(name));
       }
+      this[propsSlot][languageKey] = languageFromTag(this.getAttribute(languageKey));
     }
 
     override attachShadow(init: ShadowRootInit): ShadowRoot {
@@ -181,9 +223,22 @@ export function defineElement<Props extends object>(
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      if (name === languageKey) {
+        this[propsSlot][languageKey] = languageFromTag(value);
+        return this.renderIfConnected();
+      }
+      const early = lowercaseToProp.get(name);
+      if (early) {
+        // Through the property (it reflects to the real attribute); the stand-in goes.
+        if (value === null) return;
+        this.removeAttribute(name);
+        (this as unknown as Record<string, unknown>)[early] = value;
+        return;
+      }
       const target = attributeToProp.get(name);
       if (!target) return;
       this[propsSlot][target.prop] = parseAttribute(target.kind, value);
+      if (name === 'disabled') this[formSlot]?.showStates();
       this.renderIfConnected();
     }
 
@@ -210,46 +265,21 @@ export function defineElement<Props extends object>(
     }
 
     formResetCallback(): void {
-      this[formSlot]?.onReset?.();
+      this[formSlot]?.reset();
+    }
+
+    formDisabledCallback(disabled: boolean): void {
+      this[formSlot]?.setFormDisabled(disabled);
+      this.renderIfConnected();
+    }
+
+    /** Back/forward (or autofill) gives back the state saved with the value. */
+    formStateRestoreCallback(state: unknown): void {
+      this[formSlot]?.restore(state);
     }
   }
 
-  if (meta.formAssociated) {
-    // What a form control offers scripts, answered by its internals.
-    const internals = (element: AtriumElement) => element[formSlot]!.internals;
-    Object.defineProperties(AtriumElement.prototype, {
-      form: {
-        get: function (this: AtriumElement) {
-          return internals(this).form;
-        },
-      },
-      validity: {
-        get: function (this: AtriumElement) {
-          return internals(this).validity;
-        },
-      },
-      validationMessage: {
-        get: function (this: AtriumElement) {
-          return internals(this).validationMessage;
-        },
-      },
-      willValidate: {
-        get: function (this: AtriumElement) {
-          return internals(this).willValidate;
-        },
-      },
-      checkValidity: {
-        value: function (this: AtriumElement) {
-          return internals(this).checkValidity();
-        },
-      },
-      reportValidity: {
-        value: function (this: AtriumElement) {
-          return internals(this).reportValidity();
-        },
-      },
-    });
-  }
+  form?.defineMembers(AtriumElement.prototype);
 
   for (const [prop, kind] of attributes) {
     const name = toAttributeName(prop);
@@ -282,7 +312,7 @@ export function defineElement<Props extends object>(
     });
   }
 
-  definitions.set(meta.tag, definition as ElementDefinition<object>);
+  definitions.set(meta.tag, definition as unknown as ElementDefinition<object>);
   customElements.define(meta.tag, AtriumElement);
   return AtriumElement;
 }

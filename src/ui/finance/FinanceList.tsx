@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { runQuery, type QueryAnswer } from '../../core/api/finance';
 import { rangeOf } from '../../core/list-window';
 import { $session } from '../../core/session';
+import { buttonHeight } from '../Button';
 import { useT } from '../i18n';
 import { Table, type CardViewProps } from '../table/Table';
 import type { Column } from '../table/columns';
@@ -42,11 +43,14 @@ export interface FinanceListProps<Row> {
   refreshKey?: number;
 }
 
+// The print and export buttons come after the first answer and the user's rights: their
+// row is kept from the first paint, or the table would move down when they arrive.
 const toolbar = css`
   display: flex;
   align-items: center;
   flex-wrap: wrap;
   gap: 8px;
+  min-height: ${buttonHeight}px;
   margin-bottom: 10px;
   h2 {
     font-size: 16px;
@@ -83,29 +87,33 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
     filters: applied,
     ...(sort ? { sort: [{ field: sort.key, direction: sort.direction }] } : {}),
   };
-  const key = JSON.stringify([descriptor, account, searches, props.refreshKey]);
-  const { window, state, renewing } = useListWindow<Row>(key, () => ({
-    pageSize,
-    fetchPage: async (request, signal) => {
-      const { page, pageSize: size, ...rest } = request;
-      const found = await runQuery<Row>(
-        { ...descriptor, ...rest, page: { page, pageSize: size } },
-        signal,
-      );
-      if (request.count === 'estimate') setAnswer(found);
-      // A long list's sums come with its exact count, asked for after the first page.
-      if (request.count === 'exact' && found.summary) {
-        const summary = found.summary;
-        setAnswer((first) => (first ? { ...first, summary } : first));
-      }
-      return {
-        rows: found.result,
-        total: found.total,
-        ...(found.estimated ? { estimated: true } : {}),
-        ...(found.next ? { next: found.next } : {}),
-      };
-    },
-  }));
+  const key = JSON.stringify([descriptor, account, searches]);
+  const { window, state, renewing } = useListWindow<Row>(
+    key,
+    () => ({
+      pageSize,
+      fetchPage: async (request, signal) => {
+        const { page, pageSize: size, ...rest } = request;
+        const found = await runQuery<Row>(
+          { ...descriptor, ...rest, page: { page, pageSize: size } },
+          signal,
+        );
+        if (request.count === 'estimate') setAnswer(found);
+        // A long list's sums come with its exact count, asked for after the first page.
+        if (request.count === 'exact' && found.summary) {
+          const summary = found.summary;
+          setAnswer((first) => (first ? { ...first, summary } : first));
+        }
+        return {
+          rows: found.result,
+          total: found.total,
+          ...(found.estimated ? { estimated: true } : {}),
+          ...(found.next ? { next: found.next } : {}),
+        };
+      },
+    }),
+    props.refreshKey,
+  );
   const { onAnswer } = props;
   useEffect(() => onAnswer?.(answer), [answer, onAnswer]);
   const windowRef = useRef(window);

@@ -281,8 +281,8 @@ export function FormTemplateList({
           <Alert>{report.message}</Alert>
           <div>{t('forms:list.importProblems')}</div>
           <ul>
-            {report.problems.map((problem) => (
-              <li key={problem.row} data-problem-row={problem.row}>
+            {report.problems.map((problem, index) => (
+              <li key={index} data-problem-row={problem.row}>
                 {t('forms:list.row', { row: problem.row })}: {problem.message}
               </li>
             ))}

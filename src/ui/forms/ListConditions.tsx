@@ -60,6 +60,7 @@ export function ListConditions({
                   kind="date"
                   label={label}
                   value={values[`${condition.field}.from`] ?? ''}
+                  openAt={values[`${condition.field}.to`]}
                   onChange={(value) => set(`${condition.field}.from`, value)}
                 />
                 –
@@ -68,6 +69,7 @@ export function ListConditions({
                   kind="date"
                   label={label}
                   value={values[`${condition.field}.to`] ?? ''}
+                  openAt={values[`${condition.field}.from`]}
                   onChange={(value) => set(`${condition.field}.to`, value)}
                 />
               </span>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { peopleByIds, type Person } from '../../core/api/directory';
+import type { Person } from '../../core/api/directory';
 import { fileInfos, uploadFile } from '../../core/api/files';
 import { ApiError } from '../../core/http';
 import { notify } from '../../core/notices';
@@ -7,6 +7,7 @@ import { Button } from '../Button';
 import { FieldFrame } from '../Field';
 import { useT } from '../i18n';
 import { PeoplePicker } from '../people/PeoplePicker';
+import { usePeople } from '../people/usePeople';
 import { FileChips } from '../workflow/FileChips';
 
 /** A person field: the stored value is the user id; the picker shows the name. */
@@ -25,16 +26,9 @@ export function UserInput({
   disabled: boolean;
   onChange: (id: string) => void;
 }) {
-  const [people, setPeople] = useState<Person[]>([]);
-  useEffect(() => {
-    if (!value) return setPeople([]);
-    if (people[0]?.id === value) return;
-    let live = true;
-    void peopleByIds([value]).then((found) => live && setPeople(found));
-    return () => {
-      live = false;
-    };
-  }, [value, people]);
+  const named = usePeople(value);
+  const [picked, setPicked] = useState<Person[]>([]);
+  const people = (picked[0]?.id ?? '') === value ? picked : named;
   return (
     <PeoplePicker
       label={label}
@@ -43,7 +37,7 @@ export function UserInput({
       error={error}
       disabled={disabled}
       onChange={(chosen) => {
-        setPeople(chosen);
+        setPicked(chosen);
         onChange(chosen[0]?.id ?? '');
       }}
     />

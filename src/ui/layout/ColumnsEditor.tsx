@@ -14,7 +14,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import '../../core/i18n/widgets';
 import { Button } from '../Button';
 import { useT } from '../i18n';
@@ -100,7 +100,8 @@ export function ColumnsEditor({
 }) {
   const t = useT();
   const [adding, setAdding] = useState('');
-  const live = useRef<HTMLDivElement>(null);
+  // State, not a ref: the live region's container must be known when DndContext first draws.
+  const [live, setLive] = useState<HTMLDivElement | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -122,14 +123,14 @@ export function ColumnsEditor({
   };
   return (
     <>
-      <div ref={live} />
+      <div ref={setLive} />
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
         accessibility={{
           // The live region must sit in this shadow root: ids do not cross it.
-          ...(live.current ? { container: live.current } : {}),
+          ...(live ? { container: live } : {}),
           announcements: {
             onDragStart: ({ active }) => t('widgets:layout.picked', { name: nameOf(active.id) }),
             onDragOver: ({ active, over }) =>

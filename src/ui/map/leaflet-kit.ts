@@ -42,7 +42,9 @@ export function createFloorMap(L: L, container: HTMLElement, floor: FloorSummary
     crs: L.CRS.Simple,
     minZoom: -1,
     maxZoom: 5,
-    zoomSnap: 0.25,
+    // Fine steps, so a fitted floor uses the screen's width (a phone's shops stay wide
+    // enough for their numbers); the buttons and wheel still zoom by whole steps.
+    zoomSnap: 0.1,
     maxBounds: bounds.pad(0.25),
     attributionControl: false,
     preferCanvas: false,
@@ -121,16 +123,26 @@ export function legendEntries(
   return entries;
 }
 
+/** Label text size in pixels (labels.ts fits text measured at this size). */
+export const labelFont = 11;
+
 /** Extra CSS of the map inside a shadow root: keyboard focus on shops is visible. */
 export const mapCss = `
   .leaflet-container { font: inherit; background: #f1f0ec; }
+  /* Leaflet stacks its panes and controls at z-index 400-1000: kept inside the map's box,
+     or they cover the page's own menus and pop-ups (the side menu's 更多 list). */
+  .leaflet-container { isolation: isolate; }
   .leaflet-interactive:focus { outline: none; stroke: #2152d9; stroke-width: 4px; }
-  .shop-label { display: none; pointer-events: none; }
-  .labelled .shop-label {
-    display: flex; flex-direction: column; align-items: center; width: 0; height: 0;
-    overflow: visible; white-space: nowrap; font-size: 11px; line-height: 1.25; color: #222;
+  .shop-label { pointer-events: none; }
+  .shop-label > div {
+    display: flex; flex-direction: column; align-items: center; justify-content: center;
+    width: 0; height: 0;
+    overflow: visible; white-space: nowrap; font-size: ${labelFont}px; line-height: 13px;
+    color: #1a1a1a;
   }
-  .shop-label > div { display: contents; }
-  .labelled .shop-label b, .labelled .shop-label span { transform: translateY(-50%); }
-  .labelled .shop-label span { font-size: 10px; color: #444; max-width: 90px; overflow: hidden; text-overflow: ellipsis; }
+  .shop-label b, .shop-label i, .shop-label span { display: none; flex: none; }
+  .shop-label i { font-style: normal; font-weight: bold; font-size: ${labelFont - 1}px; }
+  .shop-label[data-fit=full] b, .shop-label[data-fit=number] b, .shop-label[data-fit=short] i,
+  .shop-label[data-fit=full] span { display: block; }
+  .shop-label span { color: #333; overflow: hidden; text-overflow: ellipsis; }
 `;

@@ -154,6 +154,15 @@ export function findByAlias(items: MenuNode[], alias: string): MenuNode | null {
   return null;
 }
 
+/**
+ * Whether choosing an item shows its href (an embedded page or a file) rather than its route:
+ * when it names no route, and in a menu whose alias contains `backmenu` whatever route it
+ * names (spec/workflow-office.md 2.1).
+ */
+export function showsHref(item: MenuNode, menuAlias: string): boolean {
+  return Boolean(item.href) && (!item.menuUrl || menuAlias.includes('backmenu'));
+}
+
 /** Every item of a tree, depth first. */
 export function flatten(items: MenuNode[]): MenuNode[] {
   return items.flatMap((item) => [item, ...flatten(item.children)]);

@@ -4,7 +4,8 @@ import { useFormAssociation, useHost } from '../element/context';
 /**
  * A form-associated element's part in its host page's <form>: `value` is its form data and,
  * while `missing` holds `message`, it is invalid (valueMissing), the browser's bubble anchored
- * on the first `anchor` of its shadow root. A form reset puts back the value it started with.
+ * on the first `anchor` of its shadow root. A form reset puts back the value it started with;
+ * back/forward puts back the value it had (the browser keeps it with the form's state).
  * Nothing happens in browsers without form-associated elements: the element still works.
  */
 export function useFormValue(value: string, missing: string | null, anchor: string): void {
@@ -12,17 +13,18 @@ export function useFormValue(value: string, missing: string | null, anchor: stri
   const host = useHost();
   const initial = useRef(value);
   useEffect(() => {
-    if (!form || typeof form.internals.setFormValue !== 'function') return;
-    form.internals.setFormValue(value);
+    if (!form) return;
+    form.setValue(value);
     const at = host.shadowRoot?.querySelector<HTMLElement>(anchor) ?? undefined;
-    if (missing) form.internals.setValidity({ valueMissing: true }, missing, at);
-    else form.internals.setValidity({});
+    form.setValidity({ valueMissing: Boolean(missing) }, missing ?? '', at);
   }, [form, host, value, missing, anchor]);
   useEffect(() => {
     if (!form) return;
     form.onReset = () => host.setAttribute('value', initial.current);
+    form.onRestore = (state) => host.setAttribute('value', state);
     return () => {
       form.onReset = undefined;
+      form.onRestore = undefined;
     };
   }, [form, host]);
 }

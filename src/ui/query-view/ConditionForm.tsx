@@ -53,6 +53,7 @@ export function ConditionForm({
                       kind="date"
                       label={label}
                       value={values[`${condition.field}.${end}`] ?? ''}
+                      openAt={values[`${condition.field}.${i === 0 ? 'to' : 'from'}`]}
                       onChange={(value) => set(`${condition.field}.${end}`, value)}
                     />
                   </Fragment>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type UIEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useT } from '../i18n';
 import { cellText, isActions, type Column } from './columns';
 import type { SortState } from './sort';
@@ -19,6 +19,32 @@ const gap = 8;
 const wideColumn = 150;
 
 export const isWideField = <Row,>(column: Column<Row>) => (column.width ?? 0) >= wideColumn;
+
+/** Room kept under the list when it runs to the bottom of the screen. */
+const bottomMargin = 16;
+
+/**
+ * How tall the card list is: as tall as its cards when they are few (no empty box under one
+ * card), and down to the bottom of the screen when they are many (a table's height, counted
+ * in 36 px rows, left a phone's screen half empty under a box that showed one card at a time).
+ * Never shorter than the height the page asked for, so a list far down the page still shows
+ * cards without scrolling the page first.
+ */
+function useListHeight(count: number, itemHeight: number, asked: number) {
+  const node = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(asked);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = node.current?.getBoundingClientRect().top;
+      if (top !== undefined) setRoom(window.innerHeight - (top + window.scrollY) - bottomMargin);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const height = count === 0 ? asked : Math.min(count * itemHeight, Math.max(asked, room));
+  return { node, height };
+}
 
 /** A card's parts: its title (the `cardTitle` column, else the first field), fields, actions. */
 export function cardParts<Row>(columns: readonly Column<Row>[]) {
@@ -104,12 +130,13 @@ export function Cards<Row>({
   const t = useT();
   const [scrollTop, setScrollTop] = useState(0);
   const itemHeight = cardHeight(columns);
+  const { node, height: listHeight } = useListHeight(count, itemHeight, height);
   const { title, fields, actions } = cardParts(columns);
   const sorts = columns.filter(sortable);
   const { first, last } = useVirtualRange({
     count,
     itemHeight,
-    viewport: height,
+    viewport: listHeight,
     scrollTop,
     overscan,
     onRange,
@@ -141,8 +168,9 @@ export function Cards<Row>({
         </label>
       )}
       <div
+        ref={node}
         className="scroller"
-        style={{ height }}
+        style={{ height: listHeight }}
         onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
       >
         <ul style={{ paddingTop: first * itemHeight, paddingBottom: (count - last) * itemHeight }}>

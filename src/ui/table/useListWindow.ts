@@ -14,14 +14,24 @@ const idle: ListWindowState = {
  * user): a new key starts a new list from its first page and stops the old one's requests.
  * Until the new list's first page is here, the old rows stay on screen (the table veils them
  * with a spinner, issue 13 item 6) instead of the list going blank: `renewing` says so.
+ *
+ * A new `refresh` count asks the same question again (a live event, the host's refresh): the
+ * rows the reader is looking at stay readable, unveiled, until the new answer replaces them.
  */
-export function useListWindow<Row>(key: string, options: () => ListWindowOptions<Row>) {
+export function useListWindow<Row>(
+  key: string,
+  options: () => ListWindowOptions<Row>,
+  refresh = 0,
+) {
   const [window, setWindow] = useState<ListWindow<Row> | null>(null);
   const [renewing, setRenewing] = useState(true);
   const shown = useRef<ListWindow<Row> | null>(null);
+  const asked = useRef(key);
   useEffect(() => {
     const created = new ListWindow<Row>(options());
-    setRenewing(true);
+    const sameQuestion = asked.current === key && shown.current !== null;
+    asked.current = key;
+    if (!sameQuestion) setRenewing(true);
     const swap = () => {
       const { total, error } = created.snapshot;
       if (total === null && !error) return;
@@ -43,7 +53,7 @@ export function useListWindow<Row>(key: string, options: () => ListWindowOptions
       if (shown.current !== created) created.close();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when to renew
-  }, [key]);
+  }, [key, refresh]);
   // The window shown last is closed when the list goes away.
   useEffect(() => () => shown.current?.close(), []);
   const subscribe = useCallback(

@@ -1,30 +1,6 @@
-import { useEffect, useState } from 'react';
-import { peopleByIds } from '../../core/api/directory';
+import { useState } from 'react';
 import { PeoplePicker, type Person } from '../people/PeoplePicker';
-
-/** The ids (or accounts) a user field holds, as a list. */
-export const userRefs = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : String(value ?? '').split(','))
-    .map((item) => String(item).trim())
-    .filter(Boolean);
-
-/** The people a user field names, looked up once per value (names for ids or accounts). */
-export function usePeople(value: unknown): Person[] {
-  const refs = userRefs(value).join(',');
-  const [people, setPeople] = useState<Person[]>([]);
-  useEffect(() => {
-    let alive = true;
-    if (!refs) setPeople([]);
-    else
-      void peopleByIds(refs.split(','))
-        .then((found) => alive && setPeople(found))
-        .catch(() => alive && setPeople([]));
-    return () => {
-      alive = false;
-    };
-  }, [refs]);
-  return people;
-}
+import { usePeople } from '../people/usePeople';
 
 /**
  * A form field of type user (工作交接人): the directory's people picker, searched by name,

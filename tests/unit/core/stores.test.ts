@@ -121,6 +121,21 @@ describe('config', () => {
     config.configure({ services: { form: 'https://forms.example/form' } });
     expect(config.$config.get().services.form).toBe('https://forms.example/form');
     expect(config.$config.get().services.uc).toBe('https://api.example/uc');
+    // A new API origin moves the portal's address and login page that were its defaults,
+    // and leaves a named service and a named login page where the host put them.
+    config.configure({ apiOrigin: 'https://next.example' });
+    expect(config.$config.get()).toMatchObject({
+      frontBase: 'https://next.example/fvue',
+      loginUrl: 'https://next.example/fvue/login',
+    });
+    expect(config.$config.get().services.uc).toBe('https://next.example/uc');
+    expect(config.$config.get()).not.toHaveProperty('apiOrigin');
+    config.configure({ loginUrl: 'https://sso.example/login' });
+    config.configure({ apiOrigin: 'https://third.example' });
+    expect(config.$config.get()).toMatchObject({
+      frontBase: 'https://third.example/fvue',
+      loginUrl: 'https://sso.example/login',
+    });
     delete (globalThis as { atriumConfig?: unknown }).atriumConfig;
   });
 });

@@ -14,6 +14,7 @@ interface ProbeProps {
   label?: string;
   count?: number;
   flag?: boolean;
+  tableHeight?: number;
   rows?: unknown;
 }
 
@@ -29,6 +30,7 @@ function Probe(props: ProbeProps) {
       <span data-label>{props.label ?? 'default label'}</span>
       <span data-count>{String(props.count)}</span>
       <span data-flag>{String(props.flag)}</span>
+      <span data-table-height>{String(props.tableHeight)}</span>
       <span data-rows>{JSON.stringify(props.rows ?? null)}</span>
       <button
         onClick={() => {
@@ -43,17 +45,18 @@ function Probe(props: ProbeProps) {
   );
 }
 
-const meta: ElementMeta = {
+const meta = {
   tag: 'atrium-probe',
   summary: 'test element',
   attributes: {
     label: { kind: 'string', description: '' },
     count: { kind: 'number', description: '' },
     flag: { kind: 'boolean', description: '' },
+    tableHeight: { kind: 'number', description: '' },
   },
   properties: { rows: { type: 'unknown', description: '' } },
   example: '',
-};
+} satisfies ElementMeta;
 
 type ProbeElement = HTMLElement & ProbeProps;
 
@@ -77,6 +80,8 @@ describe('the element base (defineElement over r2wc)', () => {
     // An element in the page, with a rich property set, before the class exists.
     early = document.createElement('atrium-probe') as ProbeElement;
     (early as unknown as { rows: unknown }).rows = { before: 'upgrade' };
+    // What React 19 and Svelte 5 do with a camelCase prop on an element not yet defined.
+    early.setAttribute('tableHeight', '240');
     document.body.append(early);
     const original = HTMLElement.prototype.attachShadow;
     vi.spyOn(HTMLElement.prototype, 'attachShadow').mockImplementation(function (
@@ -123,6 +128,25 @@ describe('the element base (defineElement over r2wc)', () => {
     ).toBe(true);
     expect(styles.map((style) => style.textContent).join('')).toContain('color:rgb(1, 2, 3)');
     expect(document.head.querySelectorAll('style[data-emotion]')).toHaveLength(0);
+  });
+
+  it('refuses, as a type error, a meta that declares what the component does not read', () => {
+    const unread = { ...meta, attributes: { ...meta.attributes, colour: meta.attributes.label } };
+    const misread = {
+      ...meta,
+      attributes: { ...meta.attributes, label: { kind: 'number', description: '' } },
+    } satisfies ElementMeta;
+    const owned = { ...meta, attributes: { ...meta.attributes, lang: meta.attributes.label } };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // Each call is checked by tsc (npm test's type check); at run time the tag is taken.
+    // @ts-expect-error colour is no prop of the probe
+    defineElement({ meta: unread, component: Probe });
+    // @ts-expect-error label is a string prop, declared a number
+    defineElement({ meta: misread, component: Probe });
+    // @ts-expect-error lang is the element base's own attribute
+    defineElement({ meta: owned, component: Probe });
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
   });
 
   it('guards against defining the same tag twice', () => {
@@ -186,6 +210,11 @@ describe('the element base (defineElement over r2wc)', () => {
     expect(early.rows).toEqual({ before: 'upgrade' });
     expect(Object.prototype.hasOwnProperty.call(early, 'rows')).toBe(false);
     expect(text(early, '[data-rows]')).toBe('{"before":"upgrade"}');
+    // A camelCase attribute (lowercased by HTML) reaches its property, then goes.
+    expect(early.tableHeight).toBe(240);
+    expect(early.getAttribute('table-height')).toBe('240');
+    expect(early.hasAttribute('tableheight')).toBe(false);
+    expect(text(early, '[data-table-height]')).toBe('240');
   });
 
   it('dispatches atrium-* events that bubble out of the shadow root', async () => {

@@ -31,8 +31,8 @@ const reviewed: Record<string, string> = {
     'DOMPurify (sanitizeMail) inside a sandboxed frame without scripts, with its own CSP',
   "src/elements/floor-map/FloorMap.tsx: polygon.bindTooltip(textNode(shopLabel(t, shop)), { sticky: true, direction: 'top' });":
     'a node whose text is the label',
-  "src/elements/floor-map/FloorMap.tsx: icon: L.divIcon({ className: 'shop-label', html: labelNode(shop), iconSize: undefined }),":
-    'a node built with textContent',
+  'src/elements/floor-map/FloorMap.tsx: icon: L.divIcon({':
+    'its html is a node built with textContent (labelNode)',
   'src/elements/home/widgets.tsx: return <div className="html-column" dangerouslySetInnerHTML={{ __html: html.data ?? \'\' }} />;':
     "the administrator's column template after purify.sanitize",
   'src/elements/home/widgets.tsx: <div className="html-column" dangerouslySetInnerHTML={{ __html: html.data.html }} />':

@@ -1,12 +1,8 @@
-import { formatDate } from '../../../lib/time';
-
 /**
- * Months as 'YYYY-MM-01' text. The demo data follows today's date in the business time zone,
- * so the pages' default windows (relative to the current month) always show rows.
+ * Months as 'YYYY-MM-01' text. The demo data follows today's date in the business time zone
+ * (businessToday, server/lib/time.ts), so the pages' default windows (relative to the current
+ * month) always show rows.
  */
-export function businessToday(timeZone: string, now = new Date()): string {
-  return formatDate(now, timeZone);
-}
 
 export function firstOfMonth(date: string): string {
   return `${date.slice(0, 7)}-01`;

@@ -1,8 +1,9 @@
+import { timeZoneFrom } from '../../../config';
 import { sql } from 'kysely';
 import type { Db } from '../../database';
 import type { FileStorage } from '../../../domain/storage';
 import { bulkLoad } from './bulk-load';
-import { addMonths, businessToday, firstOfMonth } from './calendar';
+import { addMonths, firstOfMonth } from './calendar';
 import { seedInvoices } from './invoices';
 import { seedAdvanceNotices, seedFeeNotices } from './notices';
 import { buildParties, type Parties } from './parties';
@@ -10,6 +11,7 @@ import { seedContractPrints, seedDunningNotices, type RecentWindow } from './pri
 import { seededRandom } from './random';
 import { seedSales } from './sales';
 import { seedInvoiceConfirmations, seedSettlements } from './settlements';
+import { businessToday } from '../../../lib/time';
 
 export interface FinanceSeedOptions {
   /** Multiplies merchants (40 generated per unit) and statement months (24 per unit). */
@@ -75,7 +77,7 @@ export async function seedFinance(
 ): Promise<void> {
   const scale = Math.trunc(options.scale);
   if (!(scale >= 1 && scale <= maxScale)) throw new Error(`scale must be 1..${maxScale}`);
-  const timeZone = options.timeZone ?? process.env.TIME_ZONE ?? 'Asia/Shanghai';
+  const timeZone = options.timeZone ?? timeZoneFrom(process.env);
   const today = options.today ?? businessToday(timeZone);
   const currentMonth = firstOfMonth(today);
   // Statements: 24 months per scale unit, ending next month (advance and lease notices).

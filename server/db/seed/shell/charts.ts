@@ -31,10 +31,11 @@ const charts = [
         defaultValue: '',
       },
       {
-        field: 'monthStart',
+        // Months picked as months: a range of YYYY-MM over the month column.
+        field: 'month',
         comment: '月份',
         commentEn: 'Month',
-        dbType: 'date',
+        dbType: 'month',
         condition: 'BETWEEN',
         defaultType: '',
         defaultValue: '',

@@ -57,5 +57,5 @@ export async function seedShell(db: Db, storage: FileStorage, options: ShellSeed
   await seedJobs(db);
   await seedIdentities(db);
   await seedReminders(db);
-  await seedWidgets(db, storage);
+  await seedWidgets(db, storage, options.today);
 }

@@ -1,4 +1,6 @@
+import dayjs from 'dayjs';
 import { sql } from 'kysely';
+import { timeZoneFrom } from '../../../config';
 import type { Db } from '../../database';
 import { storeFile } from '../../../domain/files';
 import type { FileStorage } from '../../../domain/storage';
@@ -110,9 +112,12 @@ async function seedShortcuts(db: Db, storage: FileStorage) {
 
 /**
  * Meetings on real open workflow tasks: each holder of an open task (assignee or candidate)
- * and the flow's applicant attend a review meeting about it, a few hours apart.
+ * and the flow's applicant attend a review meeting about it. Half fall on the business day,
+ * a quarter the day before and a quarter the day after, in office hours of the business
+ * time zone: whatever the hour of seeding, the home card's 今日会议 has some to show and
+ * some to leave out.
  */
-async function seedMeetings(db: Db) {
+async function seedMeetings(db: Db, today: string) {
   const open = await sql<{
     task_id: string;
     user_id: string;
@@ -136,21 +141,24 @@ async function seedMeetings(db: Db) {
     meeting.attendees.add(row.user_id).add(row.starter_id);
     byTask.set(row.task_id, meeting);
   }
-  const base = new Date();
-  base.setUTCMinutes(0, 0, 0);
+  const timeZone = timeZoneFrom(process.env);
   let n = 0;
   for (const [taskId, meeting] of byTask) {
     n++;
     const id = seedId(95, n);
+    const day = dayjs(today)
+      .add([0, -1, 0, 1][n % 4]!, 'day')
+      .format('YYYY-MM-DD');
+    const hour = 9 + (n % 9);
+    const at = (h: number) => sql<Date>`(${`${day} ${h}:00`})::timestamp at time zone ${timeZone}`;
     await db
       .insertInto('meetings')
       .values({
         id,
         subject: `${meeting.subject}评审会`,
         subject_en: `Review meeting: ${meeting.subject}`,
-        // Spread over a day around now, two hours apart; an hour each.
-        start_at: new Date(base.getTime() + ((n % 12) - 6) * 2 * 3_600_000),
-        end_at: new Date(base.getTime() + (((n % 12) - 6) * 2 + 1) * 3_600_000),
+        start_at: at(hour),
+        end_at: at(hour + 1),
         room: n % 2 ? '总部 3 楼第一会议室' : '总部 5 楼第二会议室',
         room_en: n % 2 ? 'HQ meeting room 1, 3rd floor' : 'HQ meeting room 2, 5th floor',
         organiser_id: meeting.organiser,
@@ -216,9 +224,9 @@ async function seedColumns(db: Db) {
 }
 
 /** The home widgets' demo data (issue 15 parts 3-7). Runs after the layout and menus. */
-export async function seedWidgets(db: Db, storage: FileStorage) {
+export async function seedWidgets(db: Db, storage: FileStorage, today: string) {
   await seedColumns(db);
   await seedShortcuts(db, storage);
-  await seedMeetings(db);
+  await seedMeetings(db, today);
   await seedFavourites(db);
 }

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { financeScope } from '../../finance/scope';
 import { namedQuery as shellQuery } from '../../shell/queries';
 import type { NamedQuery } from '../../shell/queries/registry';
+import { orgName } from '../../../workflow/queries/names';
+import { personMatches } from '../../directory';
 
 /**
  * The named queries custom dialogs read (besides the shell's registry). Each one's source
@@ -87,9 +89,14 @@ export const dialogContracts: NamedQuery = {
 };
 
 /** Staff: active users who belong to an org (merchants belong to none), with their main org. */
+/**
+ * Staff to pick (选择员工): the name box searches as the people picker does (one rule,
+ * personMatches: name, account, pinyin initials or full pinyin, org or post), and the
+ * department is named in the caller's language.
+ */
 export const staffPeople: NamedQuery = {
   name: 'dialogStaff',
-  filters: { fullname: 'text', account: 'text', orgName: 'text' },
+  filters: { fullname: personMatches, account: 'text', orgName: 'text' },
   orderBy: { column: 'account', direction: 'asc' },
   source(ctx) {
     return ctx.db
@@ -98,11 +105,14 @@ export const staffPeople: NamedQuery = {
         'u.id',
         'u.account',
         'u.fullname',
+        // Read by the name box only; a dialog answers its display and result fields alone.
+        'u.name_initials',
+        'u.name_pinyin',
         (eb) =>
           eb
             .selectFrom('wf_org_members as m')
             .innerJoin('wf_orgs as o', 'o.id', 'm.org_id')
-            .select('o.name')
+            .select(orgName(ctx.language).as('name'))
             .whereRef('m.user_id', '=', 'u.id')
             .orderBy('m.is_main', 'desc')
             .orderBy('o.sort')

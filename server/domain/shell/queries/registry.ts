@@ -21,8 +21,16 @@ export interface QueryContext {
   today: string;
 }
 
-/** text: substring when not empty; exact: equality when not empty; date: a pair, both or none. */
-export type FilterKind = 'text' | 'exact' | 'date';
+/**
+ * text: substring when not empty; exact: equality when not empty; date: a pair, both or none;
+ * a function: a rule of its own over the row's output columns (the people search), when not
+ * empty.
+ */
+export type FilterKind =
+  | 'text'
+  | 'exact'
+  | 'date'
+  | ((column: (name: string) => Expression<unknown>, text: string) => Expression<SqlBool>);
 
 export type FilterValue = string | [string, string];
 export type Filters = Record<string, FilterValue>;
@@ -77,6 +85,7 @@ function condition(
   if (Array.isArray(value)) throw badRequest('server:shell.queryBadValue', { field: column });
   const text = value.trim();
   if (!text) return null;
+  if (typeof kind === 'function') return kind((name) => sql.ref(`q.${name}`), text);
   return kind === 'text'
     ? sql<SqlBool>`${ref}::text ilike ${containing(text)}`
     : sql<SqlBool>`${ref}::text = ${text}`;

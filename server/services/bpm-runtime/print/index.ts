@@ -29,6 +29,7 @@ import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withPrintLabel } from './labels';
 import { assertMethod, batchPrintMethod } from '../../../domain/shell/methods';
+import { ok } from '../../schemas';
 
 /**
  * The print views' calls (docs/print.md): one read per kind, one batch read per `_all` kind
@@ -122,7 +123,7 @@ export async function printRoutes(app: FastifyInstance) {
         const params = withPrintLabel(request, () => parseParams(kind, request.body));
         assertLinkOpens(caller, kind, params);
         const answer = await printView(deps, kind, params, caller);
-        return { state: true as const, value: answer.value as object, opened: answer.opened };
+        return { ...ok(answer.value as object), opened: answer.opened };
       },
     );
   }
@@ -153,7 +154,7 @@ export async function printRoutes(app: FastifyInstance) {
         if (!canonical) throw badRequest('print:errors.batchDescriptor');
         const descriptor = parsed ?? parseBatchDescriptor(kind, canonical);
         const answer = await printBatch(deps, kind, descriptor, caller);
-        return { state: true as const, value: answer.value, opened: answer.opened };
+        return { ...ok(answer.value), opened: answer.opened };
       },
     );
   }
@@ -177,7 +178,7 @@ export async function printRoutes(app: FastifyInstance) {
         const { descriptor } = request.body as { descriptor: unknown };
         const parsed = withPrintLabel(request, () => parseBatchDescriptor(kind, descriptor));
         const caller = { user, link: null };
-        return { state: true as const, value: await previewBatch(deps, kind, parsed, caller) };
+        return ok(await previewBatch(deps, kind, parsed, caller));
       },
     );
   }
@@ -208,7 +209,7 @@ export async function printRoutes(app: FastifyInstance) {
         await assertVisible(deps, grant.kind, grant.params, { user, link: null });
       }
       const link = await signPrintLink(config.jwtSecret, config.printLinkTtlSeconds, user, grant);
-      return { state: true as const, value: link };
+      return ok(link);
     },
   );
 }

@@ -5,6 +5,7 @@ import { currentUser } from '../../../plugins/auth';
 import type { Caller } from '../../../workflow/access';
 import { parseRequestJson } from '../../../lib/safe-input';
 import { listRow } from '../../../lib/row-schema';
+import { pageList } from '../../schemas';
 
 /** The caller from the session; leaderId (a secretary acting for a leader) is checked later. */
 export function callerOf(request: FastifyRequest, leaderId?: string | null): Caller {
@@ -58,50 +59,8 @@ export const userList = Type.Union([
   Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 }),
 ]);
 
-export const queryFilter = Type.Object({
-  pageBean: Type.Optional(
-    Type.Object({
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-      showTotal: Type.Optional(Type.Boolean()),
-      /** The `next` of the page before: the rows after it (keyset paging). */
-      after: Type.Optional(Type.String({ maxLength: 4096 })),
-    }),
-  ),
-  querys: Type.Optional(
-    Type.Array(
-      Type.Object({
-        property: Type.String({ minLength: 1, maxLength: 64 }),
-        value: Type.Optional(Type.Unknown()),
-        operation: Type.Optional(Type.String({ maxLength: 32 })),
-        relation: Type.Optional(Type.String({ maxLength: 8 })),
-        group: Type.Optional(Type.String({ maxLength: 32 })),
-      }),
-      { maxItems: 50 },
-    ),
-  ),
-  sorter: Type.Optional(
-    Type.Array(
-      Type.Object({
-        property: Type.String({ minLength: 1, maxLength: 64 }),
-        direction: Type.Optional(Type.String({ maxLength: 4 })),
-      }),
-      { maxItems: 5 },
-    ),
-  ),
-  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  groupRelation: Type.Optional(Type.String({ maxLength: 3 })),
-});
-
 /** A bare PageList of loosely described rows (the fields are listed in docs/workflow.md). */
-export const pageAnswer = Type.Object({
-  rows: Type.Array(listRow),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  /** When the page is full: the cursor of the rows after it (pageBean.after). */
-  next: Type.Optional(Type.String()),
-});
+export const pageAnswer = pageList(listRow);
 
 /** The count calls: rows per flow category, as the platform answers them. */
 export const countAnswer = Type.Array(
@@ -112,12 +71,6 @@ export const stateAnswer = Type.Object({
   state: Type.Boolean(),
   message: Type.String(),
   value: Type.Optional(Type.Unknown()),
-});
-
-export const ok = (request: FastifyRequest, key: string, value?: unknown) => ({
-  state: true,
-  message: request.t(key),
-  ...(value !== undefined ? { value } : {}),
 });
 
 export const idList = (text: string) =>

@@ -21,16 +21,9 @@ import {
 import type { QueryFilter } from '../../../workflow/queries/filter';
 import { startableList } from '../../../workflow/queries/lists';
 import { runList, withTimes } from '../../../workflow/queries/run';
-import {
-  callerOf,
-  id,
-  leaderParam,
-  optionalText,
-  pageAnswer,
-  queryFilter,
-  stateAnswer,
-} from './common';
+import { callerOf, id, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
 import { infoMap } from './list-routes';
+import { done, ok, queryFilter } from '../../schemas';
 
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
@@ -162,7 +155,7 @@ export async function detailRoutes(app: FastifyInstance) {
       const instId = (request.query as { procInstId: string }).procInstId;
       await assertCanView(db, instId, caller.id, caller.isAdmin);
       const ctx = await readCtx(db, instId);
-      return { state: true, message: '', value: ctx.inst.status !== 'running' };
+      return ok(ctx.inst.status !== 'running', '');
     },
   );
 
@@ -449,7 +442,7 @@ export async function detailRoutes(app: FastifyInstance) {
         ...(query.defKey ? { defKey: query.defKey } : {}),
         ...(query.defId ? { defId: query.defId } : {}),
       });
-      return { state: true, message: '', value: def.row.id };
+      return ok(def.row.id, '');
     },
   );
 
@@ -552,10 +545,7 @@ export async function detailRoutes(app: FastifyInstance) {
         .where('def_key', '=', defKey)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw notFound('server:workflow.favouriteNotFound');
-      return {
-        state: true,
-        message: request.t(`server:workflow.done.${isTop === '1' ? 'pinned' : 'unpinned'}`),
-      };
+      return done(request, `server:workflow.done.${isTop === '1' ? 'pinned' : 'unpinned'}`);
     },
   );
 

@@ -5,6 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { startableList } from '../../../workflow/queries/lists';
 import { runList } from '../../../workflow/queries/run';
 import { callerOf } from './common';
+import { ok } from '../../schemas';
 
 const instance = '/runtime/instance/v1';
 
@@ -56,14 +57,11 @@ export async function iconRoutes(untyped: FastifyInstance) {
       const flow = named.find((row) => keys.has(row.def_key));
       if (!flow) throw notFound('server:specRows.flowNotFound');
       const english = request.language === 'en-US';
-      return {
-        state: true,
-        value: {
-          name: (english && flow.name_en) || flow.name,
-          defKey: flow.def_key,
-          icon: flow.icon || flow.category_icon,
-        },
-      };
+      return ok({
+        name: (english && flow.name_en) || flow.name,
+        defKey: flow.def_key,
+        icon: flow.icon || flow.category_icon,
+      });
     },
   );
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { cancelIncident, listIncidents, retryIncident } from '../../../workflow/incidents/actions';
 import type { QueryFilter } from '../../../workflow/queries/filter';
-import { callerOf, id, ok, optionalText, pageAnswer, queryFilter, stateAnswer } from './common';
+import { callerOf, id, optionalText, pageAnswer, stateAnswer } from './common';
+import { done, queryFilter } from '../../schemas';
 
 const base = '/runtime/incident/v1';
 
@@ -44,7 +45,7 @@ export async function incidentRoutes(app: FastifyInstance) {
         (request.body as { id: string }).id,
         config.timeZone,
       );
-      return ok(request, 'server:workflow.done.incidentRetried');
+      return done(request, 'server:workflow.done.incidentRetried');
     },
   );
 
@@ -61,7 +62,7 @@ export async function incidentRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { id: string; reason?: string };
       await cancelIncident(db, callerOf(request), body);
-      return ok(request, 'server:workflow.done.incidentCancelled');
+      return done(request, 'server:workflow.done.incidentCancelled');
     },
   );
 }

@@ -22,12 +22,12 @@ import {
   id,
   idList,
   leaderParam,
-  ok,
   optionalText,
   stateAnswer,
   userList,
 } from './common';
 import { doNextBody } from './task-actions';
+import { done } from '../../schemas';
 
 const base = '/runtime/instance/v1';
 
@@ -119,7 +119,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         startInput(request.body as StartBody),
         config.timeZone,
       );
-      return { state: true, message: request.t('server:workflow.done.start'), instId };
+      return { ...done(request, 'server:workflow.done.start'), instId };
     },
   );
 
@@ -149,7 +149,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         { flowKey: defKey, businessKey, data: request.body },
         config.timeZone,
       );
-      return { state: true, message: request.t('server:workflow.done.start'), instId };
+      return { ...done(request, 'server:workflow.done.start'), instId };
     },
   );
 
@@ -181,7 +181,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         givenFields(body, 'taskId', 'instId'),
         decodeData(body.data) ?? {},
       );
-      return ok(request, 'server:workflow.done.saved');
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -198,7 +198,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request, leaderParam(request));
       const instId = await saveDraft(db, caller, startInput(request.body as StartBody));
-      return { state: true, message: request.t('server:workflow.done.saved'), instId };
+      return { ...done(request, 'server:workflow.done.saved'), instId };
     },
   );
 
@@ -235,7 +235,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
 
   const removeDraft = async (request: FastifyRequest) => {
     await removeDrafts(db, callerOf(request), idList((request.query as { ids: string }).ids));
-    return ok(request, 'server:workflow.done.removed');
+    return done(request, 'server:workflow.done.removed');
   };
   const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
   app.delete(
@@ -286,7 +286,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         instanceId: body.instanceId,
         ...givenFields(body, 'taskId', 'cause'),
       });
-      return ok(request, 'server:workflow.done.revoked');
+      return done(request, 'server:workflow.done.revoked');
     },
   );
 
@@ -309,7 +309,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { taskId: string; endReason?: string; files?: string };
       await endProcess(db, callerOf(request, leaderParam(request)), body);
-      return ok(request, 'server:workflow.done.end');
+      return done(request, 'server:workflow.done.end');
     },
   );
 
@@ -325,7 +325,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     async (request) => {
       const { id: instId, reason } = request.query as { id: string; reason?: string };
       await endProcessById(db, callerOf(request), instId, reason);
-      return ok(request, 'server:workflow.done.end');
+      return done(request, 'server:workflow.done.end');
     },
   );
 
@@ -346,7 +346,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         actionName: 'commuReply',
         ...givenFields(body, 'opinion', 'files'),
       });
-      return ok(request, 'server:workflow.done.reply');
+      return done(request, 'server:workflow.done.reply');
     },
   );
 
@@ -362,7 +362,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { taskId: string; opinion?: string };
       await replyToCopy(db, callerOf(request), body);
-      return ok(request, 'server:workflow.done.reply');
+      return done(request, 'server:workflow.done.reply');
     },
   );
 
@@ -388,7 +388,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         userIds: Array.isArray(body.userIds) ? body.userIds.join(',') : body.userIds,
         ...givenFields(body, 'opinion'),
       });
-      return ok(request, 'server:workflow.done.copyTo');
+      return done(request, 'server:workflow.done.copyTo');
     },
   );
 
@@ -416,7 +416,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         urgentStateValue?: string;
       };
       await urge(db, callerOf(request), body);
-      return ok(request, 'server:workflow.done.urge');
+      return done(request, 'server:workflow.done.urge');
     },
   );
 }

@@ -20,8 +20,9 @@ import {
   withTimes,
   type ListSpec,
 } from '../../../workflow/queries/run';
-import { callerOf, countAnswer, pageAnswer, queryFilter } from './common';
+import { callerOf, countAnswer, pageAnswer } from './common';
 import { unreadMailCount } from '../../../mail/messages';
+import { queryFilter } from '../../schemas';
 
 const taskTimes = ['createTime', 'createDate', 'dueTime'];
 const noticeTimes = ['createTime', 'readTime'];

@@ -9,7 +9,8 @@ import {
   relatedInfo,
 } from '../../../workflow/queries/related';
 import { runList, withTimes, type ListSpec } from '../../../workflow/queries/run';
-import { callerOf, id, pageAnswer, queryFilter } from './common';
+import { callerOf, id, pageAnswer } from './common';
+import { queryFilter } from '../../schemas';
 
 const instance = '/runtime/instance/v1';
 const loose = Type.Object({}, { additionalProperties: true });

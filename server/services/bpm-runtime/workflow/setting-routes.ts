@@ -7,16 +7,8 @@ import { actorFor } from '../../../workflow/access';
 import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
-import {
-  callerOf,
-  id,
-  idList,
-  leaderParam,
-  ok,
-  optionalText,
-  pageAnswer,
-  stateAnswer,
-} from './common';
+import { callerOf, id, idList, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
+import { done, ok } from '../../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
 
@@ -47,7 +39,7 @@ export async function settingRoutes(app: FastifyInstance) {
       const body = request.body as { instId: string; nodeIds: string | string[] };
       const nodeIds = Array.isArray(body.nodeIds) ? body.nodeIds : idList(body.nodeIds);
       await saveFollows(db, callerOf(request), body.instId, nodeIds);
-      return ok(request, 'server:workflow.done.saved');
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -107,11 +99,7 @@ export async function settingRoutes(app: FastifyInstance) {
     async (request) => {
       const { id: taskId, addDueTime } = request.query as { id: string; addDueTime: number };
       const task = await ownTask(request, taskId);
-      return {
-        state: true,
-        message: '',
-        value: formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz),
-      };
+      return ok(formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz), '');
     },
   );
 
@@ -131,7 +119,7 @@ export async function settingRoutes(app: FastifyInstance) {
         callerOf(request, leaderParam(request)),
         request.body as { taskId: string; addDueTime: number },
       );
-      return ok(request, 'server:workflow.done.saved');
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -407,7 +395,7 @@ async function secretaryRoutes(app: FastifyInstance) {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0)
           throw notFound('server:workflow.secretaryNotFound');
-        return ok(request, 'server:workflow.done.saved');
+        return done(request, 'server:workflow.done.saved');
       }
       const existing = await db
         .selectFrom('wf_secretaries')
@@ -425,7 +413,7 @@ async function secretaryRoutes(app: FastifyInstance) {
           def_keys: defKeys,
         })
         .execute();
-      return ok(request, 'server:workflow.done.saved');
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -446,7 +434,7 @@ async function secretaryRoutes(app: FastifyInstance) {
         .where('leader_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
-      return ok(request, 'server:workflow.done.removed');
+      return done(request, 'server:workflow.done.removed');
     },
   );
 }

@@ -19,11 +19,11 @@ import {
   id,
   idList,
   leaderParam,
-  ok,
   optionalText,
   stateAnswer,
   userList,
 } from './common';
+import { done } from '../../schemas';
 
 const base = '/runtime/task/v1';
 
@@ -136,7 +136,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         ...(body.data !== undefined ? { data: decodeData(body.data) } : {}),
         ...givenFields(body, 'destination', 'backHandMode', 'files', 'zfiles'),
       });
-      return ok(request, 'server:workflow.done.complete');
+      return done(request, 'server:workflow.done.complete');
     },
   );
 
@@ -157,7 +157,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         body.taskId,
         decodeData(body.data),
       );
-      return ok(request, 'server:workflow.done.saved');
+      return done(request, 'server:workflow.done.saved');
     },
   );
 
@@ -178,7 +178,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         userId: joinUsers(body.userId),
         ...givenFields(body, 'opinion', 'files'),
       });
-      return ok(request, 'server:workflow.done.delegate');
+      return done(request, 'server:workflow.done.delegate');
     },
   );
 
@@ -208,7 +208,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
           'files',
         ),
       });
-      return ok(request, 'server:workflow.done.trans');
+      return done(request, 'server:workflow.done.trans');
     },
   );
 
@@ -223,7 +223,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
           userIds: joinUsers(body.userIds),
           ...givenFields(body, 'opinion', 'files'),
         });
-        return ok(request, `server:workflow.done.${kind}`);
+        return done(request, `server:workflow.done.${kind}`);
       },
     );
   ask(
@@ -260,7 +260,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         userIds: joinUsers(body.userIds),
         ...givenFields(body, 'opinion'),
       });
-      return ok(request, 'server:workflow.done.removeSign');
+      return done(request, 'server:workflow.done.removeSign');
     },
   );
 
@@ -281,7 +281,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         actionName: 'inquReply',
         ...givenFields(body, 'opinion', 'files', 'zfiles'),
       });
-      return ok(request, 'server:workflow.done.reply');
+      return done(request, 'server:workflow.done.reply');
     },
   );
 
@@ -296,7 +296,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
           userIds: joinUsers(body.userId),
           ...givenFields(body, 'opinion'),
         });
-        return ok(request, 'server:workflow.done.customSign');
+        return done(request, 'server:workflow.done.customSign');
       },
     );
   custom(
@@ -329,7 +329,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         actionName: refuse ? 'oppose' : 'agree',
         ...givenFields(body, 'opinion', 'files'),
       });
-      return ok(request, 'server:workflow.done.complete');
+      return done(request, 'server:workflow.done.complete');
     },
   );
 
@@ -376,7 +376,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
     async (request) => {
       const { taskId } = request.query as { taskId: string };
       await retrieveTask(db, callerOf(request, leaderParam(request)), taskId);
-      return ok(request, 'server:workflow.done.retrieve');
+      return done(request, 'server:workflow.done.retrieve');
     },
   );
 
@@ -396,7 +396,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         callerOf(request),
         idList((request.query as { taskId: string }).taskId),
       );
-      return ok(request, 'server:workflow.done.read');
+      return done(request, 'server:workflow.done.read');
     },
   );
   app.post(
@@ -414,7 +414,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
         callerOf(request),
         idList((request.query as { taskId: string }).taskId),
       );
-      return ok(request, 'server:workflow.done.read');
+      return done(request, 'server:workflow.done.read');
     },
   );
   app.post(
@@ -428,7 +428,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteNotice(db, callerOf(request), (request.query as { id: string }).id);
-      return ok(request, 'server:workflow.done.removed');
+      return done(request, 'server:workflow.done.removed');
     },
   );
 }
@@ -448,7 +448,7 @@ export async function revokeRoutes(app: FastifyInstance) {
           (request.body as { taskId: string }).taskId,
           what,
         );
-        return ok(request, 'server:workflow.done.revoked');
+        return done(request, 'server:workflow.done.revoked');
       },
     );
   revoke(

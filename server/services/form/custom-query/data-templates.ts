@@ -19,9 +19,9 @@ import { sortOf } from '../../../domain/forms/record-order';
 import type { RecordStore } from '../../../domain/forms/record-store';
 import { isStoreBound, recordStoreOf } from '../../../domain/forms/record-stores';
 import { withChoices } from '../../../domain/forms/dictionaries';
-import { commonResult } from '../../schemas';
+import { commonResult, ok, queryFilter } from '../../schemas';
 import { queryContext } from '../../portal/shell/context';
-import { queryFilterBody, rowPage, viewColumns, viewConditions } from './schemas';
+import { rowPage, viewColumns, viewConditions } from './schemas';
 
 const key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
@@ -82,7 +82,7 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       const { templateKey } = request.query as { templateKey: string };
       // The form page of someone who may only add needs the template too, not its list.
       const form = await formTemplate(ctx, templateKey, ['read', 'add']);
-      return { state: true, value: await formInfo(ctx, form, storeOf(form)) };
+      return ok(await formInfo(ctx, form, storeOf(form)));
     },
   );
 
@@ -92,7 +92,7 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       schema: {
         summary: "One page of the template's records the caller may see (a bare PageList)",
         params: Type.Object({ templateKey: key }),
-        body: Type.Union([queryFilterBody, Type.Null()]),
+        body: Type.Union([queryFilter, Type.Null()]),
         response: { 200: rowPage },
       },
     },
@@ -143,17 +143,14 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       const store = storeOf(form);
       if (!id) await store.assertMayWrite(ctx, form);
       const data = id ? await store.get(ctx, form, id) : {};
-      return {
-        state: true,
-        value: {
-          formKey: form.template.form_key,
-          boAlias,
-          fields: legacyFields(form),
-          form: await withChoices(ctx.db, form.definition),
-          data,
-          readonly: id ? !(await store.mayEdit(ctx, form, data)) : false,
-        },
-      };
+      return ok({
+        formKey: form.template.form_key,
+        boAlias,
+        fields: legacyFields(form),
+        form: await withChoices(ctx.db, form.definition),
+        data,
+        readonly: id ? !(await store.mayEdit(ctx, form, data)) : false,
+      });
     },
   );
 
@@ -173,7 +170,7 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       const body = request.body as Record<string, unknown>;
       const form = await formTemplateByAlias(ctx, boAlias, editedId(body) ? 'edit' : 'add');
       const saved = await saveFormRecord(ctx, form, body, storeOf(form));
-      return { state: true, message: request.t('server:forms.saved'), value: saved };
+      return ok(saved, request.t('server:forms.saved'));
     },
   );
 }

@@ -14,7 +14,8 @@ import {
 import { streamWorkbook } from '../../../domain/forms/spreadsheet';
 import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { queryContext } from '../../portal/shell/context';
-import { queryFilterBody, rowPage, viewColumns, viewConditions } from './schemas';
+import { rowPage, viewColumns, viewConditions } from './schemas';
+import { queryFilter } from '../../schemas';
 
 const aliases = {
   sqlAlias: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
@@ -54,7 +55,7 @@ export async function queryViewRoutes(app: FastifyInstance) {
       schema: {
         summary: "One page of a view's rows, filtered by its declared conditions (a bare PageList)",
         params: Type.Object(aliases),
-        body: Type.Union([queryFilterBody, Type.Null()]),
+        body: Type.Union([queryFilter, Type.Null()]),
         response: { 200: rowPage },
       },
     },
@@ -74,7 +75,7 @@ export async function queryViewRoutes(app: FastifyInstance) {
         summary:
           "Every row of a view under its conditions, with the caller's scope, streamed as XLSX (the row count in the file name)",
         querystring: Type.Object(aliases),
-        body: Type.Union([queryFilterBody, Type.Null()]),
+        body: Type.Union([queryFilter, Type.Null()]),
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { deleteReminder, remindersOf } from '../../../domain/shell/reminders';
 import { formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, okMessage } from '../../schemas';
+import { commonResult, done, ok, okMessage } from '../../schemas';
 
 /** Form reminders of the home page (docs/shell-api.md, "Form reminders"). */
 export async function reminderRoutes(app: FastifyInstance) {
@@ -35,13 +35,12 @@ export async function reminderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const rows = await remindersOf(db, currentUser(request), request.language);
-      return {
-        state: true,
-        value: rows.map((row) => ({
+      return ok(
+        rows.map((row) => ({
           ...row,
           createTime: formatDateTime(row.createTime, config.timeZone),
         })),
-      };
+      );
     },
   );
 
@@ -56,7 +55,7 @@ export async function reminderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteReminder(db, currentUser(request), (request.params as { id: string }).id);
-      return { state: true, message: request.t('server:shell.reminderDeleted') };
+      return done(request, 'server:shell.reminderDeleted');
     },
   );
 }

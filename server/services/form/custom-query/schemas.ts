@@ -1,17 +1,8 @@
 import { Type } from 'typebox';
+import { pageList } from '../../schemas';
 
 /** A page of rows of a named query; row fields depend on the query (see its definition). */
-export const rowPage = Type.Object({
-  rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  /** -1 when the request asked for no count. */
-  total: Type.Integer(),
-  /** The total is the planner's estimate (a request with count: estimate, past 1,000 rows). */
-  estimated: Type.Optional(Type.Boolean()),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
-
-export { queryFilterBody } from '../../schemas';
+export const rowPage = pageList(Type.Record(Type.String(), Type.Unknown()));
 
 export const viewColumns = Type.Array(
   Type.Object({

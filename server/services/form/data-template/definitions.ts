@@ -6,7 +6,7 @@ import { withChoices } from '../../../domain/forms/dictionaries';
 import { currentUser } from '../../../plugins/auth';
 import { forbidden } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
-import { commonResult } from '../../schemas';
+import { commonResult, ok } from '../../schemas';
 import { page, pageBean, templateKey } from './schemas';
 
 /**
@@ -39,10 +39,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
         db,
         (request.query as { formKey: string }).formKey,
       );
-      return {
-        state: true,
-        value: definition.subTables.map(({ name, label, labelEn }) => ({ name, label, labelEn })),
-      };
+      return ok(definition.subTables.map(({ name, label, labelEn }) => ({ name, label, labelEn })));
     },
   );
 
@@ -62,7 +59,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
       const { db } = app.deps;
       const stored = await currentDefinition(db, (request.query as { formKey: string }).formKey);
       const definition = await withChoices(db, stored.definition);
-      return { state: true, value: { version: stored.version, definition } };
+      return ok({ version: stored.version, definition });
     },
   );
 
@@ -87,7 +84,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
         baseVersion?: number;
       };
       const version = await saveDefinition(app.deps.db, definition, caller.id, baseVersion);
-      return { state: true, message: request.t('server:forms.saved'), value: version };
+      return ok(version, request.t('server:forms.saved'));
     },
   );
 

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -10,13 +11,14 @@ import {
 import { formTemplate } from '../../../domain/forms/form-templates';
 import { assertInFormRecords, getRecord } from '../../../domain/forms/records';
 import { queryContext } from '../../portal/shell/context';
-import { commonResult } from '../../schemas';
+import { commonResult, ok } from '../../schemas';
 import { idList, page, pageBean, recordId, splitIds, templateKey, values } from './schemas';
 
 const base = '/form/dataTemplate/v1';
 
 /** Drafts: boSaveDraft, getTempDraftData, getMyDraftList, removeTempDraft (docs/forms.md). */
-export async function formDraftRoutes(app: FastifyInstance) {
+export async function formDraftRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     `${base}/boSaveDraft`,
     {
@@ -51,7 +53,7 @@ export async function formDraftRoutes(app: FastifyInstance) {
         recordId: body.recordId,
         title: body.title ?? '',
       });
-      return { state: true, message: request.t('server:forms.draftSaved'), value: id };
+      return ok(id, request.t('server:forms.draftSaved'));
     },
   );
 
@@ -66,7 +68,7 @@ export async function formDraftRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      return { state: true, value: await getDraft(ctx, (request.params as { id: string }).id) };
+      return ok(await getDraft(ctx, request.params.id));
     },
   );
 
@@ -105,7 +107,7 @@ export async function formDraftRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = queryContext(app, request);
       const count = await removeDrafts(ctx, splitIds((request.query as { ids: string }).ids));
-      return { state: true, message: request.t('server:forms.deleted'), value: count };
+      return ok(count, request.t('server:forms.deleted'));
     },
   );
 }

@@ -9,7 +9,7 @@ import { getRecord } from '../../../domain/forms/records';
 import { recordStoreOf } from '../../../domain/forms/record-stores';
 import { notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
-import { commonResult } from '../../schemas';
+import { commonResult, ok } from '../../schemas';
 import { idList, page, pageBean, recordId, splitIds, templateKey, values } from './schemas';
 
 const base = '/form/dataTemplate/v1';
@@ -32,11 +32,7 @@ export async function formRecordRoutes(app: FastifyInstance) {
       const body = request.body as { ids: string[]; values: Record<string, unknown> };
       const form = await formTemplateByAlias(ctx, boAlias, 'edit');
       const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
-      return {
-        state: true,
-        message: request.t('server:forms.batchUpdated', { count }),
-        value: count,
-      };
+      return ok(count, request.t('server:forms.batchUpdated', { count }));
     },
   );
 
@@ -56,7 +52,7 @@ export async function formRecordRoutes(app: FastifyInstance) {
       const form = await formTemplateByAlias(ctx, boAlias, 'delete');
       const ids = splitIds((request.query as { ids: string }).ids);
       const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
-      return { state: true, message: request.t('server:forms.deleted'), value: count };
+      return ok(count, request.t('server:forms.deleted'));
     },
   );
 
@@ -71,7 +67,7 @@ export async function formRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { rows } = await subRows(app, request, request.query as SubQuery);
-      return { state: true, value: rows };
+      return ok(rows);
     },
   );
 

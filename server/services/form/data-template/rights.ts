@@ -5,7 +5,7 @@ import { saveTemplateRights, templateRights } from '../../../domain/forms/templa
 import { forbidden } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { queryContext } from '../../portal/shell/context';
-import { commonResult } from '../../schemas';
+import { commonResult, done, ok } from '../../schemas';
 import { templateKey } from './schemas';
 
 const base = '/form/dataTemplate/v1';
@@ -53,7 +53,7 @@ export async function formRightsRoutes(app: FastifyInstance) {
     async (request) => {
       administrator(request);
       const { templateKey: key } = request.query as { templateKey: string };
-      return { state: true, value: await templateRights(queryContext(app, request), key) };
+      return ok(await templateRights(queryContext(app, request), key));
     },
   );
 
@@ -71,7 +71,7 @@ export async function formRightsRoutes(app: FastifyInstance) {
       const body = request.body as { templateKey: string; managers: string[]; rights: FormRights };
       const ctx = queryContext(app, request);
       await saveTemplateRights(ctx, body.templateKey, body.managers, body.rights);
-      return { state: true, message: request.t('server:forms.rightsSaved') };
+      return done(request, 'server:forms.rightsSaved');
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FieldOptions, FormField } from '../../../../src/core/forms/definition';
+import type { Db } from '../../../db/database';
+import { Type, type Static } from 'typebox';
 import { assertMayDo } from '../../../domain/forms/access';
 import { checkContext, formTemplate } from '../../../domain/forms/form-templates';
 import {
@@ -14,14 +16,21 @@ import {
   streamWorkbook,
   templateWorkbook,
 } from '../../../domain/forms/spreadsheet';
-import { checkRecord, checkSubRow, type CheckedRecord } from '../../../domain/forms/values';
+import {
+  checkSubRow,
+  recordProblems,
+  type CheckedRecord,
+  type RecordProblem,
+} from '../../../domain/forms/values';
+import { optionsOf } from '../../../domain/forms/dictionaries';
+import { translate, type Language } from '../../../i18n';
 import { duplicatesInFile } from '../../../domain/forms/unique';
 import { sortOf } from '../../../domain/forms/record-order';
 import { filtersOf } from '../../../domain/shell/queries/query-filter';
-import { UserError, badRequest, notFound } from '../../../lib/errors';
+import { badRequest, notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
 import { readOneFile } from '../../portal/shell/attachments';
-import { queryFilterBody } from '../../schemas';
+import { ok, queryFilter } from '../../schemas';
 import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { recordId, templateKey } from './schemas';
 
@@ -34,7 +43,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Every record matching the filters on screen, in its sort order, streamed as XLSX',
         querystring: Type.Object({ templateKey }),
-        body: Type.Union([queryFilterBody, Type.Null()]),
+        body: Type.Union([queryFilter, Type.Null()]),
       },
     },
     async (request, reply) => {
@@ -57,7 +66,12 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
         yield* batches;
       }
       const name = (ctx.language === 'en-US' && template.name_en) || template.name;
-      return sendXlsx(reply, name, streamWorkbook(ctx.language, name, definition.fields, all()));
+      const choices = await choicesOf(ctx.db, definition.fields);
+      return sendXlsx(
+        reply,
+        name,
+        streamWorkbook(ctx.language, name, definition.fields, all(), choices),
+      );
     },
   );
 
@@ -102,7 +116,12 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       async function* once() {
         yield rows;
       }
-      return sendXlsx(reply, name, streamWorkbook(ctx.language, name, table.fields, once()));
+      const choices = await choicesOf(ctx.db, table.fields);
+      return sendXlsx(
+        reply,
+        name,
+        streamWorkbook(ctx.language, name, table.fields, once(), choices),
+      );
     },
   );
 
@@ -112,6 +131,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       schema: {
         summary: "Reads a sub-table's rows from XLSX for the form; checked, not saved",
         querystring: Type.Object({ templateKey, subTable: templateKey }),
+        response: { 400: importRefusal },
       },
     },
     async (request, reply) => {
@@ -123,12 +143,12 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       if (!table) throw notFound('server:forms.subTableNotFound');
       const rows = await readWorkbook(table.fields, await upload(app, request));
       const context = checkContext(ctx, template.form_key);
-      const checked = await checkRows(request, rows, async (values) => ({
-        main: await checkSubRow(context, table, values),
-        subs: {},
-      }));
-      if ('errors' in checked) return refuseImport(request, reply, checked.errors);
-      return { state: true, value: checked.records.map((record) => record.main) };
+      const checked = await checkRows(ctx.language, rows, async (values) => {
+        const row = await checkSubRow(context, table, values);
+        return 'values' in row ? { record: { main: row.values, subs: {} } } : row;
+      });
+      if ('problems' in checked) return refuseImport(request, reply, checked);
+      return ok(checked.records.map((record) => record.main));
     },
   );
 
@@ -138,6 +158,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Adds a record per XLSX row; any bad row refuses the file with a per-row report',
         querystring: Type.Object({ templateKey }),
+        response: { 400: importRefusal },
       },
     },
     async (request, reply) => {
@@ -152,14 +173,14 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       const rows = await readWorkbook(definition.fields, await upload(app, request));
       const context = checkContext(ctx, template.form_key);
       const checked = await checkRows(
-        request,
+        ctx.language,
         rows,
-        (values) => checkRecord(context, definition, values),
+        (values) => recordProblems(context, definition, values),
         duplicatesInFile(ctx.language, definition, rows),
       );
-      if ('errors' in checked) return refuseImport(request, reply, checked.errors);
+      if ('problems' in checked) return refuseImport(request, reply, checked);
       const count = await insertRecords(ctx, form, checked.records);
-      return { state: true, message: request.t('server:forms.imported', { count }), value: count };
+      return ok(count, request.t('server:forms.imported', { count }));
     },
   );
 }
@@ -172,39 +193,102 @@ async function upload(app: FastifyInstance, request: FastifyRequest): Promise<Bu
   return file.bytes;
 }
 
-type Checked = { records: CheckedRecord[] } | { errors: { row: number; message: string }[] };
+/** A select's choices by field name: an export writes the label a user sees. */
+async function choicesOf(db: Db, fields: FormField[]): Promise<Map<string, FieldOptions>> {
+  const choices = new Map<string, FieldOptions>();
+  for (const field of fields.filter((each) => each.type === 'select'))
+    choices.set(field.name, await optionsOf(db, field));
+  return choices;
+}
+
+/** One problem of an import: the sheet's row, the field's label, the value as given. */
+const importProblem = Type.Object({
+  row: Type.Integer(),
+  field: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+export type ImportProblem = Static<typeof importProblem>;
+
+/** A refused import: the first problems row by row in `value` (none for a bad request). */
+const importRefusal = Type.Object(
+  {
+    state: Type.Literal(false),
+    message: Type.String(),
+    value: Type.Optional(Type.Array(importProblem)),
+  },
+  { description: 'Refused: a bad file, or the rows with problems, each with its row and field' },
+);
+
+type Checked = { records: CheckedRecord[] } | { problems: ImportProblem[]; rows: number };
+
+/** A value is quoted up to this many characters in a report. */
+const valueShown = 60;
 
 /**
- * Checks every row; answers all of them checked, or every row's problem (sheet row numbers,
- * with the file's own problems such as repeated unique values).
+ * Checks every row; answers all of them checked, or every problem of every row (sheet row
+ * numbers, with the file's own problems such as repeated unique values).
  */
 async function checkRows(
-  request: FastifyRequest,
+  language: Language,
   rows: { row: number; values: Record<string, unknown> }[],
-  check: (values: Record<string, unknown>) => Promise<CheckedRecord>,
-  fileProblems: { row: number; message: string }[] = [],
+  check: (
+    values: Record<string, unknown>,
+  ) => Promise<{ record: CheckedRecord } | { problems: RecordProblem[] }>,
+  fileProblems: ImportProblem[] = [],
 ): Promise<Checked> {
   const records: CheckedRecord[] = [];
-  const errors: { row: number; message: string }[] = [...fileProblems];
+  const problems: ImportProblem[] = [...fileProblems];
   for (const { row, values } of rows) {
-    try {
-      records.push(await check(values));
-    } catch (error) {
-      if (!(error instanceof UserError)) throw error;
-      errors.push({ row, message: request.t(error.key, error.params) });
+    const checked = await check(values);
+    if ('record' in checked) {
+      records.push(checked.record);
+      continue;
+    }
+    for (const problem of checked.problems) {
+      const value =
+        problem.value === undefined || problem.value.trim() === ''
+          ? undefined
+          : problem.value.length > valueShown
+            ? `${problem.value.slice(0, valueShown)}…`
+            : problem.value;
+      problems.push({
+        row,
+        field: problem.label,
+        ...(value === undefined ? {} : { value }),
+        message:
+          value === undefined
+            ? problem.error.describe(language)
+            : translate(language, 'server:forms.importProblem', {
+                label: problem.label,
+                value,
+                message: problem.message,
+              }),
+      });
     }
   }
-  return errors.length ? { errors: errors.sort((a, b) => a.row - b.row) } : { records };
+  if (!problems.length) return { records };
+  // Stable: a row's problems stay in field order.
+  problems.sort((a, b) => a.row - b.row);
+  return { problems, rows: new Set(problems.map((problem) => problem.row)).size };
 }
+
+/** Most problems one report lists; the message counts the rest. */
+export const maxListedProblems = 200;
 
 function refuseImport(
   request: FastifyRequest,
   reply: FastifyReply,
-  errors: { row: number; message: string }[],
+  checked: { problems: ImportProblem[]; rows: number },
 ) {
+  const { problems, rows } = checked;
+  const rest = problems.length - maxListedProblems;
+  const message =
+    request.t('server:forms.importRejected', { count: problems.length, rows }) +
+    (rest > 0 ? request.t('server:forms.importListed', { shown: maxListedProblems, rest }) : '');
   return reply.code(400).send({
     state: false,
-    message: request.t('server:forms.importRejected', { count: errors.length }),
-    value: errors.slice(0, 1000),
+    message,
+    value: problems.slice(0, maxListedProblems),
   });
 }

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 
-export { queryFilter, idList, pageAnswer, stateAnswer } from '../../bpm-runtime/workflow/common';
+export { idList, pageAnswer, stateAnswer } from '../../bpm-runtime/workflow/common';
+export { queryFilter } from '../../schemas';
 
 export const mailBase = '/mail/mail';
 export const loose = Type.Object({}, { additionalProperties: true });
@@ -25,8 +25,3 @@ export function queryValue(filter: QueryFilter | undefined, property: string): s
 
 /** LIKE pattern of user text: its own % and _ match themselves. */
 export { containing as likePattern } from '../../../lib/like';
-
-export const ok = (request: FastifyRequest, key: string, params = {}) => ({
-  state: true,
-  message: request.t(key, params),
-});

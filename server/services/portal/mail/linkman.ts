@@ -16,13 +16,13 @@ import {
   likePattern,
   loose,
   mailBase,
-  ok,
   pageAnswer,
   pageOf,
   queryFilter,
   queryValue,
   stateAnswer,
 } from './common';
+import { done } from '../../schemas';
 
 const base = `${mailBase}/mailLinkman/v1`;
 
@@ -219,14 +219,14 @@ export async function linkmanRoutes(app: FastifyInstance) {
             .where('user_id', '=', caller.id)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) throw notFound('server:mail.contactNotFound');
-          return { ...ok(request, 'server:mail.saved'), value: body.id };
+          return { ...done(request, 'server:mail.saved'), value: body.id };
         }
         const id = newId();
         await db
           .insertInto('mail_contacts')
           .values({ id, user_id: caller.id, ...values })
           .execute();
-        return { ...ok(request, 'server:mail.saved'), value: id };
+        return { ...done(request, 'server:mail.saved'), value: id };
       } catch (error) {
         if (isUniqueViolation(error, 'mail_contacts_address')) {
           throw conflict('server:mail.contactTaken');
@@ -253,7 +253,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
         .where('user_id', '=', caller.id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:mail.contactNotFound');
-      return ok(request, 'server:mail.removed');
+      return done(request, 'server:mail.removed');
     },
   );
 }

@@ -24,13 +24,13 @@ import {
   likePattern,
   loose,
   mailBase,
-  ok,
   pageAnswer,
   pageOf,
   queryFilter,
   queryValue,
   stateAnswer,
 } from './common';
+import { done } from '../../schemas';
 
 const base = `${mailBase}/mail/v1`;
 
@@ -253,7 +253,7 @@ export async function mailRoutes(app: FastifyInstance) {
       const caller = currentUser(request);
       const ids = idList((request.query as { ids: string }).ids);
       await removeMessages(db, caller.id, ids);
-      return ok(request, 'server:mail.removed');
+      return done(request, 'server:mail.removed');
     },
   );
 
@@ -274,7 +274,7 @@ export async function mailRoutes(app: FastifyInstance) {
       const query = request.query as { id: string; isRead?: boolean };
       const seen = query.isRead ?? true;
       await markRead(db, caller.id, query.id, seen);
-      return ok(request, seen ? 'server:mail.marked' : 'server:mail.markedUnread');
+      return done(request, seen ? 'server:mail.marked' : 'server:mail.markedUnread');
     },
   );
 
@@ -299,7 +299,7 @@ export async function mailRoutes(app: FastifyInstance) {
         (error) => translate('zh-CN', error.key, error.params),
         request.log,
       );
-      return { ...ok(request, 'server:mail.synced', { count: result.added }), value: result };
+      return { ...done(request, 'server:mail.synced', { count: result.added }), value: result };
     },
   );
 
@@ -371,7 +371,7 @@ export async function mailRoutes(app: FastifyInstance) {
         };
       }
       return {
-        ...ok(request, result.sent ? 'server:mail.sent' : 'server:mail.draftSaved'),
+        ...done(request, result.sent ? 'server:mail.sent' : 'server:mail.draftSaved'),
         value: result.id,
         undelivered: [],
       };

@@ -29,12 +29,12 @@ import {
   idsQuery,
   loose,
   mailBase,
-  ok,
   pageAnswer,
   pageOf,
   queryFilter,
   stateAnswer,
 } from './common';
+import { done } from '../../schemas';
 
 const base = `${mailBase}/mailSetting/v1`;
 const security = Type.Union([Type.Literal('ssl'), Type.Literal('starttls'), Type.Literal('none')]);
@@ -306,7 +306,7 @@ export async function settingRoutes(app: FastifyInstance) {
         throw error;
       }
       await scheduleSync(db, id);
-      return { ...ok(request, 'server:mail.saved'), value: id };
+      return { ...done(request, 'server:mail.saved'), value: id };
     },
   );
 
@@ -342,7 +342,7 @@ export async function settingRoutes(app: FastifyInstance) {
       }
       await countConnection(db, config.mail, caller.id);
       await testAccount(account);
-      return ok(request, 'server:mail.connected');
+      return done(request, 'server:mail.connected');
     },
   );
 
@@ -371,7 +371,7 @@ export async function settingRoutes(app: FastifyInstance) {
           .where('id', '=', row.id)
           .execute();
       });
-      return ok(request, 'server:mail.defaultSet');
+      return done(request, 'server:mail.defaultSet');
     },
   );
 
@@ -414,7 +414,7 @@ export async function settingRoutes(app: FastifyInstance) {
         }
       });
       await unscheduleSync(db, owned);
-      return ok(request, 'server:mail.removed');
+      return done(request, 'server:mail.removed');
     },
   );
 }

@@ -1,19 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/auth';
 import { assertLayoutEditor, mapAccess } from '../../../domain/map/access';
+import { diffLayouts } from '../../../domain/map/diff';
 import {
   findFloor,
   listStores,
   listVersions,
+  publishedLayout,
+  readDraft,
   readFloorShops,
   readPlan,
   searchShops,
 } from '../../../domain/map/read';
-import { assignShop, replacePlan, restoreVersion, saveLayout } from '../../../domain/map/write';
-import { badRequest } from '../../../lib/errors';
-import { commonResult } from '../../schemas';
-import { idText, layoutShopSchema, shopSchema, storeCode, storeSchema } from './schemas';
+import {
+  assignShop,
+  discardDraft,
+  publishDraft,
+  replacePlan,
+  restoreVersion,
+  saveDraft,
+  versionShops,
+} from '../../../domain/map/write';
+import { badRequest, notFound } from '../../../lib/errors';
+import { commonResult, done, ok } from '../../schemas';
+import {
+  draftSchema,
+  idText,
+  layoutDiffSchema,
+  layoutShopSchema,
+  revision,
+  shopSchema,
+  storeCode,
+  storeSchema,
+} from './schemas';
 
 const base = '/map/v1';
 
@@ -33,7 +54,9 @@ const rasterTypes: [string, (bytes: Buffer) => boolean][] = [
 ];
 
 /** The floor map (docs/floor-map.md): public reads, staff fields by scope, checked writes. */
-export async function mapRoutes(app: FastifyInstance) {
+export async function mapRoutes(untyped: FastifyInstance) {
+  // The routes read their request parts typed by their schemas.
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -70,7 +93,7 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { floorId } = request.query as { floorId: string };
+      const { floorId } = request.query;
       const floor = await findFloor(db, floorId);
       const access = mapAccess(request.user);
       return {
@@ -109,7 +132,7 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { store, q } = request.query as { store: string; q: string };
+      const { store, q } = request.query;
       return searchShops(db, store, q.trim());
     },
   );
@@ -173,7 +196,7 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { floorId } = request.query as { floorId: string };
+      const { floorId } = request.query;
       const floor = await findFloor(db, floorId);
       const access = mapAccess(currentUser(request));
 
@@ -182,18 +205,92 @@ export async function mapRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get(
+    `${base}/draft`,
+    {
+      schema: {
+        summary: "The floor's unpublished layout, if any (layout editors of the floor's store)",
+        querystring: Type.Object({ floorId: idText }),
+        response: { 200: Type.Object({ draft: Type.Union([Type.Null(), draftSchema]) }) },
+      },
+    },
+    async (request) => {
+      const { floorId } = request.query;
+      const floor = await findFloor(db, floorId);
+      assertLayoutEditor(mapAccess(currentUser(request)), floor.store_code);
+      return { draft: await readDraft(db, floor.id) };
+    },
+  );
+
+  app.get(
+    `${base}/preview`,
+    {
+      schema: {
+        summary:
+          'What publishing the draft (or restoring `version`) changes against the published layout',
+        querystring: Type.Object({
+          floorId: idText,
+          version: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: { 200: layoutDiffSchema },
+      },
+    },
+    async (request) => {
+      const { floorId, version } = request.query;
+      const floor = await findFloor(db, floorId);
+      assertLayoutEditor(mapAccess(currentUser(request)), floor.store_code);
+      const draft = await readDraft(db, floor.id);
+      let shops;
+      if (version !== undefined) shops = await versionShops(db, floor.id, version);
+      else if (draft) shops = draft.shops;
+      else throw notFound('server:map.noDraft');
+      return {
+        publishedVersion: floor.version,
+        revision: draft?.revision ?? 0,
+        shopCount: shops.length,
+        ...diffLayouts(await publishedLayout(db, floor.id), shops),
+      };
+    },
+  );
+
   app.post(
     `${base}/layout`,
     {
       schema: {
-        summary: "Saves a floor's shops as a new layout version (validated, one transaction)",
+        summary:
+          "Saves a floor's shops as its draft (validated; seen by its layout editors only until published)",
         body: Type.Object(
           {
             floorId: idText,
             baseVersion: Type.Integer({ minimum: 0 }),
+            revision: Type.Optional(revision),
             note: Type.Optional(Type.String({ maxLength: 200 })),
             shops: Type.Array(layoutShopSchema, { maxItems: 1000 }),
           },
+          { additionalProperties: false },
+        ),
+        response: { 200: commonResult(Type.Object({ revision: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const saved = await saveDraft(db, mapAccess(user), user, {
+        ...body,
+        revision: body.revision ?? 0,
+        note: body.note ?? '',
+      });
+      return ok({ revision: saved }, request.t('server:map.draftSaved'));
+    },
+  );
+
+  app.post(
+    `${base}/publish`,
+    {
+      schema: {
+        summary: "Publishes the floor's draft as its next layout version, for everyone",
+        body: Type.Object(
+          { floorId: idText, baseVersion: Type.Integer({ minimum: 0 }), revision },
           { additionalProperties: false },
         ),
         response: { 200: commonResult(Type.Object({ version: Type.Integer() })) },
@@ -201,19 +298,25 @@ export async function mapRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const body = request.body as {
-        floorId: string;
-        baseVersion: number;
-        note?: string;
-        shops: never[];
-      };
-      const access = mapAccess(user);
-      const version = await saveLayout(db, access, user, { ...body, note: body.note ?? '' });
-      return {
-        state: true,
-        message: request.t('server:map.saved', { version }),
-        value: { version },
-      };
+      const body = request.body;
+      const version = await publishDraft(db, mapAccess(user), user, body);
+      return ok({ version }, request.t('server:map.published', { version }));
+    },
+  );
+
+  app.post(
+    `${base}/discard`,
+    {
+      schema: {
+        summary: "Drops the floor's draft; the published layout stays as it is",
+        body: Type.Object({ floorId: idText, revision }, { additionalProperties: false }),
+        response: { 200: commonResult(Type.Null()) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await discardDraft(db, mapAccess(currentUser(request)), body);
+      return done(request, 'server:map.discarded');
     },
   );
 
@@ -221,12 +324,14 @@ export async function mapRoutes(app: FastifyInstance) {
     `${base}/restore`,
     {
       schema: {
-        summary: 'Restores an earlier layout of a floor as a new version',
+        summary:
+          'Publishes an earlier layout of a floor again as a new version (and drops its draft)',
         body: Type.Object(
           {
             floorId: idText,
             baseVersion: Type.Integer({ minimum: 0 }),
             version: Type.Integer({ minimum: 1 }),
+            revision: Type.Optional(revision),
           },
           { additionalProperties: false },
         ),
@@ -235,13 +340,12 @@ export async function mapRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const body = request.body as { floorId: string; baseVersion: number; version: number };
-      const version = await restoreVersion(db, mapAccess(user), user, body);
-      return {
-        state: true,
-        message: request.t('server:map.restored', { from: body.version }),
-        value: { version },
-      };
+      const body = request.body;
+      const version = await restoreVersion(db, mapAccess(user), user, {
+        ...body,
+        revision: body.revision ?? 0,
+      });
+      return ok({ version }, request.t('server:map.restored', { from: body.version, version }));
     },
   );
 
@@ -264,12 +368,7 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as {
-        floorId: string;
-        image: string;
-        width: number;
-        height: number;
-      };
+      const body = request.body;
       const bytes = Buffer.from(body.image, 'base64');
       const type = rasterTypes.find(([, test]) => test(bytes));
       if (!type) throw badRequest('server:map.badImage');
@@ -281,7 +380,7 @@ export async function mapRoutes(app: FastifyInstance) {
         width: body.width,
         height: body.height,
       });
-      return { state: true, message: request.t('server:map.planSaved') };
+      return done(request, 'server:map.planSaved');
     },
   );
 
@@ -308,19 +407,14 @@ export async function mapRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as {
-        shopId: string;
-        status: 'vacant';
-        brand: string;
-        contractNo: string;
-      };
+      const body = request.body;
       const access = mapAccess(currentUser(request));
       await assignShop(db, access, {
         ...body,
         brand: body.brand.trim(),
         contractNo: body.contractNo.trim(),
       });
-      return { state: true, message: request.t('server:map.assigned') };
+      return done(request, 'server:map.assigned');
     },
   );
 }

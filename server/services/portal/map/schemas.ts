@@ -59,3 +59,31 @@ export const storeSchema = Type.Object({
 
 export const idText = Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z_-]+$' });
 export const storeCode = Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$' });
+
+/** A draft's revision as the editor read it: 0 when the floor had no draft. */
+export const revision = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+
+export const draftSchema = Type.Object({
+  baseVersion: Type.Integer(),
+  revision: Type.Integer(),
+  note: Type.String(),
+  updatedAt: Type.String(),
+  updatedBy: Type.String(),
+  shops: Type.Array(layoutShopSchema),
+});
+
+const numbered = (fields: Parameters<typeof Type.Object>[0]) =>
+  Type.Array(Type.Object({ number: Type.String(), ...fields }));
+
+export const layoutDiffSchema = Type.Object({
+  publishedVersion: Type.Integer(),
+  revision: Type.Integer(),
+  shopCount: Type.Integer(),
+  added: numbered({ area: Type.Number() }),
+  removed: numbered({ area: Type.Number() }),
+  moved: numbered({ distance: Type.Number() }),
+  renumbered: Type.Array(Type.Object({ from: Type.String(), to: Type.String() })),
+  resized: numbered({ from: Type.Number(), to: Type.Number() }),
+  recategorised: numbered({ from: Type.String(), to: Type.String() }),
+  unchanged: Type.Integer(),
+});

@@ -12,7 +12,7 @@ import { assertQuotaLeft, quotaInForce } from '../../../domain/upload-quota';
 import { allowedFor, parseAccept, UploadFormatError } from '../../../domain/shell/upload-policy';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, okMessage } from '../../schemas';
+import { commonResult, done, ok, okMessage } from '../../schemas';
 
 const uploadResult = Type.Object({
   success: Type.Boolean(),
@@ -22,6 +22,16 @@ const uploadResult = Type.Object({
   username: Type.String(),
   message: Type.String(),
 });
+
+/** A refused upload, in the UploadResult shape as well (`success`), except a malformed query. */
+const uploadRefusal = Type.Object(
+  {
+    success: Type.Optional(Type.Literal(false)),
+    state: Type.Literal(false),
+    message: Type.String(),
+  },
+  { description: 'Refused: the file, its kind or the quota; the message says which' },
+);
 
 const infoSchema = Type.Object({
   id: Type.String(),
@@ -106,7 +116,7 @@ export async function attachmentRoutes(
           'extension is not allowed (configured list narrowed by accept), the file is empty, ' +
           'too large, active content (HTML, SVG, script, executable) or not what its extension says.',
         querystring: Type.Object({ accept: Type.Optional(Type.String({ maxLength: 500 })) }),
-        response: { 200: uploadResult },
+        response: { 200: uploadResult, 400: uploadRefusal, 413: uploadRefusal, 429: uploadRefusal },
       },
     },
     async (request, reply) => {
@@ -150,7 +160,7 @@ export async function attachmentRoutes(
       const { ids } = request.body as { ids: string | string[] };
       const list = Array.isArray(ids) ? ids : idList(ids);
       const caller = currentUser(request);
-      return { state: true, value: await attachmentInfos(db, caller, list, config.timeZone) };
+      return ok(await attachmentInfos(db, caller, list, config.timeZone));
     },
   );
 
@@ -182,7 +192,7 @@ export async function attachmentRoutes(
       const text =
         typeof body.extraProp === 'string' ? body.extraProp : JSON.stringify(body.extraProp);
       await updateExtraProp(db, currentUser(request), fileId, text);
-      return { state: true, message: request.t('server:specRows.extraPropSaved') };
+      return done(request, 'server:specRows.extraPropSaved');
     },
   );
 
@@ -199,7 +209,7 @@ export async function attachmentRoutes(
       const ids = idList((request.query as { ids?: string }).ids ?? '');
       if (ids.length === 0) throw badRequest('server:shell.selectOne');
       const count = await deleteAttachments(db, storage, currentUser(request), ids);
-      return { state: true, message: request.t('server:shell.filesDeleted', { count }) };
+      return done(request, 'server:shell.filesDeleted', { count });
     },
   );
 
@@ -213,9 +223,6 @@ export async function attachmentRoutes(
         },
       },
     },
-    async () => ({
-      state: true,
-      value: { enabled: settings.docPreviewUrl !== null, url: settings.docPreviewUrl ?? '' },
-    }),
+    async () => ok({ enabled: settings.docPreviewUrl !== null, url: settings.docPreviewUrl ?? '' }),
   );
 }

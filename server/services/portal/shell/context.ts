@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
-import { businessToday } from '../../../domain/shell/today';
 import { forbidden } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
+import { businessToday } from '../../../lib/time';
 
 /** What the shell's domain functions need to know of a request: caller, language, today. */
 export function queryContext(app: FastifyInstance, request: FastifyRequest): QueryContext {

@@ -9,7 +9,7 @@ import {
   saveGroup,
 } from '../../../domain/shell/layout-groups';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, okMessage } from '../../schemas';
+import { commonResult, done, ok, okMessage } from '../../schemas';
 import { layoutCell } from './schemas';
 
 const id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' });
@@ -44,7 +44,7 @@ export async function groupRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({ state: true, value: await layoutGroups(db, currentUser(request)) }),
+    async (request) => ok(await layoutGroups(db, currentUser(request))),
   );
 
   app.post(
@@ -59,11 +59,7 @@ export async function groupRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { name: string; roleId: string };
       const created = await createGroup(db, currentUser(request), body.name, body.roleId);
-      return {
-        state: true,
-        message: request.t('server:widgets.groupCreated'),
-        value: { id: created },
-      };
+      return ok({ id: created }, request.t('server:widgets.groupCreated'));
     },
   );
 
@@ -79,7 +75,7 @@ export async function groupRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { id: string; name: string };
       await renameGroup(db, currentUser(request), body.id, body.name);
-      return { state: true, message: request.t('server:widgets.groupRenamed') };
+      return done(request, 'server:widgets.groupRenamed');
     },
   );
 
@@ -94,7 +90,7 @@ export async function groupRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteGroup(db, currentUser(request), (request.body as { id: string }).id);
-      return { state: true, message: request.t('server:widgets.groupDeleted') };
+      return done(request, 'server:widgets.groupDeleted');
     },
   );
 
@@ -124,15 +120,15 @@ export async function groupRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await groupEditor(
-        db,
-        currentUser(request),
-        (request.query as { id: string }).id,
-        request.language,
+    async (request) =>
+      ok(
+        await groupEditor(
+          db,
+          currentUser(request),
+          (request.query as { id: string }).id,
+          request.language,
+        ),
       ),
-    }),
   );
 
   app.post(
@@ -147,7 +143,7 @@ export async function groupRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body as { id: string; columns: Parameters<typeof saveGroup>[3] };
       await saveGroup(db, currentUser(request), body.id, body.columns);
-      return { state: true, message: request.t('server:widgets.groupSaved') };
+      return done(request, 'server:widgets.groupSaved');
     },
   );
 }

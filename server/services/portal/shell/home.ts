@@ -6,11 +6,11 @@ import { runningNotices } from '../../../domain/shell/notices';
 import { dismissPopup, pendingPopups } from '../../../domain/shell/popups';
 import { reportTarget } from '../../../domain/shell/reports';
 import type { ShellSettings } from '../../../domain/shell/settings';
-import { businessToday } from '../../../domain/shell/today';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, okMessage } from '../../schemas';
+import { commonResult, done, ok, okMessage } from '../../schemas';
 import { columnConfig } from './schemas';
+import { businessToday } from '../../../lib/time';
 
 const popupSchema = Type.Object({
   id: Type.String(),
@@ -55,10 +55,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await runningNotices(db, today(), request.language),
-    }),
+    async (request) => ok(await runningNotices(db, today(), request.language)),
   );
 
   app.post(
@@ -69,10 +66,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         response: { 200: commonResult(Type.Array(tipSchema)) },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await holidayTips(db, currentUser(request), today(), request.language),
-    }),
+    async (request) => ok(await holidayTips(db, currentUser(request), today(), request.language)),
   );
 
   app.get(
@@ -87,7 +81,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
     },
     async (request) => {
       const rows = await pendingPopups(db, currentUser(request));
-      return { state: true, value: { count: rows.length, rows } };
+      return ok({ count: rows.length, rows });
     },
   );
 
@@ -102,7 +96,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
     },
     async (request) => {
       await dismissPopup(db, currentUser(request), (request.query as { id: string }).id);
-      return { state: true, message: request.t('server:shell.popupClosed') };
+      return done(request, 'server:shell.popupClosed');
     },
   );
 
@@ -123,10 +117,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await homeLayout(db, currentUser(request), request.language),
-    }),
+    async (request) => ok(await homeLayout(db, currentUser(request), request.language)),
   );
 
   app.get(
@@ -140,10 +131,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
     },
     async (request) => {
       const { alias } = request.query as { alias: string };
-      return {
-        state: true,
-        value: await columnByAlias(db, currentUser(request), alias, request.language),
-      };
+      return ok(await columnByAlias(db, currentUser(request), alias, request.language));
     },
   );
 
@@ -159,10 +147,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
     async (request) => {
       const aliases = (request.body as { alias: string }).alias.split(',');
       if (aliases.length > 50) throw badRequest('server:shell.tooManyAliases');
-      return {
-        state: true,
-        value: await columnsByAlias(db, currentUser(request), aliases, request.language),
-      };
+      return ok(await columnsByAlias(db, currentUser(request), aliases, request.language));
     },
   );
 
@@ -193,7 +178,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         alias,
         options.settings.reportServerUrl,
       );
-      return { state: true, value: target };
+      return ok(target);
     },
   );
 }

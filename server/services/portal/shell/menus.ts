@@ -5,7 +5,7 @@ import { menuTree, sideMenu } from '../../../domain/shell/menus';
 import { methodAuth } from '../../../domain/shell/methods';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult } from '../../schemas';
+import { commonResult, ok } from '../../schemas';
 import { assertOwnAccount } from './context';
 import { accountQuery, appEntry, menuNode, sideMenuItem } from './schemas';
 
@@ -26,7 +26,7 @@ export async function menuRoutes(app: FastifyInstance) {
     async (request) => {
       const { menuAlias } = request.query as { menuAlias: string };
       const tree = await menuTree(db, currentUser(request), menuAlias, request.language);
-      return { state: true, message: request.t('server:shell.menuLoaded'), value: tree };
+      return ok(tree, request.t('server:shell.menuLoaded'));
     },
   );
 
@@ -52,10 +52,7 @@ export async function menuRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await methodAuth(db, currentUser(request), request.language),
-    }),
+    async (request) => ok(await methodAuth(db, currentUser(request), request.language)),
   );
 
   app.post(
@@ -69,7 +66,7 @@ export async function menuRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
-      return { state: true, value: await sideMenu(db, caller, request.language) };
+      return ok(await sideMenu(db, caller, request.language));
     },
   );
 
@@ -102,10 +99,7 @@ export async function menuRoutes(app: FastifyInstance) {
     async (request) => {
       const keyword = (request.query as { keyword?: string }).keyword?.trim() ?? '';
       if (!keyword) throw badRequest('server:shell.searchEmpty');
-      return {
-        state: true,
-        value: await searchApps(db, currentUser(request), keyword, request.language),
-      };
+      return ok(await searchApps(db, currentUser(request), keyword, request.language));
     },
   );
 }

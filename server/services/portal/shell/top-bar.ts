@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { assetDetails, assetSummary } from '../../../domain/shell/assets';
 import { greetingFor } from '../../../domain/shell/greetings';
-import { businessToday } from '../../../domain/shell/today';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
 import { unreadMailCount } from '../../../mail/messages';
-import { formatDateTime } from '../../../lib/time';
+import { businessToday, formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult } from '../../schemas';
+import { commonResult, ok } from '../../schemas';
 import { assertOwnAccount } from './context';
 import { accountQuery } from './schemas';
 
@@ -44,10 +43,8 @@ export async function topBarRoutes(app: FastifyInstance) {
         response: { 200: commonResult(Type.Object({ zswb: Type.String() })) },
       },
     },
-    async (request) => ({
-      state: true,
-      value: { zswb: await greetingFor(db, currentUser(request), today(), request.language) },
-    }),
+    async (request) =>
+      ok({ zswb: await greetingFor(db, currentUser(request), today(), request.language) }),
   );
 
   app.post(
@@ -65,7 +62,7 @@ export async function topBarRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({ state: true, value: await assetSummary(db, currentUser(request)) }),
+    async (request) => ok(await assetSummary(db, currentUser(request))),
   );
 
   app.post(
@@ -91,7 +88,7 @@ export async function topBarRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { zcmc } = request.query as { zcmc?: string };
-      return { state: true, value: await assetDetails(db, currentUser(request), zcmc ?? '') };
+      return ok(await assetDetails(db, currentUser(request), zcmc ?? ''));
     },
   );
 
@@ -117,7 +114,7 @@ export async function topBarRoutes(app: FastifyInstance) {
       const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
       const count = await unreadNewsCount(db, caller, today());
       const mailCount = await unreadMailCount(db, caller.id);
-      return { state: true, value: { hasUnread: count + mailCount > 0, count, mailCount } };
+      return ok({ hasUnread: count + mailCount > 0, count, mailCount });
     },
   );
 
@@ -141,7 +138,7 @@ export async function topBarRoutes(app: FastifyInstance) {
         .orderBy('sent_at', 'desc')
         .limit(100)
         .execute();
-      return { state: true, value: rows.map((row) => row.id) };
+      return ok(rows.map((row) => row.id));
     },
   );
 
@@ -156,7 +153,7 @@ export async function topBarRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
-      return { state: true, value: await tourState(db, caller) };
+      return ok(await tourState(db, caller));
     },
   );
 
@@ -184,11 +181,7 @@ export async function topBarRoutes(app: FastifyInstance) {
       const caller = assertOwnAccount(request, query.account);
       const body = request.body as { outcome?: 'complete' | 'exit' } | null;
       const outcome = body?.outcome ?? query.outcome ?? 'complete';
-      return {
-        state: true,
-        message: request.t('server:shell.tourRecorded'),
-        value: await recordTour(db, caller, outcome),
-      };
+      return ok(await recordTour(db, caller, outcome), request.t('server:shell.tourRecorded'));
     },
   );
 }

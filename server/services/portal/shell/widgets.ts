@@ -7,14 +7,14 @@ import {
   saveFavouriteApps,
   visibleApp,
 } from '../../../domain/widgets/favourite-apps';
-import { meetingDetail, meetingPage } from '../../../domain/widgets/meetings';
+import { meetingDetail, meetingDetailSchema, meetingPage } from '../../../domain/widgets/meetings';
 import { shortcutApps } from '../../../domain/widgets/shortcuts';
-import { businessToday } from '../../../domain/shell/today';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, okMessage, pageList, queryFilterBody } from '../../schemas';
+import { commonResult, done, ok, okMessage, pageList, queryFilter } from '../../schemas';
 import { assertOwnAccount } from './context';
 import { columnConfig, layoutCell } from './schemas';
+import { businessToday } from '../../../lib/time';
 
 const meetingRow = Type.Object({
   id: Type.String(),
@@ -36,19 +36,6 @@ const favouriteApp = Type.Object({
 });
 
 const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' });
-
-const meetingDetailSchema = Type.Object({
-  id: Type.String(),
-  subject: Type.String(),
-  startTime: Type.String(),
-  endTime: Type.String(),
-  room: Type.String(),
-  organiser: Type.String(),
-  attendees: Type.Array(
-    Type.Object({ id: Type.String(), name: Type.String(), orgName: Type.String() }),
-  ),
-  instId: Type.String(),
-});
 
 /**
  * The day a meetings query keeps (querys kssj): 'today' in the business time zone, or a
@@ -86,7 +73,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
           'that start today or later (kind booking, with its room; canOpen when the caller ' +
           'may open the record). A querys entry {property: "kssj", value: "today" or ' +
           '"YYYY-MM-DD"} keeps those starting that day (the home card: today, business time zone).',
-        body: Type.Optional(queryFilterBody),
+        body: Type.Optional(queryFilter),
         response: { 200: pageList(meetingRow) },
       },
     },
@@ -151,7 +138,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
         apps.map((entry) => entry.yybm),
         request.language,
       );
-      return { state: true, message: request.t('server:widgets.favouritesSaved') };
+      return done(request, 'server:widgets.favouritesSaved');
     },
   );
 
@@ -191,10 +178,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.query as { id: string };
-      return {
-        state: true,
-        value: await visibleApp(db, currentUser(request), id, request.language),
-      };
+      return ok(await visibleApp(db, currentUser(request), id, request.language));
     },
   );
 
@@ -227,10 +211,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
         },
       },
     },
-    async (request) => ({
-      state: true,
-      value: await layoutEditor(db, currentUser(request), request.language),
-    }),
+    async (request) => ok(await layoutEditor(db, currentUser(request), request.language)),
   );
 
   app.post(
@@ -245,7 +226,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
     async (request) => {
       const { columns } = request.body as { columns: Parameters<typeof saveLayout>[2] };
       await saveLayout(db, currentUser(request), columns, request.language);
-      return { state: true, message: request.t('server:widgets.layoutSaved') };
+      return done(request, 'server:widgets.layoutSaved');
     },
   );
 
@@ -259,7 +240,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       await resetLayout(db, currentUser(request));
-      return { state: true, message: request.t('server:widgets.layoutReset') };
+      return done(request, 'server:widgets.layoutReset');
     },
   );
 }
