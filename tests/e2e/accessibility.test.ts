@@ -147,7 +147,7 @@ async function inLanguage(
   browser: ReturnType<typeof useBrowser>,
   language: Language,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: language, bypassCSP: true });
+  const context = await browser.newContext({ locale: language, bypassCSP: true, shared: true });
   await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
   return context;
 }

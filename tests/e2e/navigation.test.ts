@@ -143,7 +143,9 @@ describe.concurrent('every page one click away', () => {
       `opens every menu item, sub-item and a search result of each type as ${account}`,
       () =>
         lanes.use(async () => {
-          const visit = await crawl(await browser.newPage(), account, password);
+          // Closed when its crawl ends: the tests run side by side, so none ends alone.
+          const page = await browser.newPage();
+          const visit = await crawl(page, account, password).finally(() => page.context().close());
           console.info(
             `${account}: ${visit.menuItems} menu items, ${visit.subItems} sub-items, ${visit.searchTargets} search targets`,
           );

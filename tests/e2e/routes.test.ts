@@ -54,7 +54,7 @@ describe('the route table', () => {
   const drawn = { anonymous: new Map<string, string>(), signedIn: new Map<string, string>() };
 
   describe.concurrent('anonymous routes render without a session', () => {
-    const pages = pagePool(() => browser.newPage(), 2);
+    const pages = pagePool(() => browser.newPage({ shared: true }), 2);
     for (const route of anonymousRoutes) {
       it(route[0], ({ expect }) =>
         pages.use(async (page) => drawn.anonymous.set(route[0], await check(page, route, expect))),
@@ -66,7 +66,7 @@ describe('the route table', () => {
     // One administrator (who sees every page), in two tabs of one browser taking turns.
     let admin: Promise<[BrowserContext, string]> | undefined;
     const pages = pagePool(async () => {
-      admin ??= Promise.all([browser.newContext(), tokenOf('admin')]);
+      admin ??= Promise.all([browser.newContext({ shared: true }), tokenOf('admin')]);
       const [context, token] = await admin;
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/fvue/home?token=${token}`);

@@ -43,7 +43,7 @@ describe('every row of the spec (issue 39) in the browser', () => {
   let emp01: Page;
   const emp01Page = async () => {
     if (!emp01) {
-      emp01 = await browser.newPage();
+      emp01 = await browser.newPage({ shared: true });
       await openAs(emp01, '/home', 'emp01');
       await passHomeInterruptions(emp01);
     }

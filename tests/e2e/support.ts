@@ -5,7 +5,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, vi } from 'vitest';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
 import { liveStreamPath } from '../../src/core/live/events';
 
@@ -38,11 +38,22 @@ export interface ContextOptions {
   bypassCSP?: boolean;
   /** A phone: its screen size, touch and a mobile viewport. */
   phone?: { width: number; height: number };
+  /**
+   * Kept until the file ends, for a context that several tests share (a pool of tabs, a tab
+   * opened lazily and reused). Without it, a context a test opens is closed when it ends.
+   */
+  shared?: boolean;
 }
 
 /**
  * One browser per test file. `newContext` is one user's browser (its own storage): a file
  * that signs in once opens its pages there; `newPage` is a page in a context of its own.
+ *
+ * A context opened in a test is closed when no test is running any more (at once in a file
+ * whose tests run one at a time): a page left open keeps its timers, animations and live
+ * stream busy through every later test of the file, and Chromium's work is what the browser
+ * files wait on (docs/testing.md). Contexts opened in a `beforeAll`, or marked `shared`,
+ * last until the file ends.
  */
 export function useBrowser() {
   let browser: Browser;
@@ -65,11 +76,24 @@ export function useBrowser() {
       }
     });
   };
+  let testContexts: BrowserContext[] = [];
+  let running = 0;
   beforeAll(async () => {
     browser = await launch();
   });
+  // Registered before the file's own hooks: this runs first before a test and last after it.
+  beforeEach(() => {
+    running += 1;
+  });
+  afterEach(async () => {
+    running -= 1;
+    if (running > 0) return;
+    const ended = testContexts;
+    testContexts = [];
+    await Promise.all(ended.map((context) => context.close()));
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all([...contexts, ...testContexts].map((context) => context.close()));
     await browser.close();
     expect(blocked, 'Content-Security-Policy violations').toEqual([]);
     expect(thrown, 'uncaught errors in the pages').toEqual([]);
@@ -81,7 +105,8 @@ export function useBrowser() {
       bypassCSP: options.bypassCSP ?? false,
       ...(options.phone && { viewport: options.phone, hasTouch: true, isMobile: true }),
     });
-    contexts.push(context);
+    if (running > 0 && !options.shared) testContexts.push(context);
+    else contexts.push(context);
     context.on('page', watch);
     return context;
   };
