@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef } from 'react';
 import { enterpriseNotices } from '../../core/api/shell';
 import { Icon } from '../../ui/icons';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
+import { useMarquee } from '../../ui/useMarquee';
 
 const style = css`
   display: flex;
@@ -33,26 +33,19 @@ const style = css`
   }
 `;
 
-/** The enterprise notices, moving 1 px every 20 ms (the spec's speed); hovering pauses them. */
+/**
+ * The enterprise notices, moving 1 px every 20 ms (the spec's speed, 50 px a second) in from
+ * the right; hovering pauses them.
+ */
 export function NoticeMarquee() {
   const t = useT();
   const notices = useAsync(enterpriseNotices, []);
-  const track = useRef<HTMLDivElement>(null);
-  const line = useRef<HTMLDivElement>(null);
-  const paused = useRef(false);
   const count = notices.data?.length ?? 0;
-
-  useEffect(() => {
-    if (!count || globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    let offset = -(track.current?.offsetWidth ?? 0);
-    const timer = setInterval(() => {
-      if (paused.current || !line.current || !track.current) return;
-      offset += 1;
-      if (offset > line.current.offsetWidth) offset = -track.current.offsetWidth;
-      line.current.style.transform = `translateX(${-offset}px)`;
-    }, 20);
-    return () => clearInterval(timer);
-  }, [count]);
+  const { box, line, hover } = useMarquee<HTMLDivElement, HTMLDivElement>(notices.data, {
+    speed: 50,
+    from: 'end',
+    onlyWhenOverflowing: false,
+  });
 
   if (!count) return null;
   return (
@@ -62,11 +55,10 @@ export function NoticeMarquee() {
       // ARIA's own role for scrolling news: a live region that does not interrupt.
       role="marquee"
       aria-label={t('shell:home.notices')}
-      onMouseEnter={() => (paused.current = true)}
-      onMouseLeave={() => (paused.current = false)}
+      {...hover}
     >
       <Icon name="notice" size={18} />
-      <div className="track" ref={track}>
+      <div className="track" ref={box}>
         <div className="line" ref={line} data-list="notices">
           {notices.data!.map((notice) => (
             <span key={notice.id}>{notice.showInfo}</span>
