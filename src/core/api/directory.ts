@@ -1,4 +1,4 @@
-import { http, type CommonResult } from '../http';
+import { http } from '../http';
 
 /** The people directory of the user centre (docs/directory.md). */
 
@@ -77,8 +77,3 @@ export function orgTree(): Promise<Org[]> {
   return http.post<Org[]>('uc', '/api/org/v1/orgs/getByParentAndDem', {}, { quiet: true });
 }
 
-/** The caller's master org, or null. */
-export async function masterOrg(): Promise<Org | null> {
-  const answer = await http.get<CommonResult<Org | null>>('uc', '/api/org/v1/org/getOrgMaster');
-  return answer.value ?? null;
-}

@@ -54,15 +54,6 @@ export async function formRecord(template: FormTemplate, id?: string): Promise<R
   return answer.value?.data ?? {};
 }
 
-export async function formDefinition(formKey: string): Promise<FormDefinition> {
-  const answer = await http.get<CommonResult<{ definition: FormDefinition }>>(
-    'form',
-    '/form/form/v1/getByKey',
-    { formKey },
-  );
-  return answer.value!.definition;
-}
-
 /** Saves a record (ID_ present: an edit); the answer's message is the server's. */
 export async function saveFormRecord(template: FormTemplate, values: Row) {
   const answer = await http.post<CommonResult<string>>(

@@ -319,8 +319,3 @@ export async function reportTarget(alias: string): Promise<ReportTarget> {
   return answer.value!;
 }
 
-/** A column's `dataFrom` names its service as `{portal}`, `{bpmRunTime}`, ...; resolve it. */
-export function resolveServiceUrl(template: string): string {
-  const services = $config.get().services as unknown as Record<string, string>;
-  return template.replace(/^\{(\w+)\}/, (_, name: string) => services[name] ?? '');
-}

@@ -327,16 +327,6 @@ export async function askOthers(
   );
 }
 
-export async function inquiryReply(taskId: string, opinion: string, files: OpinionFile[]) {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/taskToInquReply`, {
-      taskId,
-      opinion,
-      files: filesText(files),
-    }),
-  );
-}
-
 /** Custom sign: in sequence (taskCustomSignUsers) or in parallel (taskSignUsers). */
 export async function customSign(mode: 'seq' | 'parallel', input: PeopleInput): Promise<string> {
   return messageOf(
@@ -364,14 +354,6 @@ export async function markRead(noticeIds: string[]): Promise<string> {
   return messageOf(
     await http.post<CommonResult>('bpmRunTime', `${task}/addReadRecord`, undefined, {
       params: { taskId: noticeIds.join(',') },
-    }),
-  );
-}
-
-export async function deleteNotice(noticeId: string): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/delBpmTaskNoticeById`, undefined, {
-      params: { id: noticeId },
     }),
   );
 }
