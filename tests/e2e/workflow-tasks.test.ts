@@ -33,7 +33,11 @@ describe('the task page', () => {
         },
         body: JSON.stringify({ pageBean: { page: 1, pageSize: 100 } }),
       });
-      return ((await response.json()) as { rows: { id: string; subject: string }[] }).rows;
+      return (
+        (await response.json()) as {
+          rows: { id: string; subject: string; currentNodes: string | null }[];
+        }
+      ).rows;
     };
     const { id } = (await requestsIn('zh-CN')).find(
       (row) => row.subject === '刘洋的请假申请（5天）',
@@ -51,9 +55,17 @@ describe('the task page', () => {
       const row = `atrium-task-list tr[data-row]:not([data-pending]):has-text("${request.subject}") td[data-column=currentNodes]`;
       await expect.poll(() => page.textContent(row)).toMatch(new RegExp(`^${node} · `));
       const cell = page.locator(row);
-      expect((await cell.textContent())!.split(' · ')[1]!.split('、').sort()).toEqual(
+      // Lists in the reader's language: 马明、林芳 / 马明, 林芳.
+      const separator = language === 'zh-CN' ? '、' : ', ';
+      expect((await cell.textContent())!.split(' · ')[1]!.split(separator).sort()).toEqual(
         [...people].sort(),
       );
+      // Two steps at once (an expense claim's parallel reviews) read the same way.
+      const parallel = (await requestsIn(language)).find((row) => row.currentNodes?.includes(','));
+      expect(parallel).toBeDefined();
+      const steps = parallel!.currentNodes!.split(',').join(separator);
+      const parallelRow = `atrium-task-list tr[data-row]:has-text("${parallel!.subject}") td[data-column=currentNodes]`;
+      expect((await page.textContent(parallelRow))!.split(' · ')[0]).toBe(steps);
       // Read whole at 1366 px: the people who act now are the point of the column.
       expect(await cell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBeLessThanOrEqual(0);
       // The request itself: the pending step leads, then each person who may act.

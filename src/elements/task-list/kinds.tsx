@@ -1,4 +1,5 @@
 import type { ListKind, ListRow } from '../../core/api/workflow';
+import { $language } from '../../core/language';
 import { instanceOutcomeKey, opinionLabelKey } from '../../core/workflow/status';
 import type { Translate } from '../../ui/i18n';
 import type { Column } from '../../ui/table/columns';
@@ -26,6 +27,15 @@ export interface KindConfig {
 }
 
 const text = (row: ListRow, key: string) => String(row[key] ?? '');
+
+/**
+ * A list the server joins with its own mark (steps with ',', people with '、'), said in the
+ * reader's language: 会计审核、预算审核 / Accounting review, Budget review.
+ */
+const listed = (joined: string, mark: string) =>
+  new Intl.ListFormat($language.get(), { type: 'conjunction', style: 'narrow' }).format(
+    joined.split(mark).filter(Boolean),
+  );
 
 function titleColumn(key: string, handlers: RowHandlers, width = 300): Column<ListRow> {
   // A draft saved before anything was typed has no subject: it still needs a way in.
@@ -271,7 +281,10 @@ export const kinds: Record<ListKind, KindConfig> = {
         width: 320,
         // Where it stands and who must act now: 会计审核 · 王会计.
         render: (row) => {
-          const where = [text(row, 'currentNodes'), text(row, 'pendingPeople')]
+          const where = [
+            listed(text(row, 'currentNodes'), ','),
+            listed(text(row, 'pendingPeople'), '、'),
+          ]
             .filter(Boolean)
             .join(' · ');
           return <span title={where}>{where}</span>;
