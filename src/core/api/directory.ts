@@ -76,4 +76,3 @@ export async function peopleByIds(ids: string[]): Promise<Person[]> {
 export function orgTree(): Promise<Org[]> {
   return http.post<Org[]>('uc', '/api/org/v1/orgs/getByParentAndDem', {}, { quiet: true });
 }
-

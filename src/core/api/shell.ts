@@ -318,4 +318,3 @@ export async function reportTarget(alias: string): Promise<ReportTarget> {
   );
   return answer.value!;
 }
-
