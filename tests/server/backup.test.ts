@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BackupError, restoreBackup, rowsPerTable, takeBackup } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/database';
 import { runDueJobs } from '../../server/workflow/jobs';
@@ -150,9 +150,8 @@ describe('backups of the embedded database', () => {
       while (running) await step();
     };
     const writers = [loop(upload), loop(upload), loop(session)];
-    const until = async (done: () => boolean) => {
-      while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+    const until = (done: () => boolean) =>
+      vi.waitFor(() => expect(done()).toBe(true), { timeout: 60_000, interval: 20 });
     const count = (map: Map<string, Write>, began: Phase) =>
       [...map.values()].filter((write) => write.began === began).length;
     await until(() => uploads.size >= 6 && sessions.size >= 2);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { defaultPoolSize, workerCount } from '../../server/cluster';
 import { freshPostgres } from './harness';
 import { multipart, samples } from './shell-support';
@@ -123,12 +123,13 @@ describe.skipIf(!process.env.DATABASE_URL)('npm start with two workers (PostgreS
   });
 
   /** Resolves once `done` holds (the server's output is read as it comes). */
-  const until = async (done: () => boolean, what: string) => {
-    for (let i = 0; !done(); i++) {
-      if (i > 1200 || server!.exitCode !== null) throw new Error(`never ${what}:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (done: () => boolean, what: string) =>
+    vi.waitFor(
+      () => {
+        if (!done() || server!.exitCode !== null) throw new Error(`never ${what}:\n${output}`);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
   const logged = async (pattern: RegExp) => {
     await until(() => pattern.test(output), `logged ${pattern}`);
     return pattern.exec(output)!;

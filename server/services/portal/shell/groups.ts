@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -25,7 +26,8 @@ const group = Type.Object({
 });
 
 /** Column groups of /v-personal/groupManager, administrators only (docs/shell-api.md). */
-export async function groupRoutes(app: FastifyInstance) {
+export async function groupRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -57,7 +59,7 @@ export async function groupRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { name: string; roleId: string };
+      const body = request.body;
       const created = await createGroup(db, currentUser(request), body.name, body.roleId);
       return ok({ id: created }, request.t('server:widgets.groupCreated'));
     },
@@ -73,7 +75,7 @@ export async function groupRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { id: string; name: string };
+      const body = request.body;
       await renameGroup(db, currentUser(request), body.id, body.name);
       return done(request, 'server:widgets.groupRenamed');
     },
@@ -89,7 +91,7 @@ export async function groupRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteGroup(db, currentUser(request), (request.body as { id: string }).id);
+      await deleteGroup(db, currentUser(request), request.body.id);
       return done(request, 'server:widgets.groupDeleted');
     },
   );
@@ -121,14 +123,7 @@ export async function groupRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        await groupEditor(
-          db,
-          currentUser(request),
-          (request.query as { id: string }).id,
-          request.language,
-        ),
-      ),
+      ok(await groupEditor(db, currentUser(request), request.query.id, request.language)),
   );
 
   app.post(
@@ -141,7 +136,7 @@ export async function groupRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { id: string; columns: Parameters<typeof saveGroup>[3] };
+      const body = request.body;
       await saveGroup(db, currentUser(request), body.id, body.columns);
       return done(request, 'server:widgets.groupSaved');
     },
