@@ -65,9 +65,20 @@ describe('the task page', () => {
       expect(parallel).toBeDefined();
       const steps = parallel!.currentNodes!.split(',').join(separator);
       const parallelRow = `atrium-task-list tr[data-row]:has-text("${parallel!.subject}") td[data-column=currentNodes]`;
-      expect((await page.textContent(parallelRow))!.split(' · ')[0]).toBe(steps);
+      const parallelWhere = (await page.textContent(parallelRow))!;
+      expect(parallelWhere.split(' · ')[0]).toBe(steps);
       // Read whole at 1366 px: the people who act now are the point of the column.
       expect(await cell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBeLessThanOrEqual(0);
+      // And on a phone's card, where the two steps and their people wrap instead of being cut.
+      await page.setViewportSize({ width: 360, height: 740 });
+      const card = page.locator(
+        `atrium-task-list li[data-row]:has-text("${parallel!.subject}") [data-column=currentNodes] dd`,
+      );
+      await card.waitFor();
+      expect(await card.textContent()).toBe(parallelWhere);
+      expect(
+        await card.evaluate((dd) => ({ width: dd.scrollWidth, height: dd.scrollHeight })),
+      ).toEqual(await card.evaluate((dd) => ({ width: dd.clientWidth, height: dd.clientHeight })));
       // The request itself: the pending step leads, then each person who may act.
       await open(page, `/inst/${request.id}`, token);
       const pending = 'atrium-task [part=summary] [part=pending] li.step';

@@ -279,6 +279,8 @@ export const kinds: Record<ListKind, KindConfig> = {
         // Wide enough for an English step and two names (the point of the column): the
         // title gives up the room. Longer ones (parallel steps) are whole in the tooltip.
         width: 320,
+        // On a phone's card, two lines: parallel steps and several people rarely fit in one.
+        cardLines: 2,
         // Where it stands and who must act now: 会计审核 · 王会计.
         render: (row) => {
           const where = [

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 
 import { useT } from '../i18n';
 import { cellText, isActions, type Column } from './columns';
 import type { SortState } from './sort';
-import { cards } from './styles';
+import { cardValueLine, cards } from './styles';
 import { useVirtualRange } from './useVirtualRange';
 
 /** Fixed heights keep the card list virtual: a title, two fields a line, then the actions. */
@@ -18,7 +18,12 @@ const gap = 8;
  */
 const wideColumn = 150;
 
-export const isWideField = <Row,>(column: Column<Row>) => (column.width ?? 0) >= wideColumn;
+export const isWideField = <Row,>(column: Column<Row>) =>
+  (column.width ?? 0) >= wideColumn || (column.cardLines ?? 1) > 1;
+
+/** How tall a field is: its name, then its value over `cardLines` lines. */
+const fieldHeight = <Row,>(column: Column<Row>) =>
+  fieldLineHeight + (Math.max(1, column.cardLines ?? 1) - 1) * cardValueLine;
 
 /** Room kept under the list when it runs to the bottom of the screen. */
 const bottomMargin = 16;
@@ -58,34 +63,30 @@ export function cardParts<Row>(columns: readonly Column<Row>[]) {
 }
 
 /**
- * The lines the fields take, placed as the grid places them (in order, never back into a
- * hole): two a line, a wide one alone on its own.
+ * How tall the fields are, placed as the grid places them (in order, never back into a hole):
+ * two a line, a wide one alone on its own.
  */
-function fieldLines<Row>(fields: readonly Column<Row>[]): number {
-  let lines = 0;
+function fieldsHeight<Row>(fields: readonly Column<Row>[]): number {
+  let height = 0;
   let halfOpen = false;
   for (const field of fields) {
     if (isWideField(field)) {
-      lines++;
+      height += fieldHeight(field);
       halfOpen = false;
     } else if (halfOpen) {
       halfOpen = false;
     } else {
-      lines++;
+      height += fieldLineHeight;
       halfOpen = true;
     }
   }
-  return lines;
+  return height;
 }
 
 export function cardHeight<Row>(columns: readonly Column<Row>[]): number {
   const { title, fields, actions } = cardParts(columns);
   return (
-    (title ? titleHeight : 0) +
-    fieldLines(fields) * fieldLineHeight +
-    (actions ? actionsHeight : 0) +
-    padding +
-    gap
+    (title ? titleHeight : 0) + fieldsHeight(fields) + (actions ? actionsHeight : 0) + padding + gap
   );
 }
 
@@ -196,9 +197,14 @@ export function Cards<Row>({
                       key={column.key}
                       data-column={column.key}
                       className={isWideField(column) ? 'wide' : undefined}
+                      style={column.cardLines ? { height: fieldHeight(column) } : undefined}
                     >
                       <dt>{column.title}</dt>
-                      <dd className={column.kind === 'money' ? 'num' : undefined}>
+                      <dd
+                        className={column.kind === 'money' ? 'num' : undefined}
+                        data-lines={column.cardLines}
+                        style={column.cardLines ? { WebkitLineClamp: column.cardLines } : undefined}
+                      >
                         {cell(column, row, index)}
                       </dd>
                     </div>

@@ -35,6 +35,12 @@ export interface Column<Row> {
    * a task list's first column is its type badge, and its subject says what the row is.
    */
   cardTitle?: boolean;
+  /**
+   * On a phone's card, the value wraps to this many lines (default 1, cut with "…"): for a
+   * value that is the point of the row and runs long (the steps and people a request waits
+   * on). Such a field takes a whole line of the card.
+   */
+  cardLines?: number;
 }
 
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -151,6 +151,9 @@ export const pinned = css`
   }
 `;
 
+/** A card value's line height: what each further line of a wrapping value (`cardLines`) adds. */
+export const cardValueLine = 22;
+
 export const cards = css`
   display: flex;
   flex-direction: column;
@@ -217,6 +220,7 @@ export const cards = css`
   }
   dt {
     font-size: 12px;
+    line-height: 18px;
     color: ${vars.textMuted};
     white-space: nowrap;
     overflow: hidden;
@@ -224,9 +228,17 @@ export const cards = css`
   }
   dd {
     margin: 0;
+    line-height: ${cardValueLine}px;
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
+  }
+  /* A value given several lines (cardLines) wraps, and is cut with "…" after the last. */
+  dd[data-lines] {
+    white-space: normal;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
   }
   /* A field without a value says so, rather than leaving its name over a blank. */
   dd:empty::before {

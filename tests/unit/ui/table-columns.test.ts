@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardHeight } from '../../../src/ui/table/Cards';
+import { cardValueLine } from '../../../src/ui/table/styles';
 import { cellText, columnWidth, pinsOf, type Column } from '../../../src/ui/table/columns';
 
 type Row = Record<string, unknown>;
@@ -86,5 +87,16 @@ describe('cards', () => {
     expect(cardHeight([column('a'), column('b'), column('d', 200), column('e')])).toBe(
       30 + 3 * 42 + 26 + 8,
     );
+  });
+
+  it('give a value that wraps (cardLines) a line of its own and room for each of its lines', () => {
+    const columns: Column<object>[] = [
+      { key: 'a', title: 'a' },
+      { key: 'b', title: 'b' },
+      { key: 'where', title: 'where', cardLines: 2 },
+      { key: 'c', title: 'c' },
+    ];
+    // Title; b alone (the wrapping field will not share its line); where over two lines; c.
+    expect(cardHeight(columns)).toBe(30 + 42 + (42 + cardValueLine) + 42 + 26 + 8);
   });
 });
