@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, login, pgliteOnly, withServer } from './harness';
+import { bearer, login, oneDatabase, withServer } from './harness';
 
 // One database: sign-in answers, messages and session rules, one request at a time
 // (docs/testing.md).
-describe.each(pgliteOnly)('password sign-in on %s', (kind) => {
+describe.each(oneDatabase)('password sign-in on %s', (kind) => {
   const server = withServer(kind);
 
   const auth = (username: string, password: string, language = 'zh-CN') =>

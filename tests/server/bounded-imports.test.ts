@@ -7,7 +7,7 @@ import {
   parseSpreadsheet,
   spreadsheetRefusal,
 } from '../../server/lib/spreadsheet';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, multipart, tokenOf } from './shell-support';
 
 /**
@@ -114,7 +114,7 @@ describe('the parsing thread', () => {
 });
 
 // One database: the parser's bounds and its thread (docs/testing.md).
-describe.each(pgliteOnly)('uploads that parse, on %s', (kind) => {
+describe.each(oneDatabase)('uploads that parse, on %s', (kind) => {
   const server = withServer(kind);
   let call: ReturnType<typeof as>;
   let english: ReturnType<typeof as>;

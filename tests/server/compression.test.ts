@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededFileIds } from '../../server/db/seed/ids';
-import { login, pgliteOnly, withServer } from './harness';
+import { login, oneDatabase, withServer } from './harness';
 
 /**
  * What goes over the wire (issue 40, part 3): whole answers compressed per Accept-Encoding
@@ -9,7 +9,7 @@ import { login, pgliteOnly, withServer } from './harness';
  * files, whose bytes never change under their id, cached for a year. Headers and encodings
  * only, which no database changes: PGlite.
  */
-describe.each(pgliteOnly)('answers on the wire (%s)', (kind) => {
+describe.each(oneDatabase)('answers on the wire (%s)', (kind) => {
   const server = withServer(kind);
   const menu = '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=front_menu';
   const get = async (url: string, headers: Record<string, string>) =>

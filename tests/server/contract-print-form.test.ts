@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { up as convertDyzl } from '../../server/db/migrations/0025-dyzl-form';
 import { as, tokenOf } from './shell-support';
 import { contractPrintRecord } from './form-fixtures';
@@ -9,7 +9,7 @@ import { contractPrintRecord } from './form-fixtures';
  * save, its records stay the rows of contract_prints within the caller's financeScope, and
  * the definition screen may not break the binding to the table's columns.
  */
-describe.each(databaseKinds)('the dyzl form over contract_prints on %s', (kind) => {
+describe.each(oneDatabase)('the dyzl form over contract_prints on %s', (kind) => {
   const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   const base = '/form/form/dataTemplate/v1';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialogAliases } from '../../server/db/seed/forms-dialogs';
-import { databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { oneDatabase, login, startTestServer, type TestServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 /**
@@ -18,7 +18,7 @@ interface Node {
   children: Node[];
 }
 
-describe.each(databaseKinds)('custom dialogs on %s', (kind) => {
+describe.each(oneDatabase)('custom dialogs on %s', (kind) => {
   let server: TestServer;
   let admin: Call;
   let merchant: Call;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, databaseKinds, startTestServer, type TestServer } from './harness';
+import { bearer, oneDatabase, startTestServer, type TestServer } from './harness';
 import { encodeParam, loginAll, rows } from './finance-support';
 
 /**
@@ -9,7 +9,7 @@ import { encodeParam, loginAll, rows } from './finance-support';
  */
 const exportPath = '/bpm-runtime/bpm/atriumScript/exportSql';
 
-describe.each(databaseKinds)('exports in words on %s', (kind) => {
+describe.each(oneDatabase)('exports in words on %s', (kind) => {
   let server: TestServer;
   let tokens: Record<string, string>;
   beforeAll(async () => {

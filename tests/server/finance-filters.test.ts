@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, type TestServer } from './harness';
+import { oneDatabase, type TestServer } from './harness';
 import {
   seededToday,
   caller,
@@ -35,7 +35,7 @@ const count = async (server: TestServer, table: string, where: string) =>
 const containsOracle = (column: string, text: string) =>
   `strpos(lower(t.${column}), lower(${literal(text)})) > 0`;
 
-describe.each(databaseKinds)('finance filters on %s', (kind) => {
+describe.each(oneDatabase)('finance filters on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);

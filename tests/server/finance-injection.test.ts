@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   caller,
   encodeParam,
@@ -131,7 +131,7 @@ const targets: Record<string, Target> = {
   },
 };
 
-describe.each(databaseKinds)('finance injection on %s', (kind) => {
+describe.each(oneDatabase)('finance injection on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
   let before: Record<string, string>;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   caller,
   contractRule,
@@ -39,7 +39,7 @@ const mustSee: Record<string, string[]> = {
   'overdue.list': ['admin', 'SZHY10001', 'SZHY10002', 'acct01'],
 };
 
-describe.each(databaseKinds)('finance scope on %s', (kind) => {
+describe.each(oneDatabase)('finance scope on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   seededToday,
   caller,
@@ -28,7 +28,7 @@ const jointFields = [
   'CONFIRM_DATE',
 ]; // prettier-ignore
 
-describe.each(databaseKinds)('finance searches on %s', (kind) => {
+describe.each(oneDatabase)('finance searches on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
   const as = (account: string, language?: string) => caller(server.app, tokens[account]!, language);

@@ -8,7 +8,7 @@ import { seedFinance } from '../../server/db/seed/finance';
 import { storeIds } from '../../server/db/seed/ids';
 import { stores } from '../../server/db/seed/people';
 import { localStorage } from '../../server/domain/storage';
-import { databaseKinds, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { rows, seededToday, shiftMonth } from './finance-support';
 
 /**
@@ -19,7 +19,7 @@ import { rows, seededToday, shiftMonth } from './finance-support';
 const value = async (db: Db, text: string) =>
   Number(Object.values((await rows<Record<string, unknown>>(db, text))[0]!)[0]);
 
-describe.each(databaseKinds)('finance demo data on %s', (kind) => {
+describe.each(oneDatabase)('finance demo data on %s', (kind) => {
   const server = withServer(kind);
   const count = (text: string) => value(server.db, text);
 

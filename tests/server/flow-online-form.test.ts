@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { storeFile } from '../../server/domain/files';
 import { fitOutApplication } from './form-fixtures';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   encode,
   formDataOf,
@@ -31,7 +31,7 @@ const application = (extra: Record<string, unknown> = {}) =>
  * form's own checks on start and on every action, its formulas computed by the server, the
  * data kept with the instance, editable fields per node, and attachments by the file rules.
  */
-describe.each(databaseKinds)('flows over online forms on %s', (kind) => {
+describe.each(oneDatabase)('flows over online forms on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   const instanceData = (instId: string) => formDataOf(server.db, instId);

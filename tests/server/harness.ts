@@ -17,15 +17,18 @@ import { startLive } from '../../server/live/start';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
- * Where a file's tests run (docs/testing.md, "One database or both"). `databaseKinds`: both,
- * for what the database decides (our SQL, scope, transactions, locks, races, the engine,
- * drivers). `pgliteOnly`: one, for what no database can change (validation, messages,
- * rendering, headers, parsers); PGlite, which every machine has.
+ * Where a file's tests run (docs/testing.md, "One database or both"). PGlite is PostgreSQL
+ * compiled to WebAssembly: the same SQL engine, behind another driver, one statement at a time.
+ * `databaseKinds`: both, where that can change the outcome: races and locks, transactions
+ * under concurrency, the job queue, notifications, the planner's estimates, the drivers.
+ * `oneDatabase`: one, for what the engine decides alike on both (our SQL, scope, the workflow
+ * engine's logic, validation, messages): PostgreSQL when there is one, where the same tests
+ * take about a third of PGlite's time, else PGlite, which every machine has.
  */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
-export const pgliteOnly: DatabaseKind[] = ['pglite'];
+export const oneDatabase: DatabaseKind[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
 
 export interface TestServer {
   app: FastifyInstance;

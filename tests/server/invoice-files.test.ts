@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeFile } from '../../server/domain/files';
-import { bearer, databaseKinds, login, withServer } from './harness';
+import { bearer, oneDatabase, login, withServer } from './harness';
 
 /** An invoice file is its merchant's: another signed-in user cannot fetch it by its id. */
-describe.each(databaseKinds)('invoice files on %s', (kind) => {
+describe.each(oneDatabase)('invoice files on %s', (kind) => {
   const server = withServer(kind);
   let fileId: string;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStaffMarks } from '../../server/db/migrations/0035-notice-staff-views';
-import { bearer, databaseKinds, startTestServer, type TestServer } from './harness';
+import { bearer, oneDatabase, startTestServer, type TestServer } from './harness';
 import { caller, loginAll, rows } from './finance-support';
 
 /**
@@ -18,7 +18,7 @@ function post(app: FastifyInstance, path: string, payload: object, token: string
   return app.inject({ method: 'POST', url: `${base}/${path}`, payload, headers: bearer(token) });
 }
 
-describe.each(databaseKinds)('merchant acknowledgement and staff views on %s', (kind) => {
+describe.each(oneDatabase)('merchant acknowledgement and staff views on %s', (kind) => {
   let server: TestServer;
   let tokens: Record<string, string>;
   beforeAll(async () => {

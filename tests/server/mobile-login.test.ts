@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 
 // One database: the code rules and their messages, one request at a time (docs/testing.md).
-describe.each(pgliteOnly)('mobile-code sign-in on %s', (kind) => {
+describe.each(oneDatabase)('mobile-code sign-in on %s', (kind) => {
   const server = withServer(kind);
 
   const requestCode = (mobile: string) =>

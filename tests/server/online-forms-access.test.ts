@@ -6,7 +6,7 @@ import { roleIds } from '../../server/db/seed/ids';
 import { orgId } from '../../server/db/seed/workflow/people';
 import { up as addFormRights } from '../../server/db/migrations/0033-form-rights';
 import { seededFormRights } from '../../server/db/seed/form-rights';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   contractRegistrationRecord,
   fitOutApplication,
@@ -98,7 +98,7 @@ interface Answer {
   body: any;
 }
 
-describe.each(databaseKinds)('who may use a form, on %s', (kind) => {
+describe.each(oneDatabase)('who may use a form, on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
   const users = {} as Record<Account, string>;
   /** The record each account created in each form, and a draft of a new one. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitOutApplication } from './form-fixtures';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { oneDatabase, startTestServer, type TestServer } from './harness';
 import { Client } from './workflow-harness';
 
 const base = '/form/form/dataTemplate/v1';
@@ -12,7 +12,7 @@ const base = '/form/form/dataTemplate/v1';
  * own check of a fitting-out shop against the floor map, and a configured address, here a
  * stand-in for a third party's service; unknown validators are refused when a form is saved.
  */
-describe.each(databaseKinds)('backend validation of online forms on %s', (kind) => {
+describe.each(oneDatabase)('backend validation of online forms on %s', (kind) => {
   let server: TestServer;
   let client: Client;
   let thirdParty: Server;

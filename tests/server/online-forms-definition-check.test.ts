@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pgliteOnly } from './harness';
+import { oneDatabase } from './harness';
 import { useServerAndClient } from './workflow-harness';
 
 /**
  * A form definition whose formulas or rules would not run is refused whole (docs/forms.md,
- * "Definitions"). PGlite only: the refusal comes before any SQL; the stored version count
+ * "Definitions"). One database: the refusal comes before any SQL; the stored version count
  * is read to prove nothing was stored, which no database can change.
  */
 const save = '/form/form/form/v1/save';
@@ -29,7 +29,7 @@ const definition = (
   subTables,
 });
 
-describe.each(pgliteOnly)('saving a form definition that does not compile on %s', (kind) => {
+describe.each(oneDatabase)('saving a form definition that does not compile on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   const versions = async () =>

@@ -2,13 +2,13 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { postRaw, workbook, xlsxUpload } from './form-fixtures';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import { useServerAndClient } from './workflow-harness';
 
 /**
  * Export writes what the list shows, import takes it back, and a refused import lists every
- * problem of every row (docs/forms.md, "Import and export"). Both databases: the export reads
- * by keyset and the import writes in one transaction, our SQL either way.
+ * problem of every row (docs/forms.md, "Import and export"). One database: the export
+ * reads by keyset and the import writes in one transaction, our SQL either way.
  */
 const base = '/form/form/dataTemplate/v1';
 type Report = {
@@ -31,7 +31,7 @@ async function sheetRows(bytes: Buffer): Promise<string[][]> {
   return rows;
 }
 
-describe.each(databaseKinds)('online form import and export on %s', (kind) => {
+describe.each(oneDatabase)('online form import and export on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   const post = (url: string, body: object, language = 'zh-CN') =>

@@ -8,14 +8,14 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswords } from '../../server/db/seed/people';
 import { newId } from '../../server/lib/ids';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 /**
  * The OpenAPI document at /docs/json is one an integrator can use (issue 42 part 5,
  * docs/shell-api.md "The OpenAPI document"): valid OpenAPI 3.0, each operation named once,
  * tagged with its feature, its security said, and what it answers declared; a client
- * generated from it types the server's real answers. PGlite only: the document and the
+ * generated from it types the server's real answers. One database: the document and the
  * refusals it is checked against come before any query a database could change.
  */
 interface Operation {
@@ -51,7 +51,7 @@ function urlFor(path: string, operation: Operation): string {
   return query.size ? `${url}?${query.toString()}` : url;
 }
 
-describe.each(pgliteOnly)('the OpenAPI document on %s', (kind) => {
+describe.each(oneDatabase)('the OpenAPI document on %s', (kind) => {
   const server = withServer(kind);
   let document: OpenApi;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, login, pgliteOnly, withServer } from './harness';
+import { bearer, login, oneDatabase, withServer } from './harness';
 
 // One database: the password policy and its messages (docs/testing.md).
-describe.each(pgliteOnly)('password change on %s', (kind) => {
+describe.each(oneDatabase)('password change on %s', (kind) => {
   const server = withServer(kind);
 
   const change = (token: string, oldPwd: string, newPwd: string) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signToken } from '../../server/domain/tokens';
-import { bearer, databaseKinds, login, type TestServer } from './harness';
+import { bearer, oneDatabase, login, type TestServer } from './harness';
 import { fingerprint, rows, withFinanceServer } from './finance-support';
 
 /**
@@ -55,7 +55,7 @@ async function documentsOf(server: TestServer, unit: string): Promise<Documents>
   };
 }
 
-describe.each(databaseKinds)('print access on %s', (kind) => {
+describe.each(oneDatabase)('print access on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind, {
     PRINT_LINK_TTL_SECONDS: String(ttlSeconds),
   });

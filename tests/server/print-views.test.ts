@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { demoBankAccounts } from '../../server/db/seed/print';
-import { bearer, databaseKinds } from './harness';
+import { bearer, oneDatabase } from './harness';
 import { caller, rows, withFinanceServer } from './finance-support';
 import { confirmationSets, settlementSets } from '../../server/domain/finance/search/result-sets';
 
@@ -19,7 +19,7 @@ function open(app: FastifyInstance, path: string, payload: object, token: string
   return app.inject({ method: 'POST', url: `${base}/${path}`, payload, headers: bearer(token) });
 }
 
-describe.each(databaseKinds)('print views on %s', (kind) => {
+describe.each(oneDatabase)('print views on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
   const get = async (account: string, url: string) =>

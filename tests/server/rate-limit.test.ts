@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countHit, enforceLimits, pruneRateLimits } from '../../server/domain/rate-limit';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 
 /**
  * The sliding-window limiter (server/domain/rate-limit.ts) at the moments that matter: a
@@ -8,7 +8,7 @@ import { pgliteOnly, withServer } from './harness';
  * pruned. Times are given, so the window boundaries are where the test puts them.
  */
 // One database: window arithmetic at given times (docs/testing.md).
-describe.each(pgliteOnly)('rate limits on %s', (kind) => {
+describe.each(oneDatabase)('rate limits on %s', (kind) => {
   const server = withServer(kind);
 
   const windowSeconds = 300;

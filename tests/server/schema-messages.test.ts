@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rectangle } from '../../server/domain/map/geometry';
 import { fieldLabel, labelledNames } from '../../server/lib/schema-messages';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { bearer, oneDatabase, login, startTestServer, type TestServer } from './harness';
 
 /**
  * Issue 38 item 10: no schema text reaches a user. Every property name of every route's
@@ -53,7 +53,7 @@ const schemaWords =
   /\bmust (NOT|have|be equal|match)|fewer than|properties|\bbody\b|querystring|\bparams\b|anyOf|schema|\/|instancePath/;
 const cjk = /[\u4e00-\u9fff]/;
 
-for (const kind of databaseKinds) {
+for (const kind of oneDatabase) {
   describe(`schema messages (${kind})`, () => {
     let server: TestServer;
     let app: FastifyInstance;

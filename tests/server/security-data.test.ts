@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealFileId } from '../../server/db/seed/print';
 import { seedId } from '../../server/db/seed/ids';
 import { fingerprint, loginAll, rows } from './finance-support';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { bearer, oneDatabase, login, startTestServer, type TestServer } from './harness';
 import { as, multipart, samples } from './shell-support';
 
 /**
@@ -13,7 +13,7 @@ const download = (id: string) => `/portal/system/file/v1/downloadFile?fileId=${i
 const fileType = (id: string) => `/portal/bpm/aliasScript/v1/execute/FileType?id=${id}`;
 const staffNews = '内部通知：员工年度体检安排';
 
-describe.each(databaseKinds)('private data on %s', (kind) => {
+describe.each(oneDatabase)('private data on %s', (kind) => {
   let server: TestServer;
   let tokens: Record<string, string>;
   beforeAll(async () => {

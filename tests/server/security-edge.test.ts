@@ -9,7 +9,7 @@ import { localStorage } from '../../server/domain/storage';
 import { cspNoncePlaceholder } from '../../server/lib/csp-nonce';
 import { loggerOptions } from '../../server/lib/logging';
 import { fingerprint, rows } from './finance-support';
-import { bearer, databaseKinds, login, startTestServer, type TestServer } from './harness';
+import { bearer, oneDatabase, login, startTestServer, type TestServer } from './harness';
 
 /**
  * Issue 9, items 12-14 and 16: bytes no route should see, secrets in logs, security headers,
@@ -20,7 +20,7 @@ const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 /** JSON text nested `depth` objects deep (built as text: JSON.stringify would overflow). */
 const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
 
-describe.each(databaseKinds)('the edge on %s', (kind) => {
+describe.each(oneDatabase)('the edge on %s', (kind) => {
   let server: TestServer;
   let tokens: Record<string, string>;
   beforeAll(async () => {
@@ -182,7 +182,7 @@ describe.each(databaseKinds)('the edge on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('log lines and headers on %s', (kind) => {
+describe.each(oneDatabase)('log lines and headers on %s', (kind) => {
   let server: TestServer;
   let staticDir: string;
   beforeAll(async () => {

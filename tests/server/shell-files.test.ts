@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultUploadExtensions } from '../../server/domain/shell/settings';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, multipart, samples, tokenOf, type FilePart } from './shell-support';
 
 // One database: upload checks (extension, content, size) and their messages (docs/testing.md).
-describe.each(pgliteOnly)('shell attachments on %s', (kind) => {
+describe.each(oneDatabase)('shell attachments on %s', (kind) => {
   const server = withServer(kind, { MAX_UPLOAD_MB: '1' });
   let tokens: Record<string, string>;
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
 import { addYears } from '../../server/db/seed/shell/calendar';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 import { businessToday } from '../../server/lib/time';
 
 // One database: what the home calls show to whom, one request at a time (docs/testing.md).
-describe.each(pgliteOnly)('shell home dashboard on %s', (kind) => {
+describe.each(oneDatabase)('shell home dashboard on %s', (kind) => {
   // Read when the routes are registered (server/domain/shell/settings.ts): set while the
   // server starts, and gone once it has.
   beforeAll(() => {

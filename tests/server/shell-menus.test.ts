@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as floorMapMenu from '../../server/db/migrations/0026-floor-map-menu';
-import { databaseKinds, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 interface Node {
@@ -18,7 +18,7 @@ interface Node {
 
 const aliases = (nodes: Node[]) => nodes.map((node) => node.alias);
 
-describe.each(databaseKinds)('shell menus and app search on %s', (kind) => {
+describe.each(oneDatabase)('shell menus and app search on %s', (kind) => {
   const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './finance-support';
-import { login, pgliteOnly, withServer } from './harness';
+import { login, oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 /**
@@ -15,7 +15,7 @@ interface Node {
 }
 
 // One database: who holds which method, and the refusals (docs/testing.md).
-describe.each(pgliteOnly)('method permissions on %s', (kind) => {
+describe.each(oneDatabase)('method permissions on %s', (kind) => {
   const server = withServer(kind);
   const call: Record<string, ReturnType<typeof as>> = {};
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
-import { pgliteOnly, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 // One database: greetings, dots and the tour, one request at a time (docs/testing.md).
-describe.each(pgliteOnly)('shell top bar on %s', (kind) => {
+describe.each(oneDatabase)('shell top bar on %s', (kind) => {
   const server = withServer(kind);
   let call: Record<string, ReturnType<typeof as>>;
   beforeAll(async () => {

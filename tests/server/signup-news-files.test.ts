@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, login, pgliteOnly, withServer } from './harness';
+import { bearer, login, oneDatabase, withServer } from './harness';
 
 // One database: validation, messages and what each caller is shown, one request at a
 // time (docs/testing.md).
-describe.each(pgliteOnly)('sign-up, news and files on %s', (kind) => {
+describe.each(oneDatabase)('sign-up, news and files on %s', (kind) => {
   const server = withServer(kind);
 
   const signup = (payload: Record<string, unknown>, ip = '10.0.0.1') =>

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casUser, ssoSettings } from '../../server/domain/sso';
-import { databaseKinds, startTestServer, type TestServer } from './harness';
+import { oneDatabase, startTestServer, type TestServer } from './harness';
 
 /**
  * Single sign-on against a stand-in CAS server (a third party we do not run). Like a real
@@ -41,7 +41,7 @@ describe('single-sign-on settings', () => {
   });
 });
 
-describe.each(databaseKinds)('single sign-on on %s', (kind) => {
+describe.each(oneDatabase)('single sign-on on %s', (kind) => {
   let cas: Server;
   let server: TestServer;
   const seen: string[] = [];

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { chartIds } from '../../server/db/seed/shell/charts';
 import { moduleIds } from '../../server/db/seed/sys-modules';
 import { staffId } from '../../server/db/seed/workflow/people';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import { useServerAndClient } from './workflow-harness';
 import { businessToday } from '../../server/lib/time';
 
 /**
  * System modules (/sysModulePreview/{id}), the supervision tasks template (wfzdrw) and meeting
- * bookings on the meetings card (issue 17; docs/forms.md). Both databases.
+ * bookings on the meetings card (issue 17; docs/forms.md).
  */
 const get = '/form/form/sysModule/v1/get';
 const templates = '/form/form/dataTemplate/v1';
@@ -25,7 +25,7 @@ type Meeting = {
   canOpen: boolean;
 };
 
-describe.each(databaseKinds)('system modules and meeting bookings on %s', (kind) => {
+describe.each(oneDatabase)('system modules and meeting bookings on %s', (kind) => {
   const { server, client } = useServerAndClient(kind, async () => {
     // The seed books them for the day the test database was made; a run that passes
     // midnight in Shanghai would find them in the past. They move to this run's day.

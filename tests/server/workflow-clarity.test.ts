@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   encode,
   expenseForm,
@@ -45,7 +45,7 @@ async function messagesOf(client: Client, account: string) {
   return answer.body.rows as { kind: string; text: string; procInstId: string; taskId: string }[];
 }
 
-describe.each(databaseKinds)('who acts next, and what happened, on %s', (kind) => {
+describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => {
   const { client } = useServerAndClient(kind);
 
   it('names the people a request waits on: one approver, shared candidates, voters with their votes', async () => {

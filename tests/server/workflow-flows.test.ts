@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   expectInvariants,
   expenseForm,
@@ -14,7 +14,7 @@ import { returnCases } from './workflow-returns-cases';
  * The three demo flows from start to end along every branch, and returns in parallel
  * branches, countersigns and with add-signs pending; invariants after every step.
  */
-describe.each(databaseKinds)('demo flows and returns on %s', (kind) => {
+describe.each(oneDatabase)('demo flows and returns on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   returnCases(() => ({ server, client }));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   bpmn,
   deploy,
@@ -84,7 +84,7 @@ async function records(client: Client, instId: string) {
   }[];
 }
 
-describe.each(databaseKinds)('approval integrity on %s', (kind) => {
+describe.each(oneDatabase)('approval integrity on %s', (kind) => {
   const { server, client } = useServerAndClient(kind, async ({ client }) => {
     await deploy(client, 'lateEdit', lateEditXml, daysForm);
     await deploy(client, 'opposeBack', opposeBackXml, daysForm);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it, describe } from 'vitest';
 import { seededRandom, type Random } from '../../server/db/seed/finance/random';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import { encode, staffId, useServerAndClient, type Json } from './workflow-harness';
 import {
   changedFields,
@@ -104,7 +104,7 @@ class Sequence {
   }
 }
 
-describe.each(databaseKinds)('model-based random sequences on %s', (kind) => {
+describe.each(oneDatabase)('model-based random sequences on %s', (kind) => {
   const { server, client } = useServerAndClient(kind, async ({ client }) => {
     // Agents: lead01's lands on emp02 when emp02 applies; fin01's on emp01.
     for (const [owner, agent] of [

@@ -13,7 +13,7 @@ import {
 } from '../../server/db/migrations/0029-english-subjects';
 import { pluralLeaveSubjects } from '../../server/db/migrations/0036-approval-outcomes';
 import { fillDraftSubjects } from '../../server/db/migrations/0030-draft-english-subjects';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   bpmn,
   encode,
@@ -27,7 +27,7 @@ import { businessToday } from '../../server/lib/time';
 /**
  * Flow and node names in the reader's language (issue 13 item 10; docs/workflow.md "Names in
  * the reader's language"): English from the definition version, the stored Chinese as the
- * fallback, both databases.
+ * fallback.
  */
 const task = '/bpm-runtime/runtime/task/v1';
 const instance = '/bpm-runtime/runtime/instance/v1';
@@ -35,7 +35,7 @@ const han = /\p{Script=Han}/u;
 
 type Row = Record<string, string>;
 
-describe.each(databaseKinds)('flow and node names by language on %s', (kind) => {
+describe.each(oneDatabase)('flow and node names by language on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   const read = (account: string, method: 'GET' | 'POST', url: string, language: string) =>

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { seededRandom, type Random } from '../../server/db/seed/finance/random';
-import { databaseKinds, withServer } from './harness';
+import { oneDatabase, withServer } from './harness';
 import {
   agentRuleForAgt,
   correctnessForm,
@@ -267,7 +267,7 @@ async function violations(db: Db, instId: string, shape: Shape): Promise<string[
   return problems;
 }
 
-describe.each(databaseKinds)('random action sequences on %s', (kind) => {
+describe.each(oneDatabase)('random action sequences on %s', (kind) => {
   const server = withServer(kind);
   let client: Client;
   const statuses = new Map<string, number>();

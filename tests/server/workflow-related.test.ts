@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds } from './harness';
+import { oneDatabase } from './harness';
 import {
   encode,
   expectInvariants,
@@ -20,7 +20,7 @@ const report = '/bpm-runtime/runtime/report/v1';
  * relatedProcess, report getEchartsData and isTop. Each: what it answers, who gets nothing,
  * and that bad input changes nothing.
  */
-describe.each(databaseKinds)('workflow records and related processes on %s', (kind) => {
+describe.each(oneDatabase)('workflow records and related processes on %s', (kind) => {
   const { server, client } = useServerAndClient(kind);
 
   const formData = (instId: string) => formDataOf(server.db, instId);
