@@ -49,6 +49,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One worker for all the browser files, which shares its loaded modules and one
+          // Chromium (tests/e2e/support.ts) instead of a new process and a launch per file.
+          isolate: false,
           // A page under a loaded CI machine can take seconds to draw; the default of one
           // second made expect.poll on page text flaky (clean-checkout CI, 2026-11-24).
           expect: { poll: { timeout: 15_000 } },
