@@ -8,7 +8,7 @@ import { installToaster } from '../../src/ui/toaster';
 import { App } from './App';
 import { adoptHandOver } from './guard';
 import { loadCode } from './load-code';
-import { $path, match, sync } from './router';
+import { $path, holdPage, match, sync } from './router';
 import { findRoute, loadPage } from './routes';
 
 /**
@@ -35,10 +35,13 @@ async function start() {
   // At most the spec's 120 s (load-code.ts): then the page draws and says what is missing.
   await Promise.all([loadPage(first), ...shell]).catch(() => undefined);
   const container = document.getElementById('portal')!;
+  const hydrating = drawnAlready(container);
+  // The page stays the one drawn until React has taken it over (router.ts, holdPage).
+  const release = hydrating ? holdPage() : () => undefined;
   const tree = (
     <StrictMode>
       <CacheProvider value={pageStyles}>
-        <Live container={container}>
+        <Live container={container} onLive={release}>
           <App />
         </Live>
       </CacheProvider>
@@ -46,7 +49,7 @@ async function start() {
   );
   // Hydrated in slices (a transition): the drawn page is already shown and typed into, and
   // a key lands between two slices rather than after the whole page.
-  if (drawnAlready(container)) startTransition(() => void hydrateRoot(container, tree));
+  if (hydrating) startTransition(() => void hydrateRoot(container, tree));
   else {
     // A drawn page not taken over goes now, before its elements draw into it for nothing.
     container.replaceChildren();
@@ -56,12 +59,22 @@ async function start() {
 
 /**
  * Marks the page as React's (data-live) once it has committed: the drawn login page's own
- * script then replays a tab clicked or a language chosen before (scripts/prerender/page-script.js).
+ * script then replays a tab clicked or a language chosen before (scripts/prerender/page-script.js),
+ * and the page follows the address again (`onLive`).
  */
-function Live({ container, children }: { container: HTMLElement; children: ReactNode }) {
+function Live({
+  container,
+  onLive,
+  children,
+}: {
+  container: HTMLElement;
+  onLive: () => void;
+  children: ReactNode;
+}) {
   useEffect(() => {
     container.dataset.live = '';
-  }, [container]);
+    onLive();
+  }, [container, onLive]);
   return children;
 }
 

@@ -15,10 +15,35 @@ function currentPath(): string {
   return path || '/';
 }
 
-/** Reads the address again (after something replaced it). */
+/** Reads the address again (after something replaced it), unless the page is held. */
 export function sync(): void {
+  if (held) {
+    changedWhileHeld = true;
+    return;
+  }
   $search.set(location.search.slice(1));
   $path.set(currentPath());
+}
+
+let held = false;
+let changedWhileHeld = false;
+
+/**
+ * Holds the page the address shows until `release()`: while React hydrates the drawn login
+ * page (main.tsx), it must draw the markup the page arrived with; a move made meanwhile (a
+ * link, Back) drew another page into that markup, which React refused as a hydration error.
+ * The address changes at once; the page follows it when released.
+ */
+export function holdPage(): () => void {
+  held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    if (changedWhileHeld) {
+      changedWhileHeld = false;
+      sync();
+    }
+  };
 }
 
 addEventListener('popstate', sync);

@@ -195,4 +195,35 @@ describe('the login page, drawn before its scripts', () => {
     );
     expect(evaluatingTasks.size).toBeGreaterThanOrEqual(Math.ceil(preloaded / 2));
   });
+
+  it('goes to a page asked for while React takes the drawn page over, without a hydration error', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // React starts hydrating by listening on its container: in that same task, before any of
+    // its rendering, the reader follows a link (pushState and popstate, as the router does).
+    await page.addInitScript(() => {
+      const listen = EventTarget.prototype.addEventListener;
+      let moved = false;
+      EventTarget.prototype.addEventListener = function (...args) {
+        if (!moved && this instanceof HTMLElement && this.id === 'portal') {
+          moved = true;
+          queueMicrotask(() => {
+            history.pushState(null, '', '/fvue/resetPwdView');
+            dispatchEvent(new PopStateEvent('popstate'));
+            document.documentElement.dataset.movedWhileHydrating = String(
+              !('live' in this.dataset),
+            );
+          });
+        }
+        return listen.apply(this, args);
+      };
+    });
+    await page.goto(`${baseUrl()}/fvue/login`);
+    await page.waitForSelector('atrium-reset-password', { state: 'attached' });
+    expect(await page.getAttribute('html', 'data-moved-while-hydrating')).toBe('true');
+    expect(page.url()).toBe(`${baseUrl()}/fvue/resetPwdView`);
+    await page.waitForSelector('#portal[data-live]', { state: 'attached' });
+    expect(errors).toEqual([]);
+  });
 });
