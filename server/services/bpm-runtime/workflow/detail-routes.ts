@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nodeName, subjectLabel } from '../../../workflow/queries/names';
 import { Type } from 'typebox';
@@ -23,7 +24,7 @@ import { startableList } from '../../../workflow/queries/lists';
 import { runList, withTimes } from '../../../workflow/queries/run';
 import { callerOf, id, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
 import { infoMap } from './list-routes';
-import { done, ok, queryFilter } from '../../schemas';
+import { done, queryFilter } from '../../schemas';
 
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
@@ -36,7 +37,8 @@ const nodeChoice = Type.Object({
 });
 
 /** Reads of the runtime service: a task, its buttons, an instance, its history and image. */
-export async function detailRoutes(app: FastifyInstance) {
+export async function detailRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
 
@@ -50,12 +52,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      taskDetail(
-        db,
-        callerOf(request, leaderParam(request)),
-        (request.query as { id: string }).id,
-        tz,
-      ),
+      taskDetail(db, callerOf(request, leaderParam(request)), request.query.id, tz),
   );
 
   app.get(
@@ -89,11 +86,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      taskButtons(
-        db,
-        callerOf(request, leaderParam(request)),
-        (request.query as { taskId: string }).taskId,
-      ),
+      taskButtons(db, callerOf(request, leaderParam(request)), request.query.taskId),
   );
 
   const jumpNodes = async (taskId: string, request: FastifyRequest) =>
@@ -107,7 +100,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: Type.Array(nodeChoice) },
       },
     },
-    async (request) => jumpNodes((request.body as { taskId: string }).taskId, request),
+    async (request) => jumpNodes(request.body.taskId, request),
   );
   app.get(
     `${task}/taskToReject`,
@@ -124,7 +117,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { taskId, backModel } = request.query as { taskId: string; backModel?: string };
+      const { taskId, backModel } = request.query;
       const choices = await jumpNodes(taskId, request);
       if (backModel === 'backToStart') return choices.slice(0, 1);
       if (backModel === 'reject') {
@@ -152,10 +145,10 @@ export async function detailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const instId = (request.query as { procInstId: string }).procInstId;
+      const instId = request.query.procInstId;
       await assertCanView(db, instId, caller.id, caller.isAdmin);
       const ctx = await readCtx(db, instId);
-      return ok(ctx.inst.status !== 'running', '');
+      return { state: true, message: '', value: ctx.inst.status !== 'running' };
     },
   );
 
@@ -168,8 +161,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: looseList },
       },
     },
-    async (request) =>
-      nodeDefs(db, { defId: (request.query as { defId: string }).defId }, request.language),
+    async (request) => nodeDefs(db, { defId: request.query.defId }, request.language),
   );
 
   app.get(
@@ -186,7 +178,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { taskId } = request.query as { taskId?: string };
+      const { taskId } = request.query;
       if (!taskId) throw notFound('server:workflow.taskNotFound');
       const detail = await taskDetail(db, callerOf(request), taskId, tz);
       const ctx = await readCtx(db, detail.task.procInstId);
@@ -210,7 +202,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { instId, nodeId } = request.query as { instId: string; nodeId: string };
+      const { instId, nodeId } = request.query;
       return opinions(db, callerOf(request), instId, tz, nodeId);
     },
   );
@@ -225,12 +217,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const detail = await taskDetail(
-        db,
-        callerOf(request),
-        (request.query as { taskId: string }).taskId,
-        tz,
-      );
+      const detail = await taskDetail(db, callerOf(request), request.query.taskId, tz);
       return {
         taskId: detail.task.id,
         taskKey: detail.task.nodeId,
@@ -259,14 +246,13 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { instId, nodeId } = request.query as { instId: string; nodeId: string };
+      const { instId, nodeId } = request.query;
       return tasksAtNode(db, callerOf(request), instId, nodeId);
     },
   );
 
-  const notice = async (request: FastifyRequest) => {
+  const notice = async (request: FastifyRequest, noticeId: string) => {
     const caller = callerOf(request);
-    const noticeId = (request.query as { id: string }).id;
     const row = await db
       .selectFrom('wf_notices as n')
       .innerJoin('wf_instances as i', 'i.id', 'n.inst_id')
@@ -325,7 +311,7 @@ export async function detailRoutes(app: FastifyInstance) {
           response: { 200: loose },
         },
       },
-      notice,
+      async (request) => notice(request, request.query.id),
     );
   }
 
@@ -338,8 +324,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: looseList },
       },
     },
-    async (request) =>
-      opinions(db, callerOf(request), (request.query as { instId: string }).instId, tz),
+    async (request) => opinions(db, callerOf(request), request.query.instId, tz),
   );
 
   app.get(
@@ -351,12 +336,13 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: loose },
       },
     },
-    async (request) =>
-      instanceInfo(db, callerOf(request), (request.query as { instId: string }).instId, tz),
+    async (request) => instanceInfo(db, callerOf(request), request.query.instId, tz),
   );
 
-  const image = async (request: FastifyRequest) => {
-    const query = request.query as { proInstId?: string; instId?: string; defId?: string };
+  const image = async (
+    request: FastifyRequest,
+    query: { proInstId?: string; instId?: string; defId?: string },
+  ) => {
     const instId = query.proInstId ?? query.instId;
     return flowImage(
       db,
@@ -381,7 +367,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: loose },
       },
     },
-    image,
+    async (request) => image(request, request.query),
   );
   app.get(
     `${instance}/getBpmImage`,
@@ -392,7 +378,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: loose },
       },
     },
-    image,
+    async (request) => image(request, request.query),
   );
 
   app.get(
@@ -405,7 +391,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query as { defId?: string; instId?: string };
+      const { query } = request;
       if (query.instId) {
         const caller = callerOf(request);
         await assertCanView(db, query.instId, caller.id, caller.isAdmin);
@@ -423,8 +409,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: looseList },
       },
     },
-    async (request) =>
-      executors(db, callerOf(request), (request.query as { instId: string }).instId),
+    async (request) => executors(db, callerOf(request), request.query.instId),
   );
 
   app.get(
@@ -437,12 +422,12 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query as { defKey?: string; defId?: string };
+      const { query } = request;
       const def = await mainDefinition(db, {
         ...(query.defKey ? { defKey: query.defKey } : {}),
         ...(query.defId ? { defId: query.defId } : {}),
       });
-      return ok(def.row.id, '');
+      return { state: true, message: '', value: def.row.id };
     },
   );
 
@@ -455,7 +440,7 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: loose },
       },
     },
-    async (request) => infoMap(app, request),
+    async (request) => infoMap(untyped, request),
   );
 
   app.post(
@@ -469,7 +454,7 @@ export async function detailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const filter = {
-        ...((request.body ?? {}) as QueryFilter),
+        ...(request.body ?? {}),
         pageBean: { page: 1, pageSize: 500 },
       };
       const page = await runList(db, startableList(callerOf(request)), filter, tz);
@@ -537,7 +522,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { defKey, isTop } = request.query as { defKey: string; isTop: '1' | '0' };
+      const { defKey, isTop } = request.query;
       const updated = await db
         .updateTable('wf_favourites')
         .set({ is_top: isTop === '1' })
@@ -559,7 +544,7 @@ export async function detailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = (request.body ?? {}) as { defKey?: string; instId?: string };
+      const body = request.body ?? {};
       let defKey = body.defKey;
       if (!defKey && body.instId) defKey = (await readCtx(db, body.instId)).inst.def_key;
       return { urgentStates: await urgentStates(db, defKey) };
@@ -575,13 +560,12 @@ export async function detailRoutes(app: FastifyInstance) {
         response: { 200: pageAnswer },
       },
     },
-    async (request) => urgeRecords(app, request),
+    async (request) => urgeRecords(untyped, request, request.body ?? {}),
   );
 }
 
-async function urgeRecords(app: FastifyInstance, request: FastifyRequest) {
+async function urgeRecords(app: FastifyInstance, request: FastifyRequest, filter: QueryFilter) {
   const { db, config } = app.deps;
-  const filter = (request.body ?? {}) as QueryFilter;
   const instField = filter.querys?.find((field) => field.property === 'instId');
   const unknown = filter.querys?.find((field) => field.property !== 'instId');
   if (unknown || typeof instField?.value !== 'string') {

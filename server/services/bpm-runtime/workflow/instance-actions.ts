@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { givenFields } from '../../../lib/given-fields';
@@ -97,7 +98,8 @@ const replyBody = Type.Object({
 });
 
 /** The instance actions of the runtime service. */
-export async function instanceActionRoutes(app: FastifyInstance) {
+export async function instanceActionRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const answer = { 200: stateAnswer };
 
@@ -113,12 +115,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request, leaderParam(request));
-      const instId = await startInstance(
-        db,
-        caller,
-        startInput(request.body as StartBody),
-        config.timeZone,
-      );
+      const instId = await startInstance(db, caller, startInput(request.body), config.timeZone);
       return { ...done(request, 'server:workflow.done.start'), instId };
     },
   );
@@ -142,7 +139,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     async (request) => {
       // boAlias names the platform's business object; our forms belong to the flow, so it is
       // not used (docs/decisions.md).
-      const { defKey, businessKey } = request.query as { defKey: string; businessKey: string };
+      const { defKey, businessKey } = request.query;
       const instId = await startInstance(
         db,
         callerOf(request, leaderParam(request)),
@@ -173,7 +170,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId?: string; instId?: string; data: unknown };
+      const { body } = request;
       if (!body.taskId && !body.instId) throw badRequest('server:workflow.taskOrInstRequired');
       await saveTaskFormData(
         db,
@@ -197,7 +194,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request, leaderParam(request));
-      const instId = await saveDraft(db, caller, startInput(request.body as StartBody));
+      const instId = await saveDraft(db, caller, startInput(request.body));
       return { ...done(request, 'server:workflow.done.saved'), instId };
     },
   );
@@ -211,7 +208,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const draft = await getDraft(db, callerOf(request), (request.query as { id: string }).id);
+      const draft = await getDraft(db, callerOf(request), request.query.id);
       return withTimes(
         {
           id: draft.id,
@@ -233,8 +230,8 @@ export async function instanceActionRoutes(app: FastifyInstance) {
     },
   );
 
-  const removeDraft = async (request: FastifyRequest) => {
-    await removeDrafts(db, callerOf(request), idList((request.query as { ids: string }).ids));
+  const removeDraft = async (request: FastifyRequest, ids: string) => {
+    await removeDrafts(db, callerOf(request), idList(ids));
     return done(request, 'server:workflow.done.removed');
   };
   const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
@@ -247,7 +244,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         response: answer,
       },
     },
-    removeDraft,
+    async (request) => removeDraft(request, request.query.ids),
   );
   app.get(
     `${base}/removeDraftById`,
@@ -258,7 +255,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
         response: answer,
       },
     },
-    removeDraft,
+    async (request) => removeDraft(request, request.query.ids),
   );
 
   app.post(
@@ -281,7 +278,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { instanceId: string; taskId?: string; cause?: string };
+      const { body } = request;
       await revokeInstance(db, callerOf(request, leaderParam(request)), {
         instanceId: body.instanceId,
         ...givenFields(body, 'taskId', 'cause'),
@@ -307,7 +304,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId: string; endReason?: string; files?: string };
+      const { body } = request;
       await endProcess(db, callerOf(request, leaderParam(request)), body);
       return done(request, 'server:workflow.done.end');
     },
@@ -323,7 +320,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id: instId, reason } = request.query as { id: string; reason?: string };
+      const { id: instId, reason } = request.query;
       await endProcessById(db, callerOf(request), instId, reason);
       return done(request, 'server:workflow.done.end');
     },
@@ -340,7 +337,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId: string; opinion?: string; files?: string };
+      const { body } = request;
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: 'commuReply',
@@ -360,7 +357,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId: string; opinion?: string };
+      const { body } = request;
       await replyToCopy(db, callerOf(request), body);
       return done(request, 'server:workflow.done.reply');
     },
@@ -382,7 +379,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId: string; userIds: string | string[]; opinion?: string };
+      const { body } = request;
       await copyTo(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: Array.isArray(body.userIds) ? body.userIds.join(',') : body.userIds,
@@ -409,12 +406,7 @@ export async function instanceActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as {
-        instId: string;
-        nodeId?: string;
-        opinion?: string;
-        urgentStateValue?: string;
-      };
+      const { body } = request;
       await urge(db, callerOf(request), body);
       return done(request, 'server:workflow.done.urge');
     },

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
@@ -8,7 +9,7 @@ import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
 import { callerOf, id, idList, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
-import { done, ok } from '../../schemas';
+import { done } from '../../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
 
@@ -16,7 +17,8 @@ const loose = Type.Object({}, { additionalProperties: true });
  * Follows, due times, secretaries, parallel sign revokes, reminders and reports of the
  * runtime service.
  */
-export async function settingRoutes(app: FastifyInstance) {
+export async function settingRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
 
@@ -36,7 +38,7 @@ export async function settingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { instId: string; nodeIds: string | string[] };
+      const { body } = request;
       const nodeIds = Array.isArray(body.nodeIds) ? body.nodeIds : idList(body.nodeIds);
       await saveFollows(db, callerOf(request), body.instId, nodeIds);
       return done(request, 'server:workflow.done.saved');
@@ -52,8 +54,7 @@ export async function settingRoutes(app: FastifyInstance) {
         response: { 200: Type.Array(Type.Object({ nodeId: Type.String(), name: Type.String() })) },
       },
     },
-    async (request) =>
-      followedNodes(db, callerOf(request), (request.query as { instId: string }).instId),
+    async (request) => followedNodes(db, callerOf(request), request.query.instId),
   );
 
   const ownTask = async (request: FastifyRequest, taskId: string) => {
@@ -81,7 +82,7 @@ export async function settingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const task = await ownTask(request, (request.query as { taskId: string }).taskId);
+      const task = await ownTask(request, request.query.taskId);
       const info = dueInfo(task, new Date());
       return { ...info, expirationDate: formatDateTime(info.expirationDate, tz) };
     },
@@ -97,9 +98,13 @@ export async function settingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id: taskId, addDueTime } = request.query as { id: string; addDueTime: number };
+      const { id: taskId, addDueTime } = request.query;
       const task = await ownTask(request, taskId);
-      return ok(formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz), '');
+      return {
+        state: true,
+        message: '',
+        value: formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz),
+      };
     },
   );
 
@@ -114,11 +119,7 @@ export async function settingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await extendDue(
-        db,
-        callerOf(request, leaderParam(request)),
-        request.body as { taskId: string; addDueTime: number },
-      );
+      await extendDue(db, callerOf(request, leaderParam(request)), request.body);
       return done(request, 'server:workflow.done.saved');
     },
   );
@@ -133,7 +134,7 @@ export async function settingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const taskId = (request.query as { taskId: string }).taskId;
+      const { taskId } = request.query;
       const parent = await ownTask(request, taskId);
       const rows = await db
         .selectFrom('wf_tasks as t')
@@ -154,7 +155,7 @@ export async function settingRoutes(app: FastifyInstance) {
     },
   );
 
-  await secretaryRoutes(app);
+  await secretaryRoutes(untyped);
 
   app.get(
     '/runtime/report/v1/getEchartsData',
@@ -178,8 +179,7 @@ export async function settingRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) =>
-      echartsData(db, callerOf(request), (request.query as { reportId: string }).reportId),
+    async (request) => echartsData(db, callerOf(request), request.query.reportId),
   );
 
   app.post(
@@ -205,9 +205,7 @@ export async function settingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { page = 1, pageSize = 10 } =
-        (request.body as { pageBean?: { page?: number; pageSize?: number } } | undefined)
-          ?.pageBean ?? {};
+      const { page = 1, pageSize = 10 } = request.body?.pageBean ?? {};
       const rows = await db
         .selectFrom('wf_messages')
         .selectAll()
@@ -250,7 +248,8 @@ export async function settingRoutes(app: FastifyInstance) {
  * flows or some. getSecretaryByUserId answers the leaders the caller serves (empty: the
  * caller is no secretary, and the leader menu is hidden).
  */
-async function secretaryRoutes(app: FastifyInstance) {
+async function secretaryRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const base = '/runtime/bpmSecretaryManage/v1';
   const row = (item: {
@@ -334,9 +333,7 @@ async function secretaryRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const found = await select()
-        .where('s.id', '=', (request.params as { id: string }).id)
-        .executeTakeFirst();
+      const found = await select().where('s.id', '=', request.params.id).executeTakeFirst();
       if (!found || (found.leader_id !== caller.id && found.secretary_id !== caller.id))
         throw notFound('server:workflow.secretaryNotFound');
       return row(found);
@@ -363,11 +360,7 @@ async function secretaryRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const body = request.body as {
-        id?: string;
-        secretaryId: string;
-        defKeys?: string | string[];
-      };
+      const { body } = request;
       const defKeys = Array.isArray(body.defKeys) ? body.defKeys : idList(body.defKeys ?? '');
       const secretary = await db
         .selectFrom('users')
@@ -427,7 +420,7 @@ async function secretaryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const ids = idList((request.query as { ids: string }).ids);
+      const ids = idList(request.query.ids);
       const removed = await db
         .deleteFrom('wf_secretaries')
         .where('id', 'in', ids)

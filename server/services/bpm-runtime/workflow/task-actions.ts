@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { givenFields } from '../../../lib/given-fields';
@@ -51,17 +52,6 @@ export const doNextBody = Type.Object({
   account: optionalText(100),
 });
 
-type DoNext = {
-  taskId: string;
-  actionName: string;
-  opinion?: string;
-  data?: unknown;
-  destination?: string;
-  backHandMode?: 'normal' | 'direct';
-  files?: string;
-  zfiles?: string;
-};
-
 /** TaskTransParamObject: transfer, inquiry, communication, add-sign, custom sign answers. */
 const transBody = Type.Object({
   taskId: id,
@@ -80,20 +70,6 @@ const transBody = Type.Object({
   zfiles: files,
 });
 
-type Trans = {
-  taskId: string;
-  userIds?: string | string[];
-  opinion?: string;
-  action?: 'submit' | 'back';
-  decideType?: 'agree' | 'refuse';
-  voteType?: 'amount' | 'percent';
-  voteAmount?: number;
-  signType?: 'parallel' | 'seq';
-  actionName?: string;
-  files?: string;
-  zfiles?: string;
-};
-
 /** AssignParamObject: delegate and the custom sign starts. */
 const assignBody = Type.Object({
   taskId: id,
@@ -104,8 +80,6 @@ const assignBody = Type.Object({
   account: optionalText(100),
 });
 
-type Assign = { taskId: string; userId: string | string[]; opinion?: string; files?: string };
-
 const joinUsers = (users: string | string[] | undefined) =>
   Array.isArray(users) ? users.join(',') : (users ?? '');
 
@@ -113,7 +87,8 @@ const leaderQuery = Type.Object({ leaderId: optionalText(64) });
 const taskIdQuery = Type.Object({ taskId: id, leaderId: optionalText(64) });
 
 /** The task actions of the runtime service (POST task/v1/...). */
-export async function taskActionRoutes(app: FastifyInstance) {
+export async function taskActionRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
   const answer = { 200: stateAnswer };
 
@@ -128,7 +103,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as DoNext;
+      const { body } = request;
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: body.actionName,
@@ -150,7 +125,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as DoNext;
+      const { body } = request;
       await saveTaskDraft(
         db,
         callerOf(request, leaderParam(request)),
@@ -172,7 +147,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as Assign;
+      const { body } = request;
       await delegateTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userId: joinUsers(body.userId),
@@ -193,7 +168,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as Trans;
+      const { body } = request;
       await startTrans(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: joinUsers(body.userIds),
@@ -217,7 +192,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       path,
       { schema: { summary, querystring: leaderQuery, body: transBody, response: answer } },
       async (request) => {
-        const body = request.body as Trans;
+        const { body } = request;
         await askOthers(db, callerOf(request, leaderParam(request)), kind, {
           taskId: body.taskId,
           userIds: joinUsers(body.userIds),
@@ -254,7 +229,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { taskId: string; userIds: string | string[]; opinion?: string };
+      const { body } = request;
       await removeSigners(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         userIds: joinUsers(body.userIds),
@@ -275,7 +250,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as Trans;
+      const { body } = request;
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
         actionName: 'inquReply',
@@ -290,7 +265,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       path,
       { schema: { summary, querystring: leaderQuery, body: assignBody, response: answer } },
       async (request) => {
-        const body = request.body as Assign;
+        const { body } = request;
         await startCustomSign(db, callerOf(request, leaderParam(request)), signType, {
           taskId: body.taskId,
           userIds: joinUsers(body.userId),
@@ -322,7 +297,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as Trans;
+      const { body } = request;
       const refuse = body.actionName === 'oppose' || body.decideType === 'refuse';
       await completeTask(db, callerOf(request, leaderParam(request)), {
         taskId: body.taskId,
@@ -344,7 +319,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { taskId } = request.query as { taskId: string };
+      const { taskId } = request.query;
       return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, true);
     },
   );
@@ -359,7 +334,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { taskId } = request.query as { taskId: string };
+      const { taskId } = request.query;
       return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, false);
     },
   );
@@ -374,7 +349,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { taskId } = request.query as { taskId: string };
+      const { taskId } = request.query;
       await retrieveTask(db, callerOf(request, leaderParam(request)), taskId);
       return done(request, 'server:workflow.done.retrieve');
     },
@@ -391,11 +366,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markNoticesRead(
-        db,
-        callerOf(request),
-        idList((request.query as { taskId: string }).taskId),
-      );
+      await markNoticesRead(db, callerOf(request), idList(request.query.taskId));
       return done(request, 'server:workflow.done.read');
     },
   );
@@ -409,11 +380,7 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markNoticesRead(
-        db,
-        callerOf(request),
-        idList((request.query as { taskId: string }).taskId),
-      );
+      await markNoticesRead(db, callerOf(request), idList(request.query.taskId));
       return done(request, 'server:workflow.done.read');
     },
   );
@@ -427,14 +394,15 @@ export async function taskActionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteNotice(db, callerOf(request), (request.query as { id: string }).id);
+      await deleteNotice(db, callerOf(request), request.query.id);
       return done(request, 'server:workflow.done.removed');
     },
   );
 }
 
 /** Revokes of the instance service that act on a waiting task. */
-export async function revokeRoutes(app: FastifyInstance) {
+export async function revokeRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
   const body = Type.Object({ taskId: id, instanceId: optionalText(64), cause: optionalText(2000) });
   const revoke = (path: string, what: 'trans' | 'seq' | 'parallel', summary: string) =>
@@ -445,7 +413,7 @@ export async function revokeRoutes(app: FastifyInstance) {
         await revokeChildren(
           db,
           callerOf(request, leaderParam(request)),
-          (request.body as { taskId: string }).taskId,
+          request.body.taskId,
           what,
         );
         return done(request, 'server:workflow.done.revoked');
