@@ -6,6 +6,8 @@ import type { Params } from '../i18n';
  * A CommonResult that succeeded, the one way a route builds it: `{ state: true, value }`,
  * with a message when there is one to show.
  */
+export function ok<V>(value: V): { state: true; value: V };
+export function ok<V>(value: V, message: string): { state: true; message: string; value: V };
 export function ok<V>(value: V, message?: string): { state: true; value: V; message?: string } {
   return message === undefined ? { state: true, value } : { state: true, message, value };
 }

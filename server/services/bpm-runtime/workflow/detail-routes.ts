@@ -24,7 +24,7 @@ import { startableList } from '../../../workflow/queries/lists';
 import { runList, withTimes } from '../../../workflow/queries/run';
 import { callerOf, id, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
 import { infoMap } from './list-routes';
-import { done, queryFilter } from '../../schemas';
+import { done, ok, queryFilter } from '../../schemas';
 
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
@@ -148,7 +148,7 @@ export async function detailRoutes(untyped: FastifyInstance) {
       const instId = request.query.procInstId;
       await assertCanView(db, instId, caller.id, caller.isAdmin);
       const ctx = await readCtx(db, instId);
-      return { state: true, message: '', value: ctx.inst.status !== 'running' };
+      return ok(ctx.inst.status !== 'running', '');
     },
   );
 
@@ -427,7 +427,7 @@ export async function detailRoutes(untyped: FastifyInstance) {
         ...(query.defKey ? { defKey: query.defKey } : {}),
         ...(query.defId ? { defId: query.defId } : {}),
       });
-      return { state: true, message: '', value: def.row.id };
+      return ok(def.row.id, '');
     },
   );
 

@@ -9,7 +9,7 @@ import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
 import { callerOf, id, idList, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
-import { done } from '../../schemas';
+import { done, ok } from '../../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
 
@@ -100,11 +100,7 @@ export async function settingRoutes(untyped: FastifyInstance) {
     async (request) => {
       const { id: taskId, addDueTime } = request.query;
       const task = await ownTask(request, taskId);
-      return {
-        state: true,
-        message: '',
-        value: formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz),
-      };
+      return ok(formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz), '');
     },
   );
 
