@@ -33,9 +33,18 @@ const text = (row: ListRow, key: string) => String(row[key] ?? '');
  * reader's language: 会计审核、预算审核 / Accounting review, Budget review.
  */
 const listed = (joined: string, mark: string) =>
-  new Intl.ListFormat($language.get(), { type: 'conjunction', style: 'narrow' }).format(
-    joined.split(mark).filter(Boolean),
-  );
+  listFormat($language.get()).format(joined.split(mark).filter(Boolean));
+
+/** One formatter per language, not one per cell drawn. */
+const listFormats = new Map<string, Intl.ListFormat>();
+function listFormat(language: string): Intl.ListFormat {
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language, { type: 'conjunction', style: 'narrow' });
+    listFormats.set(language, format);
+  }
+  return format;
+}
 
 function titleColumn(key: string, handlers: RowHandlers, width = 300): Column<ListRow> {
   // A draft saved before anything was typed has no subject: it still needs a way in.
