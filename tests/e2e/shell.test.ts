@@ -267,11 +267,15 @@ describe('the portal shell', () => {
     expect(frame.width).toBeGreaterThan(700);
     expect(frame.height).toBe(560);
     await page.keyboard.press('Escape');
+    // The window asks for the tip's file (a PDF: shown where the browser has a viewer, saved
+    // where it has none, as in the headless shell the tests run).
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
+      page
+        .context()
+        .waitForEvent('request', (request) => request.url().includes('/downloadFile?fileId=')),
       page.click('atrium-home [data-popup-type=new] .open'),
     ]);
-    await popup.waitForLoadState();
     const reloaded = page.waitForEvent('load');
     await popup.close();
     await reloaded;
