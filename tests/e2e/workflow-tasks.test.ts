@@ -79,6 +79,16 @@ describe('the task page', () => {
       expect(
         await card.evaluate((dd) => ({ width: dd.scrollWidth, height: dd.scrollHeight })),
       ).toEqual(await card.evaluate((dd) => ({ width: dd.clientWidth, height: dd.clientHeight })));
+      // Its subject, the card's title, is longer than a line there: it wraps, and is read whole.
+      const title = page.locator(
+        `atrium-task-list li[data-row]:has-text("${parallel!.subject}") .title > button`,
+      );
+      expect(await title.textContent()).toBe(parallel!.subject);
+      const titleBox = await title.evaluate((button) => ({
+        lines: Math.round(button.clientHeight / parseFloat(getComputedStyle(button).lineHeight)),
+        cut: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+      }));
+      expect(titleBox).toEqual({ lines: 2, cut: false });
       // The request itself: the pending step leads, then each person who may act.
       await open(page, `/inst/${request.id}`, token);
       const pending = 'atrium-task [part=summary] [part=pending] li.step';

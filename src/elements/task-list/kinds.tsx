@@ -55,6 +55,8 @@ function titleColumn(key: string, handlers: RowHandlers, width = 300): Column<Li
     title: handlers.t(key === 'name' ? 'workflow:columns.flowName' : 'workflow:columns.subject'),
     width,
     cardTitle: true,
+    // A subject is what the row is: on a phone it gets two lines rather than "…".
+    cardLines: 2,
     value: (row) => row[key],
     render: (row) => (
       <button

@@ -21,9 +21,16 @@ const wideColumn = 150;
 export const isWideField = <Row,>(column: Column<Row>) =>
   (column.width ?? 0) >= wideColumn || (column.cardLines ?? 1) > 1;
 
+/** The lines a column's value takes beyond its first (`cardLines`). */
+const extraLines = <Row,>(column: Column<Row>) => Math.max(1, column.cardLines ?? 1) - 1;
+
 /** How tall a field is: its name, then its value over `cardLines` lines. */
 const fieldHeight = <Row,>(column: Column<Row>) =>
-  fieldLineHeight + (Math.max(1, column.cardLines ?? 1) - 1) * cardValueLine;
+  fieldLineHeight + extraLines(column) * cardValueLine;
+
+/** How tall the title is: a line, and more when its column asks for them. */
+const titleLinesHeight = <Row,>(column: Column<Row>) =>
+  titleHeight + extraLines(column) * cardValueLine;
 
 /** Room kept under the list when it runs to the bottom of the screen. */
 const bottomMargin = 16;
@@ -86,7 +93,11 @@ function fieldsHeight<Row>(fields: readonly Column<Row>[]): number {
 export function cardHeight<Row>(columns: readonly Column<Row>[]): number {
   const { title, fields, actions } = cardParts(columns);
   return (
-    (title ? titleHeight : 0) + fieldsHeight(fields) + (actions ? actionsHeight : 0) + padding + gap
+    (title ? titleLinesHeight(title) : 0) +
+    fieldsHeight(fields) +
+    (actions ? actionsHeight : 0) +
+    padding +
+    gap
   );
 }
 
@@ -187,7 +198,16 @@ export function Cards<Row>({
             return (
               <li key={rowKey(row, index)} style={{ height: itemHeight - gap }} data-row={index}>
                 {title && (
-                  <div className="title" data-column={title.key}>
+                  <div
+                    className="title"
+                    data-column={title.key}
+                    data-lines={title.cardLines}
+                    style={
+                      title.cardLines
+                        ? { height: titleLinesHeight(title), WebkitLineClamp: title.cardLines }
+                        : undefined
+                    }
+                  >
                     {cell(title, row, index)}
                   </div>
                 )}

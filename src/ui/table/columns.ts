@@ -37,8 +37,8 @@ export interface Column<Row> {
   cardTitle?: boolean;
   /**
    * On a phone's card, the value wraps to this many lines (default 1, cut with "…"): for a
-   * value that is the point of the row and runs long (the steps and people a request waits
-   * on). Such a field takes a whole line of the card.
+   * value that is the point of the row and runs long (a request's subject, the steps and
+   * people it waits on). Such a field takes a whole line of the card.
    */
   cardLines?: number;
 }

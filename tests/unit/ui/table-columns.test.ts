@@ -99,4 +99,14 @@ describe('cards', () => {
     // Title; b alone (the wrapping field will not share its line); where over two lines; c.
     expect(cardHeight(columns)).toBe(30 + 42 + (42 + cardValueLine) + 42 + 26 + 8);
   });
+
+  it('give a title that wraps (cardLines) room for each of its lines', () => {
+    const columns: Column<object>[] = [
+      { key: 'kind', title: 'kind' },
+      { key: 'subject', title: 'subject', cardTitle: true, cardLines: 2 },
+      { key: 'b', title: 'b' },
+    ];
+    // A title over two lines; kind and b on one line.
+    expect(cardHeight(columns)).toBe(30 + cardValueLine + 42 + 26 + 8);
+  });
 });
