@@ -2,6 +2,7 @@ import { flowLabel, isEnglish } from '../../workflow/queries/names';
 import type { Language } from '../../../src/core/languages';
 import { formForBrowser } from '../../workflow/bound-form';
 import type { FormDefinition } from '../../workflow/model/form';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -29,7 +30,8 @@ function requireAdmin(request: FastifyRequest) {
 }
 
 /** Flow definitions of the model service: read, rights, and (for the admin) deploy. */
-export async function defRoutes(app: FastifyInstance) {
+export async function defRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
   // The name in the reader's language (docs/workflow.md, "Names in the reader's language").
@@ -73,7 +75,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { defKey } = request.query as { defKey: string };
+      const { defKey } = request.query;
       const def = await mainDefinition(db, { defKey });
       const allowed =
         def.row.status === 'deploy' &&
@@ -94,7 +96,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const def = await mainDefinition(db, {
-        defKey: (request.query as { defKey: string }).defKey,
+        defKey: request.query.defKey,
       });
       return {
         ...describe(def.row, request.language),
@@ -116,7 +118,7 @@ export async function defRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const def = await mainDefinition(db, { defId: (request.query as { id: string }).id });
+      const def = await mainDefinition(db, { defId: request.query.id });
       return ok(def.row.id, '');
     },
   );
@@ -134,7 +136,7 @@ export async function defRoutes(app: FastifyInstance) {
       const row = await db
         .selectFrom('wf_definitions')
         .selectAll()
-        .where('id', '=', (request.query as { id: string }).id)
+        .where('id', '=', request.query.id)
         .executeTakeFirst();
       if (!row) throw notFound('server:workflow.defNotFound');
       return {
@@ -191,16 +193,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      const body = request.body as {
-        defKey: string;
-        name: string;
-        nameEn?: string;
-        typeId: string;
-        bpmnXml: string;
-        form: unknown;
-        icon?: string;
-        desc?: string;
-      };
+      const body = request.body;
       const defId = await deployDefinition(db, {
         defKey: body.defKey,
         name: body.name,
@@ -249,7 +242,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { defKey } = request.query as { defKey?: string };
+      const { defKey } = request.query;
       let query = db
         .selectFrom('wf_start_rights as r')
         .leftJoin('users as u', (join) =>
@@ -297,10 +290,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      const body = request.body as {
-        defKey: string;
-        rights: { type: 'everyone' | 'user' | 'role'; refId?: string }[];
-      };
+      const body = request.body;
       await mainDefinition(db, { defKey: body.defKey });
       const rights = body.rights.map((right) => ({
         def_key: body.defKey,
@@ -356,7 +346,7 @@ export async function defRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const body = request.body as { defKey: string }[] | { defKeys: string | string[] };
+      const body = request.body;
       const keys = Array.isArray(body)
         ? body.map((item) => item.defKey)
         : Array.isArray(body.defKeys)

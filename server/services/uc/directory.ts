@@ -1,5 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   listDems,
   masterOrg,
@@ -21,11 +22,7 @@ import { commonResult, ok, pageList, queryFilter } from '../schemas';
  * calls; docs/directory.md): dimensions, the org tree, roles, posts and people. Any
  * signed-in user may read it; what a row shows is decided in server/domain/directory.
  */
-type QueryFilter = {
-  pageBean?: { page?: number; pageSize?: number };
-  querys?: { property: string; value?: unknown; operation?: string }[];
-  params?: Record<string, unknown>;
-};
+type QueryFilter = Static<typeof queryFilter>;
 
 const dem = Type.Object({
   id: Type.String(),
@@ -99,7 +96,8 @@ function peopleFilters(body: QueryFilter | undefined, orgRequired: boolean) {
   };
 }
 
-export async function directoryRoutes(app: FastifyInstance) {
+export async function directoryRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -123,12 +121,8 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const paging = pagingOf(request.body as QueryFilter | undefined);
-      const text = textFilters(request.body as QueryFilter | undefined, [
-        'demName',
-        'code',
-        'keyword',
-      ]);
+      const paging = pagingOf(request.body);
+      const text = textFilters(request.body, ['demName', 'code', 'keyword']);
       const needle = (text.demName || text.code || text.keyword || '').toLowerCase();
       const all = (await listDems(db, request.language)).filter(
         (item) =>
@@ -157,7 +151,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = (request.body ?? {}) as { demId?: string; parentId?: string };
+      const body = request.body ?? {};
       // Only the two filters: the language is the request's, never the body's.
       return orgsByParent(db, {
         demId: body.demId,
@@ -177,7 +171,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as QueryFilter | undefined;
+      const body = request.body;
       return orgPage(
         db,
         textFilters(body, ['name', 'code', 'keyword', 'demId', 'parentId']),
@@ -208,7 +202,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as QueryFilter | undefined;
+      const body = request.body;
       return rolePage(db, textFilters(body, ['name', 'code', 'keyword']), pagingOf(body));
     },
   );
@@ -223,7 +217,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as QueryFilter | undefined;
+      const body = request.body;
       return postPage(
         db,
         textFilters(body, ['orgId', 'userId', 'name', 'keyword']),
@@ -257,7 +251,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const body = request.body as QueryFilter | undefined;
+        const body = request.body;
         return searchPeople(
           db,
           peopleFilters(body, call.orgRequired),
@@ -282,10 +276,7 @@ export async function directoryRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const account =
-        (request.body as { account?: string } | undefined)?.account ??
-        (request.query as { account?: string }).account ??
-        caller.account;
+      const account = request.body?.account ?? request.query.account ?? caller.account;
       const found = await personByAccount(db, account.trim(), caller.id, request.language);
       if (!found) throw notFound('server:directory.personNotFound');
       return found;

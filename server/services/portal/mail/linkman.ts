@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MailContactsTable } from '../../../db/schema-mail';
@@ -27,7 +28,8 @@ import { done } from '../../schemas';
 const base = `${mailBase}/mailLinkman/v1`;
 
 /** The caller's mail contacts and the address suggestions (docs/mail.md). */
-export async function linkmanRoutes(app: FastifyInstance) {
+export async function linkmanRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const shape = (row: Selectable<MailContactsTable>) => ({
     id: row.id,
@@ -61,7 +63,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const text = ((request.query as { query?: string }).query ?? '').trim();
+      const text = (request.query.query ?? '').trim();
       const pattern = likePattern(text);
       const contacts = await own(caller.id)
         .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('address', 'ilike', pattern)]))
@@ -143,7 +145,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await own(currentUser(request).id)
-        .where('id', '=', (request.query as { id: string }).id)
+        .where('id', '=', request.query.id)
         .executeTakeFirst();
       if (!row) throw notFound('server:mail.contactNotFound');
       return shape(row);
@@ -161,7 +163,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const rows = await own(currentUser(request).id)
-        .where('setting_id', '=', (request.query as { mailId: string }).mailId)
+        .where('setting_id', '=', request.query.mailId)
         .orderBy('name')
         .limit(500)
         .execute();
@@ -185,12 +187,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const body = request.body as {
-        id?: string;
-        linkName: string;
-        linkAddress: string;
-        mailId?: string;
-      };
+      const body = request.body;
       const [parsed] = parseAddresses(body.linkAddress);
       if (!parsed) throw badRequest('server:mail.addressInvalid', { address: body.linkAddress });
       const settingId = body.mailId
@@ -249,7 +246,7 @@ export async function linkmanRoutes(app: FastifyInstance) {
       const caller = currentUser(request);
       const result = await db
         .deleteFrom('mail_contacts')
-        .where('id', 'in', idList((request.query as { ids: string }).ids))
+        .where('id', 'in', idList(request.query.ids))
         .where('user_id', '=', caller.id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:mail.contactNotFound');

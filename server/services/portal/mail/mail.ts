@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { MailFolderType, MailMessageRow } from '../../../db/schema-mail';
@@ -53,7 +54,8 @@ function undeliveredOf(value: unknown): { address: string; reason: string }[] {
 }
 
 /** Mail: the mailbox tree, lists, one message, send, delete, sync (docs/mail.md). */
-export async function mailRoutes(app: FastifyInstance) {
+export async function mailRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, storage } = app.deps;
   const time = (value: Date) => formatDateTime(value, config.timeZone);
 
@@ -216,7 +218,7 @@ export async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const row = await ownMessage(db, caller.id, (request.query as { id: string }).id);
+      const row = await ownMessage(db, caller.id, request.query.id);
       const files = await db
         .selectFrom('mail_attachments')
         .select(['file_id', 'name', 'size'])
@@ -251,7 +253,7 @@ export async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const ids = idList((request.query as { ids: string }).ids);
+      const ids = idList(request.query.ids);
       await removeMessages(db, caller.id, ids);
       return done(request, 'server:mail.removed');
     },
@@ -271,7 +273,7 @@ export async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const query = request.query as { id: string; isRead?: boolean };
+      const query = request.query;
       const seen = query.isRead ?? true;
       await markRead(db, caller.id, query.id, seen);
       return done(request, seen ? 'server:mail.marked' : 'server:mail.markedUnread');
@@ -289,7 +291,7 @@ export async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const setting = await ownSetting(db, caller.id, (request.query as { id: string }).id);
+      const setting = await ownSetting(db, caller.id, request.query.id);
       await countConnection(db, config.mail, caller.id);
       const result = await syncNow(
         db,
@@ -326,18 +328,7 @@ export async function mailRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const body = request.body as {
-        id?: string;
-        setId: string;
-        subject: string;
-        content: string;
-        receiverAddresses?: string;
-        copyToAddresses?: string;
-        bcCAddresses?: string;
-        fileIds?: string;
-        replyId?: string;
-        isDraft?: boolean;
-      };
+      const body = request.body;
       if (!/^[A-Za-z0-9+/=\s]*$/.test(body.content)) throw badRequest('server:mail.contentInvalid');
       const html = Buffer.from(body.content, 'base64').toString('utf8');
       const result = await sendMessage(

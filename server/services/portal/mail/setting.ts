@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Insertable } from 'kysely';
@@ -120,7 +121,8 @@ async function writeSetting(
 }
 
 /** The caller's mail accounts (docs/mail.md): passwords go in, never out. */
-export async function settingRoutes(app: FastifyInstance) {
+export async function settingRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const shape = (row: MailSettingRow) => ({
     id: row.id,
@@ -247,8 +249,7 @@ export async function settingRoutes(app: FastifyInstance) {
         response: { 200: loose },
       },
     },
-    async (request) =>
-      shape(await ownSetting(db, currentUser(request).id, (request.query as { id: string }).id)),
+    async (request) => shape(await ownSetting(db, currentUser(request).id, request.query.id)),
   );
 
   app.post(
@@ -264,8 +265,8 @@ export async function settingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const body = request.body as SettingBody;
-      const keepStored = (request.query as { isOriginPwd?: boolean }).isOriginPwd === true;
+      const body = request.body;
+      const keepStored = request.query.isOriginPwd === true;
       const destination = checked(body);
       const saved = body.id ? await ownSetting(db, caller.id, body.id) : null;
       const password = await passwordFor(caller.id, body, keepStored, destination);
@@ -323,8 +324,8 @@ export async function settingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const query = request.query as { isOriginPwd?: boolean; id?: string };
-      const body = request.body as SettingBody | null | undefined;
+      const query = request.query;
+      const body = request.body;
       let account: MailAccount;
       if (query.id && !body) {
         const row = await ownSetting(db, caller.id, query.id);
@@ -357,7 +358,7 @@ export async function settingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const row = await ownSetting(db, caller.id, (request.query as { id: string }).id);
+      const row = await ownSetting(db, caller.id, request.query.id);
       await db.transaction().execute(async (trx) => {
         await lockUserSettings(trx, caller.id);
         await trx
@@ -386,7 +387,7 @@ export async function settingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const ids = idList((request.query as { ids: string }).ids);
+      const ids = idList(request.query.ids);
       const rows = await db
         .selectFrom('mail_settings')
         .select('id')
