@@ -100,6 +100,24 @@ describe('the task page', () => {
     }
   });
 
+  it("on a phone's to-do card, reads the step asked of the reader whole", async () => {
+    const page = await browser.newPage({
+      locale: 'en-US',
+      phone: { width: 360, height: 740 },
+    });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await open(page, '/v-flow/v-todo', await apiToken('mgr02', staff));
+    const step = page.locator(
+      `atrium-task-list li[data-row]:has([data-open="${sharedTask}"]) [data-column=name] dd`,
+    );
+    await expect.poll(() => step.textContent()).toBe('Department manager approval');
+    expect(
+      await step.evaluate(
+        (dd) => dd.scrollWidth > dd.clientWidth || dd.scrollHeight > dd.clientHeight,
+      ),
+    ).toBe(false);
+  });
+
   it('shows the buttons in the spec order: the specials last, none of lockUnlock and inqu while adding a signature', async () => {
     const token = await apiToken('mgr02', staff);
     const page = await browser.newPage();

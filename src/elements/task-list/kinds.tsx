@@ -72,6 +72,17 @@ function titleColumn(key: string, handlers: RowHandlers, width = 300): Column<Li
   };
 }
 
+/**
+ * The step a task is at, which says what is asked of the reader: on a phone's card it takes
+ * a line of its own and wraps ("Department manager approval" was cut at half a card).
+ */
+const taskNameColumn = (h: RowHandlers, width: number): Column<ListRow> => ({
+  key: 'name',
+  title: h.t('workflow:columns.taskName'),
+  width,
+  cardLines: 2,
+});
+
 const taskColumns = (extra: (h: RowHandlers) => Column<ListRow>[]) => (h: RowHandlers) => [
   {
     key: 'status',
@@ -81,7 +92,7 @@ const taskColumns = (extra: (h: RowHandlers) => Column<ListRow>[]) => (h: RowHan
     render: (row: ListRow) => <StatusTag status={text(row, 'status')} />,
   },
   titleColumn('subject', h),
-  { key: 'name', title: h.t('workflow:columns.taskName'), width: 140 },
+  taskNameColumn(h, 140),
   ...extra(h),
   { key: 'procDefName', title: h.t('workflow:columns.flowName'), width: 110 },
   { key: 'creator', title: h.t('workflow:columns.initiator'), width: 90 },
@@ -97,7 +108,7 @@ const noticeColumns = (h: RowHandlers, sent: boolean, canMark: boolean): Column<
     value: (row) => row.status,
   },
   titleColumn('subject', h),
-  { key: 'name', title: h.t('workflow:columns.taskName'), width: 130 },
+  taskNameColumn(h, 130),
   sent
     ? { key: 'receiverName', title: h.t('workflow:columns.holder'), width: 100 }
     : { key: 'ownerName', title: h.t('workflow:columns.sender'), width: 100 },
