@@ -31,7 +31,7 @@ export const baseUrl = () => inject('baseUrl');
  * the same browser files took 40 % less CPU in it (docs/testing.md). It has no PDF viewer, so
  * a PDF it opens is saved rather than shown.
  */
-export const chromiumPath =
+const chromiumPath =
   process.env.CHROMIUM_PATH ??
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
   '/usr/bin/chromium';

@@ -100,11 +100,43 @@ describe('the task page', () => {
     }
   });
 
-  it("on a phone's to-do card, reads the step asked of the reader whole", async () => {
-    const page = await browser.newPage({
-      locale: 'en-US',
-      phone: { width: 360, height: 740 },
-    });
+  it("on a phone's cards, reads every subject and the step asked of the reader whole", async () => {
+    // Every row of the to-do, done and sent lists of two readers, in both languages: the
+    // subject (the card's title) and the step never end in a cut "…".
+    const lists = ['/v-flow/v-todo', '/v-flow/v-done', '/v-flow/v-request'];
+    let read = 0;
+    for (const [account, language] of [
+      ['mgr02', 'en-US'],
+      ['emp01', 'zh-CN'],
+      ['emp01', 'en-US'],
+      ['acct01', 'en-US'],
+    ] as const) {
+      const page = await browser.newPage({ locale: language, phone: { width: 360, height: 740 } });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      const token = await apiToken(account, staff);
+      for (const list of lists) {
+        await open(page, list, token);
+        // Drawn: its cards, or a list that says it has none.
+        await page.waitForSelector(
+          'atrium-task-list :is(li[data-row], [data-layout=cards][data-rows="0"]:not([aria-busy=true]))',
+        );
+        const texts = 'atrium-task-list li[data-row] :is(.title > *, [data-column=name] dd)';
+        read += await page.locator(texts).count();
+        const cut = await page.$$eval(texts, (nodes) =>
+          nodes
+            .filter(
+              (node) =>
+                node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
+            )
+            .map((node) => node.textContent),
+        );
+        expect(cut, `${account} ${language} ${list}`).toEqual([]);
+      }
+      await page.close();
+    }
+    expect(read).toBeGreaterThan(20);
+    // The shared leave task's step, which was cut at half a card.
+    const page = await browser.newPage({ locale: 'en-US', phone: { width: 360, height: 740 } });
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
     await open(page, '/v-flow/v-todo', await apiToken('mgr02', staff));
     const step = page.locator(

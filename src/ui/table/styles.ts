@@ -233,29 +233,24 @@ export const cards = css`
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  /* A title given several lines (cardLines) wraps, and is cut with "…" after the last. */
-  .title[data-lines] {
-    line-height: ${cardValueLine}px;
-    white-space: normal;
-    overflow-wrap: anywhere;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-  }
-  /* The title is often a button that opens the row: it wraps and cuts the same way. */
-  .title[data-lines] > * {
-    white-space: normal;
-    overflow-wrap: anywhere;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: inherit;
-    overflow: hidden;
-  }
-  /* A value given several lines (cardLines) wraps, and is cut with "…" after the last. */
+  /*
+   * A title or value given several lines (cardLines) wraps, and is cut with "…" after the
+   * last. A title is often a button that opens the row: it wraps and cuts the same way.
+   */
+  .title[data-lines],
+  .title[data-lines] > *,
   dd[data-lines] {
     white-space: normal;
     overflow-wrap: anywhere;
     display: -webkit-box;
     -webkit-box-orient: vertical;
+  }
+  .title[data-lines] {
+    line-height: ${cardValueLine}px;
+  }
+  .title[data-lines] > * {
+    -webkit-line-clamp: inherit;
+    overflow: hidden;
   }
   /* A field without a value says so, rather than leaving its name over a blank. */
   dd:empty::before {
