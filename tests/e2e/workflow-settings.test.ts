@@ -4,6 +4,7 @@ import {
   baseUrl,
   call,
   open,
+  passwordOf,
   pickPeople,
   tableRows,
   toasts,
@@ -183,5 +184,80 @@ describe('personal workflow settings', () => {
     await open(phone, '/v-personal/bpmDeputy', token);
     const short = await box('atrium-agent-settings');
     expect(short.height).toBe(short.content);
+  });
+
+  it('on a phone, scrolls a long list of cards of many heights to its end and back without a jump', async () => {
+    // Sixty phrases of one to three lines: the cards are measured, not cut to one height.
+    const token = await apiToken('cashier01', passwordOf('cashier01'));
+    const line = '请财务部门核对本月收款凭证与银行流水，确认无误后再行付款。';
+    for (let index = 0; index < 60; index++)
+      await call(token, 'POST', '/bpm-model/flow/approvalItem/v1/save', {
+        expression: `${index + 1}. ${line.repeat(index % 3 === 0 ? 1 : index % 3 === 1 ? 2 : 4)}`,
+      });
+    const phone = await browser.newPage({ phone: { width: 360, height: 740 } });
+    await open(phone, '/v-personal/approvalItem', token);
+    const host = phone.locator('atrium-approval-phrases');
+    const list = host.locator('[data-layout=cards] .scroller');
+    await list.locator('li[data-row]').first().waitFor();
+    const count = Number(await host.locator('[data-layout=cards]').getAttribute('data-rows'));
+    expect(count).toBeGreaterThanOrEqual(60);
+    const drawn = () =>
+      list.evaluate((scroller) => {
+        const box = scroller.getBoundingClientRect();
+        const cards = [...scroller.querySelectorAll<HTMLElement>('li[data-row]')].map((card) => {
+          const { top, bottom } = card.getBoundingClientRect();
+          return {
+            index: Number(card.dataset.row),
+            top,
+            bottom,
+            cut: card.scrollHeight > card.clientHeight,
+          };
+        });
+        return { top: box.top, bottom: box.bottom, scrollTop: scroller.scrollTop, cards };
+      });
+    const frame = () => phone.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    // Cards follow one another 8 px apart, none cut, and fill the list's box.
+    const checkLaidOut = (view: Awaited<ReturnType<typeof drawn>>) => {
+      for (const [at, card] of view.cards.entries()) {
+        expect(card.cut, `card ${card.index}`).toBe(false);
+        const next = view.cards[at + 1];
+        if (next) {
+          expect(next.index).toBe(card.index + 1);
+          expect(Math.abs(next.top - card.bottom - 8)).toBeLessThanOrEqual(1);
+        }
+      }
+      expect(view.cards[0]!.top).toBeLessThanOrEqual(view.top + 1);
+      expect(view.cards.at(-1)!.bottom).toBeGreaterThanOrEqual(view.bottom - 9);
+    };
+    // Straight to the end, past cards never drawn (measured as they come, so the end moves
+    // as they do, and the reader drags again): the last card is there, whole.
+    await expect
+      .poll(async () => {
+        await list.evaluate((scroller) => (scroller.scrollTop = scroller.scrollHeight));
+        await frame();
+        const view = await drawn();
+        const last = view.cards.find((card) => card.index === count - 1);
+        return last !== undefined && last.bottom <= view.bottom + 1;
+      })
+      .toBe(true);
+    // Back up a thumb's swipe at a time: the card in view moves by the swipe, never more,
+    // while the cards above it are drawn and measured.
+    let view = await drawn();
+    checkLaidOut(view);
+    while (view.scrollTop > 0) {
+      const anchor = view.cards.find((card) => card.top >= view.top)!;
+      const swipe = Math.min(150, view.scrollTop);
+      await list.evaluate((scroller, by) => (scroller.scrollTop -= by), swipe);
+      await frame();
+      await frame();
+      view = await drawn();
+      const moved = view.cards.find((card) => card.index === anchor.index)!;
+      expect(Math.abs(moved.top - anchor.top - swipe), `card ${anchor.index}`).toBeLessThanOrEqual(
+        1,
+      );
+      checkLaidOut(view);
+    }
+    expect(view.cards[0]!.index).toBe(0);
+    await phone.close();
   });
 });

@@ -101,8 +101,8 @@ describe('the task page', () => {
   });
 
   it("on a phone's cards, reads every subject and the step asked of the reader whole", async () => {
-    // Every row of the to-do, done and sent lists of two readers, in both languages: the
-    // subject (the card's title) and the step never end in a cut "…".
+    // Every row of the to-do, done and sent lists of four readers, in both languages: no
+    // value on a card (its title, the step, the flow, the people) ends in a cut "…".
     const lists = ['/v-flow/v-todo', '/v-flow/v-done', '/v-flow/v-request'];
     let read = 0;
     for (const [account, language] of [
@@ -110,6 +110,8 @@ describe('the task page', () => {
       ['emp01', 'zh-CN'],
       ['emp01', 'en-US'],
       ['acct01', 'en-US'],
+      // Has done a team leader's step ("Team leader approval").
+      ['lead01', 'en-US'],
     ] as const) {
       const page = await browser.newPage({ locale: language, phone: { width: 360, height: 740 } });
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
@@ -120,7 +122,7 @@ describe('the task page', () => {
         await page.waitForSelector(
           'atrium-task-list :is(li[data-row], [data-layout=cards][data-rows="0"]:not([aria-busy=true]))',
         );
-        const texts = 'atrium-task-list li[data-row] :is(.title > *, [data-column=name] dd)';
+        const texts = 'atrium-task-list li[data-row] :is(.title > *, dd)';
         read += await page.locator(texts).count();
         const cut = await page.$$eval(texts, (nodes) =>
           nodes

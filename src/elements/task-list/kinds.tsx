@@ -270,7 +270,7 @@ export const kinds: Record<ListKind, KindConfig> = {
     defKeyField: 'procDefKey',
     columns: (h) => [
       titleColumn('subject', h),
-      { key: 'name', title: h.t('workflow:columns.taskName'), width: 130 },
+      taskNameColumn(h, 130),
       {
         key: 'opinionStatus',
         title: h.t('workflow:columns.opinionStatus'),

@@ -1,11 +1,22 @@
-import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { useT } from '../i18n';
 import { cellText, isActions, type Column } from './columns';
 import type { SortState } from './sort';
 import { cardValueLine, cards } from './styles';
-import { useVirtualRange } from './useVirtualRange';
+import { useMeasuredRange } from './useMeasuredRange';
 
-/** Fixed heights keep the card list virtual: a title, two fields a line, then the actions. */
+/**
+ * A card's usual height, from its parts: a title, two fields a line, then the actions. The list
+ * starts from it and measures each card it draws, since a long value wraps and makes its card
+ * taller (a flow's name, a status in English): nothing on a card is cut to keep heights fixed.
+ */
 const titleHeight = 30;
 const fieldLineHeight = 42;
 const actionsHeight = 44;
@@ -32,17 +43,24 @@ const fieldHeight = <Row,>(column: Column<Row>) =>
 const titleLinesHeight = <Row,>(column: Column<Row>) =>
   titleHeight + extraLines(column) * cardValueLine;
 
+/**
+ * The most lines a card shows of a value before "…": enough for any name or status in either
+ * language; only a value longer than that (a pasted paragraph) is cut, whole on its own page.
+ */
+const valueLines = 3;
+
+const lineLimit = <Row,>(column: Column<Row>) => Math.max(valueLines, column.cardLines ?? 1);
+
 /** Room kept under the list when it runs to the bottom of the screen. */
 const bottomMargin = 16;
 
 /**
- * How tall the card list is: as tall as its cards when they are few (no empty box under one
- * card), and down to the bottom of the screen when they are many (a table's height, counted
- * in 36 px rows, left a phone's screen half empty under a box that showed one card at a time).
- * Never shorter than the height the page asked for, so a list far down the page still shows
- * cards without scrolling the page first.
+ * How tall the card list may be: down to the bottom of the screen (a table's height, counted
+ * in 36 px rows, left a phone's screen half empty under a box that showed one card at a time),
+ * and never shorter than the height the page asked for, so a list far down the page still
+ * shows cards without scrolling the page first. With few cards it is only as tall as they are.
  */
-function useListHeight(count: number, itemHeight: number, asked: number) {
+function useRoomBelow(asked: number) {
   const node = useRef<HTMLDivElement>(null);
   const [room, setRoom] = useState(asked);
   useLayoutEffect(() => {
@@ -54,8 +72,7 @@ function useListHeight(count: number, itemHeight: number, asked: number) {
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, []);
-  const height = count === 0 ? asked : Math.min(count * itemHeight, Math.max(asked, room));
-  return { node, height };
+  return { node, maxHeight: Math.max(asked, room) };
 }
 
 /** A card's parts: its title (the `cardTitle` column, else the first field), fields, actions. */
@@ -90,6 +107,7 @@ function fieldsHeight<Row>(fields: readonly Column<Row>[]): number {
   return height;
 }
 
+/** A card's usual height with the gap under it: the estimate before a card is measured. */
 export function cardHeight<Row>(columns: readonly Column<Row>[]): number {
   const { title, fields, actions } = cardParts(columns);
   return (
@@ -140,19 +158,28 @@ export function Cards<Row>({
   overlay: ReactNode;
 }) {
   const t = useT();
-  const [scrollTop, setScrollTop] = useState(0);
   const itemHeight = cardHeight(columns);
-  const { node, height: listHeight } = useListHeight(count, itemHeight, height);
-  const { title, fields, actions } = cardParts(columns);
-  const sorts = columns.filter(sortable);
-  const { first, last } = useVirtualRange({
+  const { node, maxHeight } = useRoomBelow(height);
+  const keyAt = useCallback(
+    (index: number) => {
+      const row = rowAt(index);
+      return row === undefined ? undefined : rowKey(row, index);
+    },
+    [rowAt, rowKey],
+  );
+  const range = useMeasuredRange({
     count,
-    itemHeight,
-    viewport: listHeight,
-    scrollTop,
+    keyAt,
+    estimate: itemHeight,
+    gap,
+    viewport: maxHeight,
     overscan,
+    scroller: node,
     onRange,
   });
+  const listHeight = count === 0 ? height : Math.min(range.total, maxHeight);
+  const { title, fields, actions } = cardParts(columns);
+  const sorts = columns.filter(sortable);
   const sortValue = sort ? `${sort.key}:${sort.direction}` : '';
 
   return (
@@ -183,11 +210,11 @@ export function Cards<Row>({
         ref={node}
         className="scroller"
         style={{ height: listHeight }}
-        onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
+        onScroll={(event: UIEvent<HTMLDivElement>) => range.onScroll(event.currentTarget.scrollTop)}
       >
-        <ul style={{ paddingTop: first * itemHeight, paddingBottom: (count - last) * itemHeight }}>
-          {Array.from({ length: Math.max(0, last - first) }, (_, offset) => {
-            const index = first + offset;
+        <ul style={{ paddingTop: range.before, paddingBottom: range.after }}>
+          {Array.from({ length: Math.max(0, range.last - range.first) }, (_, offset) => {
+            const index = range.first + offset;
             const row = rowAt(index);
             if (row === undefined)
               return (
@@ -195,18 +222,14 @@ export function Cards<Row>({
                   <span className="pending" />
                 </li>
               );
+            const key = rowKey(row, index);
             return (
-              <li key={rowKey(row, index)} style={{ height: itemHeight - gap }} data-row={index}>
+              <li key={key} data-row={index} data-key={key} data-index={index} ref={range.measure}>
                 {title && (
                   <div
                     className="title"
                     data-column={title.key}
-                    data-lines={title.cardLines}
-                    style={
-                      title.cardLines
-                        ? { height: titleLinesHeight(title), WebkitLineClamp: title.cardLines }
-                        : undefined
-                    }
+                    style={{ WebkitLineClamp: lineLimit(title) }}
                   >
                     {cell(title, row, index)}
                   </div>
@@ -217,13 +240,11 @@ export function Cards<Row>({
                       key={column.key}
                       data-column={column.key}
                       className={isWideField(column) ? 'wide' : undefined}
-                      style={column.cardLines ? { height: fieldHeight(column) } : undefined}
                     >
                       <dt>{column.title}</dt>
                       <dd
                         className={column.kind === 'money' ? 'num' : undefined}
-                        data-lines={column.cardLines}
-                        style={column.cardLines ? { WebkitLineClamp: column.cardLines } : undefined}
+                        style={{ WebkitLineClamp: lineLimit(column) }}
                       >
                         {cell(column, row, index)}
                       </dd>

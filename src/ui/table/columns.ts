@@ -36,9 +36,10 @@ export interface Column<Row> {
    */
   cardTitle?: boolean;
   /**
-   * On a phone's card, the value wraps to this many lines (default 1, cut with "…"): for a
-   * value that is the point of the row and runs long (a request's subject, the steps and
-   * people it waits on). Such a field takes a whole line of the card.
+   * On a phone's card every value wraps (the card grows) and is cut with "…" after three
+   * lines. A column that is the point of the row and runs long (a request's subject, the steps
+   * and people it waits on) asks for its lines here: a field with more than one takes a whole
+   * line of the card, and keeps its lines if it asks for more than three.
    */
   cardLines?: number;
 }

@@ -180,6 +180,8 @@ export const cards = css`
     position: relative;
     overflow: auto;
     -webkit-overflow-scrolling: touch;
+    /* The list keeps the reader's place itself (useMeasuredRange), in every browser alike. */
+    overflow-anchor: none;
   }
   ul {
     list-style: none;
@@ -198,11 +200,11 @@ export const cards = css`
     flex-direction: column;
   }
   .title {
-    height: 30px;
+    min-height: 30px;
     font-weight: 600;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    line-height: ${cardValueLine}px;
+    padding-bottom: 8px;
+    box-sizing: border-box;
   }
   dl {
     margin: 0;
@@ -212,7 +214,7 @@ export const cards = css`
     font-variant-numeric: tabular-nums;
   }
   dl > div {
-    height: 42px;
+    min-height: 42px;
     min-width: 0;
   }
   dl > div.wide {
@@ -229,28 +231,26 @@ export const cards = css`
   dd {
     margin: 0;
     line-height: ${cardValueLine}px;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
   }
   /*
-   * A title or value given several lines (cardLines) wraps, and is cut with "…" after the
-   * last. A title is often a button that opens the row: it wraps and cuts the same way.
+   * A title or value wraps (the card grows), and is cut with "…" only after its last line
+   * (the element sets -webkit-line-clamp). A title is often a button that opens the row: it
+   * wraps and cuts the same way. An amount breaks only where it has spaces.
    */
-  .title[data-lines],
-  .title[data-lines] > *,
-  dd[data-lines] {
+  .title,
+  .title > *,
+  dd {
     white-space: normal;
     overflow-wrap: anywhere;
     display: -webkit-box;
     -webkit-box-orient: vertical;
-  }
-  .title[data-lines] {
-    line-height: ${cardValueLine}px;
-  }
-  .title[data-lines] > * {
-    -webkit-line-clamp: inherit;
     overflow: hidden;
+  }
+  .title > * {
+    -webkit-line-clamp: inherit;
+  }
+  dd.num {
+    overflow-wrap: normal;
   }
   /* A field without a value says so, rather than leaving its name over a blank. */
   dd:empty::before {
@@ -264,6 +264,10 @@ export const cards = css`
     gap: 8px;
     align-items: center;
     min-height: 44px;
+  }
+  /* A row with nothing to do (a request that can no longer be withdrawn) keeps no room for it. */
+  .actions:empty {
+    display: none;
   }
   /* Finger-sized actions (44 px, WCAG 2.5.5). */
   .actions button,
