@@ -162,6 +162,32 @@ describe('on a phone', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   });
 
+  it("reads every word of a merchant's cards, filters and pager whole, in English", async () => {
+    // English runs longest: the store and brand, the amounts, the filters in force and the
+    // pager's page never end in a cut "…" on a 360 px phone.
+    const page = await browser.newPage({ phone: phones[0]!, locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    const texts =
+      '[data-layout=cards] :is(.lead, .sub, .tag, .amount b, .amount small), .pager > *, .summary';
+    let read = 0;
+    for (const path of ['/lyfyjsd', '/fkqkd', '/xscx', '/shcjftzd']) {
+      await page.goto(`${baseUrl()}/fvue${path}?token=${token}`);
+      await page.locator('[data-layout=cards] li:not([data-pending])').first().waitFor();
+      read += await page.locator(texts).count();
+      const cut = await page.$$eval(texts, (nodes) =>
+        nodes
+          .filter(
+            (node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight,
+          )
+          .map((node) => node.textContent),
+      );
+      expect(cut, path).toEqual([]);
+    }
+    expect(read).toBeGreaterThan(40);
+    await page.close();
+  });
+
   it("titles a task's card with its subject, in the reader's language", async () => {
     const page = await browser.newPage({ phone: phones[0]! });
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));

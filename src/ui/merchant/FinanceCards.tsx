@@ -50,12 +50,11 @@ const styles = css`
   .lead {
     font-weight: 600;
   }
+  /* The store and brand wrap rather than end in "…": a brand is how a merchant tells rows apart. */
   .sub {
     color: ${vars.textMuted};
     font-size: 13px;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    overflow-wrap: anywhere;
   }
   .amount {
     grid-row: 2 / span 2;
@@ -108,14 +107,20 @@ const styles = css`
     margin: 0;
     font-weight: 600;
   }
+  /* The rows in view on a line of their own, then previous, the page and next: all whole. */
   .pager {
-    display: flex;
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto;
     align-items: center;
-    justify-content: space-between;
-    gap: 8px;
+    gap: 4px 8px;
     margin-top: 12px;
     font-size: 13px;
     color: ${vars.textMuted};
+  }
+  .pager [data-count] {
+    grid-column: 1 / -1;
+    grid-row: 1;
+    text-align: center;
   }
   .pager button,
   .pager select {
@@ -123,6 +128,8 @@ const styles = css`
     min-width: 44px;
   }
   .pager select {
+    justify-self: center;
+    max-width: 100%;
     font: inherit;
     color: ${vars.text};
     border: 1px solid ${vars.border};

@@ -27,13 +27,17 @@ const bar = css`
     border-color: ${vars.primary};
     color: ${vars.primary};
   }
+  /* The filters in force wrap (at most three lines) rather than lose the end of a date range. */
   .summary {
     min-width: 0;
     font-size: 13px;
+    line-height: 18px;
     color: ${vars.textMuted};
-    white-space: nowrap;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
     overflow: hidden;
-    text-overflow: ellipsis;
   }
 `;
 
