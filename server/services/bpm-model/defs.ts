@@ -9,7 +9,6 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { hasStartRight } from '../../workflow/actions/start';
 import { deployDefinition, mainDefinition } from '../../workflow/definitions';
-import type { QueryFilter } from '../../workflow/queries/filter';
 import { startableList } from '../../workflow/queries/lists';
 import { runList, withTimes } from '../../workflow/queries/run';
 import {
@@ -157,12 +156,7 @@ export async function defRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await runList(
-        db,
-        startableList(callerOf(request)),
-        (request.body ?? {}) as QueryFilter,
-        tz,
-      );
+      const page = await runList(db, startableList(callerOf(request)), request.body ?? {}, tz);
       return { ...page, rows: page.rows.map((row) => withTimes(row, ['createTime'], tz)) };
     },
   );

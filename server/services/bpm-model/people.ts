@@ -1,5 +1,6 @@
 import { flowName } from '../../workflow/queries/names';
 import type { Language } from '../../../src/core/languages';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -53,16 +54,19 @@ async function activeUser(db: Kysely<Database>, userId: string) {
   return user;
 }
 
-interface AgentBody {
-  id?: string;
-  agentId: string;
-  startDate: string;
-  endDate: string;
-  isEnabled?: boolean | string;
-  type?: 1 | 2 | '1' | '2';
-  defKeys?: string | string[];
-  note?: string;
-}
+/** An agent rule as the save call sends it. */
+const agentBody = Type.Object({
+  id: optionalText(64),
+  agentId: id,
+  startDate: Type.String({ maxLength: 19 }),
+  endDate: Type.String({ maxLength: 19 }),
+  isEnabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
+  type: Type.Optional(
+    Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]),
+  ),
+  defKeys: keysBody,
+  note: optionalText(500),
+});
 
 /**
  * Agents (委托, /flow/agent/v1): while a rule is enabled and inside its period, tasks of the
@@ -102,7 +106,8 @@ async function assertNoOverlap(
   if (clash) throw new UserError(409, 'server:workflow.agentOverlap');
 }
 
-export async function agentRoutes(app: FastifyInstance) {
+export async function agentRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
   const base = '/flow/agent/v1';
@@ -176,7 +181,7 @@ export async function agentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await select(request.language)
-        .where('a.id', '=', (request.query as { id: string }).id)
+        .where('a.id', '=', request.query.id)
         .where('a.owner_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (!row) throw notFound('server:workflow.agentNotFound');
@@ -190,24 +195,13 @@ export async function agentRoutes(app: FastifyInstance) {
       schema: {
         summary:
           'Adds or changes an agent rule (type 1 all flows, 2 the listed defKeys); overlapping enabled rules are refused',
-        body: Type.Object({
-          id: optionalText(64),
-          agentId: id,
-          startDate: Type.String({ maxLength: 19 }),
-          endDate: Type.String({ maxLength: 19 }),
-          isEnabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
-          type: Type.Optional(
-            Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]),
-          ),
-          defKeys: keysBody,
-          note: optionalText(500),
-        }),
+        body: agentBody,
         response: { 200: stateAnswer },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const body = request.body as AgentBody;
+      const body = request.body;
       const agent = await activeUser(db, body.agentId);
       if (agent.id === caller.id) throw badRequest('server:workflow.notYourself');
       const starts = await businessTime(db, body.startDate, tz);
@@ -282,7 +276,7 @@ export async function agentRoutes(app: FastifyInstance) {
     async (request) => {
       const result = await db
         .deleteFrom('wf_agents')
-        .where('id', 'in', idList((request.query as { ids: string }).ids))
+        .where('id', 'in', idList(request.query.ids))
         .where('owner_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.agentNotFound');
@@ -295,7 +289,8 @@ export async function agentRoutes(app: FastifyInstance) {
  * Deputies (/bpmModel/bpmDeputy/v1): each task arriving for the user is copied to their
  * deputies (a COPYTO notice), so a deputy can follow what the user has to do.
  */
-export async function deputyRoutes(app: FastifyInstance) {
+export async function deputyRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const base = '/bpmModel/bpmDeputy/v1';
   const list = async (userId: string) => {
@@ -352,7 +347,7 @@ export async function deputyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const deputy = await activeUser(db, (request.body as { agentId: string }).agentId);
+      const deputy = await activeUser(db, request.body.agentId);
       if (deputy.id === caller.id) throw badRequest('server:workflow.notYourself');
       await db
         .insertInto('wf_deputies')
@@ -375,7 +370,7 @@ export async function deputyRoutes(app: FastifyInstance) {
     async (request) => {
       const result = await db
         .deleteFrom('wf_deputies')
-        .where('id', 'in', idList((request.query as { ids: string }).ids))
+        .where('id', 'in', idList(request.query.ids))
         .where('user_id', '=', callerOf(request).id)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.deputyNotFound');

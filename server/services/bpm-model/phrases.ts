@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -22,7 +23,8 @@ const loose = Type.Object({}, { additionalProperties: true });
  * Approval phrases (常用语): system phrases (no owner, kept by the admin) for everyone and
  * each user's own; either may be tied to one flow (defKey) or apply to all.
  */
-export async function phraseRoutes(app: FastifyInstance) {
+export async function phraseRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const visible = (userId: string) =>
     db
@@ -56,7 +58,7 @@ export async function phraseRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { defKey } = request.query as { defKey?: string };
+      const { defKey } = request.query;
       const rows = await visible(callerOf(request).id)
         .where('def_key', 'in', defKey ? ['', defKey] : [''])
         .orderBy(sql`owner_id is null`)
@@ -109,7 +111,7 @@ export async function phraseRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await visible(callerOf(request).id)
-        .where('id', '=', (request.query as { id: string }).id)
+        .where('id', '=', request.query.id)
         .executeTakeFirst();
       if (!row) throw notFound('server:workflow.phraseNotFound');
       return shape(row);
@@ -134,13 +136,7 @@ export async function phraseRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const body = request.body as {
-        id?: string;
-        expression: string;
-        type?: 1 | 2;
-        defKey?: string;
-        sn?: number;
-      };
+      const body = request.body;
       const expression = body.expression.trim();
       if (!expression) throw badRequest('server:workflow.phraseEmpty');
       const system = body.type === 1;
@@ -182,7 +178,7 @@ export async function phraseRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const ids = idList((request.query as { ids: string }).ids);
+      const ids = idList(request.query.ids);
       const result = await db
         .deleteFrom('wf_phrases')
         .where('id', 'in', ids)

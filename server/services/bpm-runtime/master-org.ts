@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { setMasterOrg } from '../../domain/shell/posts';
@@ -5,7 +6,8 @@ import { currentUser } from '../../plugins/auth';
 import { done, okMessage } from '../schemas';
 
 /** Post switching of the top bar (spec/shell.md section 4). */
-export async function masterOrgRoutes(app: FastifyInstance) {
+export async function masterOrgRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.put(
     `/bpm/${app.deps.config.product}Script/setMasterByorgId`,
     {
@@ -20,7 +22,7 @@ export async function masterOrgRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { orgid, userid } = request.query as { orgid: string; userid: string };
+      const { orgid, userid } = request.query;
       await setMasterOrg(app.deps.db, currentUser(request), userid, orgid);
       return done(request, 'server:shell.masterOrgSet');
     },

@@ -1,10 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { markMessageRead } from '../../domain/widgets/messages';
 import { currentUser } from '../../plugins/auth';
 import { okMessage } from '../schemas';
 
-export async function messageRoutes(app: FastifyInstance) {
+export async function messageRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/message/SaveNewsItem',
     {
@@ -23,11 +25,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markMessageRead(
-        app.deps.db,
-        (request.body as { ggbm: string }).ggbm,
-        currentUser(request),
-      );
+      await markMessageRead(app.deps.db, request.body.ggbm, currentUser(request));
       return { state: true, message: '' };
     },
   );

@@ -1,15 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sendLoginCode, signInWithTicket, verifyLoginCode } from '../../domain/mobile-login';
 import { commonResult, ok } from '../schemas';
 import { loginAnswerSchema } from '../uc/auth';
 
+/** The code of a `{ code }` body, cut to the code's length; any other body has none. */
+function bodyCodeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code.slice(0, 10) : undefined;
+}
+
 /**
  * Mobile login, in three calls of the platform's shape. Unlike the original (which generated
  * and checked the code in the browser), the server makes the code, checks it, and issues a
  * token only against a ticket that proves the check passed.
  */
-export async function mobileLoginRoutes(app: FastifyInstance) {
+export async function mobileLoginRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, sms } = app.deps;
 
   app.post(
@@ -27,7 +35,7 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { mobile } = request.query as { mobile: string };
+      const { mobile } = request.query;
       await sendLoginCode(db, config.jwtSecret, sms, {
         mobile: mobile.trim(),
         ip: request.ip,
@@ -63,10 +71,8 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { mobile, code: queryCode } = request.query as { mobile: string; code?: string };
-      const body = request.body as { code?: unknown } | null | undefined;
-      const bodyCode = typeof body?.code === 'string' ? body.code.slice(0, 10) : undefined;
-      const code = bodyCode ?? queryCode ?? '';
+      const { mobile, code: queryCode } = request.query;
+      const code = bodyCodeOf(request.body) ?? queryCode ?? '';
       const value = await verifyLoginCode(db, config.jwtSecret, mobile.trim(), code.trim());
       return ok(value, '');
     },
@@ -84,8 +90,8 @@ export async function mobileLoginRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { username } = request.query as { username: string };
-      const { ticket } = request.body as { ticket: string };
+      const { username } = request.query;
+      const { ticket } = request.body;
       return signInWithTicket(db, config, ticket, username.trim());
     },
   );

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { enforceLimits } from '../../domain/rate-limit';
@@ -7,7 +8,8 @@ import { commonResult, ok } from '../schemas';
 const field = (maxLength: number) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Number()]));
 
-export async function signupRoutes(app: FastifyInstance) {
+export async function signupRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.post(
@@ -32,7 +34,7 @@ export async function signupRoutes(app: FastifyInstance) {
     async (request) => {
       // An anonymous form: limit per address so it cannot be used to flood the table.
       await enforceLimits(db, [{ key: `signup:ip:${request.ip}`, max: 10, windowSeconds: 3600 }]);
-      const id = await saveSignup(db, request.body as Parameters<typeof saveSignup>[1]);
+      const id = await saveSignup(db, request.body);
       return ok(id, request.t('rules:signup.success'));
     },
   );

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { formatDateTime } from '../../lib/time';
@@ -41,7 +42,8 @@ function outboxPage(nonce: string): string {
  * live login codes, so only an administrator's session reads them, and never from another
  * origin (no CORS on /dev/, server/plugins/headers.ts).
  */
-export async function devService(app: FastifyInstance) {
+export async function devService(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/sms-outbox',
     {
@@ -55,7 +57,7 @@ export async function devService(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { mobile, format } = request.query as { mobile?: string; format?: 'json' };
+      const { mobile, format } = request.query;
       const wantsJson = format === 'json' || !request.headers.accept?.includes('text/html');
       if (!wantsJson) {
         return reply.type('text/html; charset=utf-8').send(outboxPage(reply.cspNonce));

@@ -1,5 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { loadDialog, toDefinition } from '../../domain/forms/dialogs/definition';
 import { endpointOf, type Endpoint } from '../../domain/forms/dialogs/endpoint';
 import { listData, type ListRequest } from '../../domain/forms/dialogs/list-data';
@@ -94,7 +95,8 @@ const listAnswer = Type.Object({
   pageSize: Type.Integer(),
 });
 
-export async function customDialogRoutes(app: FastifyInstance) {
+export async function customDialogRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   // A 'url' dialog whose address is one of our own routes is asked in-process, anonymously.
   const endpoint: Endpoint = endpointOf(async (method, path, payload) => {
     const response = await app.inject({
@@ -119,11 +121,7 @@ export async function customDialogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const dialog = await loadDialog(
-        ctx.db,
-        ctx.caller,
-        (request.query as { alias: string }).alias,
-      );
+      const dialog = await loadDialog(ctx.db, ctx.caller, request.query.alias);
       return toDefinition(dialog, ctx.language);
     },
   );
@@ -146,9 +144,9 @@ export async function customDialogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const { alias: asked } = request.query as { alias: string };
+      const { alias: asked } = request.query;
       const dialog = await loadDialog(ctx.db, ctx.caller, asked);
-      const body = (request.body ?? {}) as Static<typeof listBody>;
+      const body = request.body ?? {};
       const wanted: ListRequest = {
         page: body.pageBean?.page,
         pageSize: body.pageBean?.pageSize,

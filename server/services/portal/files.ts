@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +7,8 @@ import { UserError } from '../../lib/errors';
 import { signInFirst } from '../../plugins/auth';
 import { commonResult, ok } from '../schemas';
 
-export async function fileRoutes(app: FastifyInstance) {
+export async function fileRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.deps;
 
   /** A file the caller may read (server/domain/file-access.ts). */
@@ -26,7 +28,7 @@ export async function fileRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fileId, inline } = request.query as { fileId: string; inline?: boolean };
+      const { fileId, inline } = request.query;
       const file = await fileFor(fileId, request);
       if (!(await storage.exists(file.storage_key)))
         throw new UserError(404, 'server:fileNotFound');
@@ -69,7 +71,7 @@ export async function fileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const file = await fileFor((request.query as { id: string }).id, request);
+      const file = await fileFor(request.query.id, request);
       const path = `/portal/system/file/v1/downloadFile?fileId=${file.id}`;
       return ok([{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }]);
     },

@@ -99,7 +99,6 @@ export async function newsRoutes(untyped: FastifyInstance) {
         response: { 200: item },
       },
     },
-    async (request) =>
-      getNews(db, (request.query as { id: string }).id, request.user, config.timeZone),
+    async (request) => getNews(db, request.query.id, request.user, config.timeZone),
   );
 }

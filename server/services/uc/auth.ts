@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { validateLogin } from '../../../src/core/rules/login';
@@ -18,7 +19,8 @@ export const loginAnswerSchema = Type.Object({
   userAttrs: Type.Object({ tenantId: Type.String() }),
 });
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.post(
@@ -36,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { username, password } = request.body as { username: string; password: string };
+      const { username, password } = request.body;
       const account = username.trim();
       const failures = validateLogin({ account, password });
       const first = failures.account ?? failures.password;

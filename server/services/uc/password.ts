@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { checkPasswordPolicy } from '../../../src/core/rules/password';
@@ -22,7 +23,8 @@ const oldPasswordGuesses = (userId: string): Limit => ({
   windowSeconds: 900,
 });
 
-export async function passwordRoutes(app: FastifyInstance) {
+export async function passwordRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -52,7 +54,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const { oldPwd, newPwd } = request.body as { oldPwd: string; newPwd: string };
+      const { oldPwd, newPwd } = request.body;
       if (!oldPwd) throw badRequest('rules:password.oldRequired');
       if (!newPwd) throw badRequest('rules:password.newRequired');
       const broken = checkPasswordPolicy(newPwd, await defaultPolicy(db));

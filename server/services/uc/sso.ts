@@ -1,10 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { signInWithTicket, ssoLoginUrl, ssoSettings } from '../../domain/sso';
 import { UserError } from '../../lib/errors';
 import { loginAnswerSchema } from './auth';
 
-export async function ssoRoutes(app: FastifyInstance) {
+export async function ssoRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const sso = ssoSettings();
 
@@ -50,7 +52,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!sso) throw new UserError(503, 'server:ssoOff');
-      const { ticket } = request.query as { ticket: string };
+      const { ticket } = request.query;
       return signInWithTicket(db, config, sso, ticket);
     },
   );

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors';
@@ -14,7 +15,8 @@ const tenantSchema = Type.Object({
 });
 
 /** A tenant by id, for the top bar's logo (spec/shell.md section 7). */
-export async function tenantJsonRoutes(app: FastifyInstance) {
+export async function tenantJsonRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -29,7 +31,7 @@ export async function tenantJsonRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.query as { id: string };
+      const { id } = request.query;
       const tenant = await db
         .selectFrom('tenants as t')
         .leftJoin('files as f', 'f.id', 't.logo_file_id')

@@ -61,7 +61,7 @@ export async function tenantRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const { code } = request.query as { code: string };
+      const { code } = request.query;
       const tenant = await db
         .selectFrom('tenants as t')
         .leftJoin('files as f', 'f.id', 't.logo_file_id')

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { pagingOf, textFilters } from '../../domain/directory';
 import {
@@ -9,7 +9,6 @@ import {
   jobPage,
   peopleWithMainPost,
   putCurrentPost,
-  type GroupType,
 } from '../../domain/directory/user-centre';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -60,13 +59,6 @@ const groupType = Type.Union(
   { description: 'What groupId names; org when absent' },
 );
 
-/** A parameter the platform's clients send in the query string or in the body. */
-function given<T>(request: FastifyRequest, name: string): T | undefined {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  return (body[name] ?? query[name]) as T | undefined;
-}
-
 export async function userCentreRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
@@ -84,9 +76,15 @@ export async function userCentreRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const orgId = given<string>(request, 'orgId');
+      // The platform's clients send these in the query string or in the body.
+      const orgId = request.body?.orgId ?? request.query.orgId;
       if (!orgId) throw badRequest('server:specRows.orgRequired');
-      await putCurrentPost(db, currentUser(request), orgId, given<string>(request, 'postId'));
+      await putCurrentPost(
+        db,
+        currentUser(request),
+        orgId,
+        request.body?.postId ?? request.query.postId,
+      );
       return done(request, 'server:specRows.currentPostSaved');
     },
   );
@@ -104,7 +102,7 @@ export async function userCentreRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      assertOwnKey(caller, given<string>(request, 'key'));
+      assertOwnKey(caller, request.body?.key ?? request.query.key);
       return ok(await currentPost(db, caller, request.language));
     },
   );
@@ -155,9 +153,9 @@ export async function userCentreRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const groupId = given<string>(request, 'groupId');
+      const groupId = request.body?.groupId ?? request.query.groupId;
       if (!groupId) throw badRequest('server:specRows.groupRequired');
-      const type = given<GroupType>(request, 'type') ?? 'org';
+      const type = request.body?.type ?? request.query.type ?? 'org';
       return groupUsers(db, type, groupId, request.language);
     },
   );

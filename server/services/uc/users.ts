@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { orgsAndPosts } from '../../domain/shell/posts';
@@ -40,7 +41,8 @@ const detailSchema = Type.Object({
   ),
 });
 
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -55,7 +57,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const account = (request.query as { account?: string }).account || caller.account;
+      const account = request.query.account || caller.account;
       if (account !== caller.account && !caller.seesEverything) throw forbidden();
       const user = await db
         .selectFrom('users')

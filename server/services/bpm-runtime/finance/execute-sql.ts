@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { parseDescriptor } from '../../../domain/finance/descriptor';
@@ -26,7 +27,8 @@ const answer = Type.Object({
  * The spec's generic query endpoint, without SQL: `param` is base64 of a JSON descriptor
  * naming a registered query (docs/finance-queries.md). Scope always comes from the session.
  */
-export async function executeSqlRoute(app: FastifyInstance) {
+export async function executeSqlRoute(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   app.get(
     `/bpm/${config.product}Script/executeSql`,
@@ -40,8 +42,10 @@ export async function executeSqlRoute(app: FastifyInstance) {
         response: { 200: answer },
       },
       preValidation: async (request) => {
-        // The old client sent SQL text; a `sql` parameter is refused, not ignored.
-        const keys = Object.keys((request.query ?? {}) as object);
+        // The old client sent SQL text; a `sql` parameter is refused, not ignored. Before
+        // validation the query is what was sent, not yet the schema's.
+        const given: unknown = request.query;
+        const keys = typeof given === 'object' && given !== null ? Object.keys(given) : [];
         if (keys.some((key) => key.toLowerCase() === 'sql')) {
           throw badRequest('server:finance.sqlRejected');
         }
@@ -49,7 +53,7 @@ export async function executeSqlRoute(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { param } = request.query as { param: string };
+      const { param } = request.query;
       const descriptor = withFilterLabel(request, () => parseDescriptor(param, namedQueries));
       const scope = financeScope(user);
       const found = await descriptor.query.run(db, descriptor, scope, {

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { parseFilter, required } from '../../../domain/finance/filters';
@@ -20,7 +21,8 @@ const invoice = Type.Object({
  * POST getKpmxqk: the invoices of a contract's month. The client reads `code`, so "none"
  * (including another merchant's contract) is HTTP 200 with code 500 and the spec's message.
  */
-export async function invoiceRoutes(app: FastifyInstance) {
+export async function invoiceRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
   app.post(
     '/bpm/haiyaapi/getKpmxqk',
@@ -42,7 +44,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { ghdwdm?: string; kpny: string; hth: string };
+      const body = request.body;
       const key = withFilterLabel(request, () => ({
         contractNo: required('hth', body.hth),
         month: required('kpny', body.kpny, 'month'),

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { parseFilter, required } from '../../../domain/finance/filters';
@@ -27,7 +28,8 @@ const resultSets = Type.Object({
 });
 const oneNotice = Type.Object({ state: Type.Literal(true), message: Type.String(), data: row });
 
-export async function searchRoutes(app: FastifyInstance) {
+export async function searchRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const base = `/bpm/${config.product}Script`;
   const statementQuery = Type.Object({ DJBH: text(64), HSFS: Type.Optional(text(32)) });
@@ -61,7 +63,7 @@ export async function searchRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const query = request.query as { DJBH?: string; HSFS?: string };
+        const query = request.query;
         const { recordNo, mode } = withFilterLabel(request, () => ({
           recordNo: required('DJBH', query.DJBH),
           mode: parseFilter('HSFS', { kind: 'text' }, query.HSFS),
@@ -91,7 +93,7 @@ export async function searchRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const query = request.query as { GHDWDM?: string; DJBH?: string; NY?: string };
+        const query = request.query;
         const key = withFilterLabel(request, () => ({
           vendorCode: required('GHDWDM', query.GHDWDM),
           contractNo: required('DJBH', query.DJBH),

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -99,7 +100,8 @@ const linkSecurity = [{ bearer: [] }];
 const linkNote =
   'Authorization: Bearer <session token> or Bearer <printToken of a signed print link>.';
 
-export async function printRoutes(app: FastifyInstance) {
+export async function printRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, storage } = app.deps;
   const base = `/bpm/${config.product}Script`;
   const deps: PrintDeps = { db, storage, context: { timeZone: config.timeZone } };
@@ -145,7 +147,7 @@ export async function printRoutes(app: FastifyInstance) {
         const caller = await resolvePrintCaller(request, db, config.jwtSecret);
         // Batch printing confirms every notice it shows: a method only some roles hold.
         await assertMethod(db, caller.user, batchPrintMethod);
-        const given = (request.body as { descriptor?: unknown } | undefined)?.descriptor;
+        const given = request.body.descriptor;
         const parsed =
           given === undefined
             ? null
@@ -175,7 +177,7 @@ export async function printRoutes(app: FastifyInstance) {
       async (request) => {
         const user = currentUser(request);
         await assertMethod(db, user, batchPrintMethod);
-        const { descriptor } = request.body as { descriptor: unknown };
+        const { descriptor } = request.body;
         const parsed = withPrintLabel(request, () => parseBatchDescriptor(kind, descriptor));
         const caller = { user, link: null };
         return ok(await previewBatch(deps, kind, parsed, caller));
@@ -202,7 +204,7 @@ export async function printRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const body = request.body as { kind: string; params?: unknown; descriptor?: unknown };
+      const body = request.body;
       const grant = await withPrintLabel(request, () => grantFor(body.kind, body));
       if ('batch' in grant) await assertMethod(db, user, batchPrintMethod);
       if ('params' in grant) {

@@ -20,13 +20,24 @@ export function callerOf(request: FastifyRequest, leaderId?: string | null): Cal
   };
 }
 
-/** The leader named by ?leaderId= or the body's agentLeaderId / leaderId. */
-export function leaderParam(request: FastifyRequest): string | null {
-  const query = request.query as { leaderId?: string } | undefined;
-  const body = request.body as { agentLeaderId?: unknown; leaderId?: unknown } | undefined;
-  const fromBody = typeof body === 'object' && body ? (body.agentLeaderId ?? body.leaderId) : null;
-  const value = query?.leaderId ?? (typeof fromBody === 'string' ? fromBody : null);
-  return value && value !== '0' ? value : null;
+/**
+ * A field of a query or body, whatever the route's schema says of it: the leader is read on
+ * routes whose schema does not name it too (fields a schema does not name are kept).
+ */
+function fieldOf(part: unknown, name: string): unknown {
+  if (typeof part !== 'object' || part === null) return undefined;
+  return Reflect.get(part, name);
+}
+
+/**
+ * The leader named by ?leaderId= or the body's agentLeaderId / leaderId. Any request will
+ * do, so every route's typed request is taken as it is.
+ */
+export function leaderParam(request: { query: unknown; body: unknown }): string | null {
+  const fromBody = fieldOf(request.body, 'agentLeaderId') ?? fieldOf(request.body, 'leaderId');
+  const value =
+    fieldOf(request.query, 'leaderId') ?? (typeof fromBody === 'string' ? fromBody : null);
+  return typeof value === 'string' && value !== '' && value !== '0' ? value : null;
 }
 
 /**

@@ -1,7 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { cancelIncident, listIncidents, retryIncident } from '../../../workflow/incidents/actions';
-import type { QueryFilter } from '../../../workflow/queries/filter';
 import { callerOf, id, optionalText, pageAnswer, stateAnswer } from './common';
 import { done, queryFilter } from '../../schemas';
 
@@ -11,7 +11,8 @@ const base = '/runtime/incident/v1';
  * Incidents (docs/workflow.md, "Incidents"), for administrators only: failed jobs and
  * stalled instances, with retry and cancel.
  */
-export async function incidentRoutes(app: FastifyInstance) {
+export async function incidentRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.post(
@@ -24,8 +25,7 @@ export async function incidentRoutes(app: FastifyInstance) {
         response: { 200: pageAnswer },
       },
     },
-    async (request) =>
-      listIncidents(db, callerOf(request), (request.body ?? {}) as QueryFilter, config.timeZone),
+    async (request) => listIncidents(db, callerOf(request), request.body ?? {}, config.timeZone),
   );
 
   app.post(
@@ -39,12 +39,7 @@ export async function incidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await retryIncident(
-        db,
-        callerOf(request),
-        (request.body as { id: string }).id,
-        config.timeZone,
-      );
+      await retryIncident(db, callerOf(request), request.body.id, config.timeZone);
       return done(request, 'server:workflow.done.incidentRetried');
     },
   );
@@ -60,7 +55,7 @@ export async function incidentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as { id: string; reason?: string };
+      const body = request.body;
       await cancelIncident(db, callerOf(request), body);
       return done(request, 'server:workflow.done.incidentCancelled');
     },

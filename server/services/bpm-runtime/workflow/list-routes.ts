@@ -1,6 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
-import type { QueryFilter } from '../../../workflow/queries/filter';
+import { Type, type Static } from 'typebox';
 import {
   delegateList,
   doneInstanceList,
@@ -28,21 +28,34 @@ const taskTimes = ['createTime', 'createDate', 'dueTime'];
 const noticeTimes = ['createTime', 'readTime'];
 const instanceTimes = ['createTime', 'endTime', 'completeTime', 'updateTime'];
 
+const instanceStatus = Type.Object({
+  // Spelled out, not mapped from a list: a mapped list types every entry as never.
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal('running'),
+      Type.Literal('end'),
+      Type.Literal('manualend'),
+      Type.Literal('revoke'),
+    ]),
+  ),
+});
+/** getDoneList's query string: ?isCheckRevoke rather than ?status. */
+const doneListQuery = Type.Object({ isCheckRevoke: Type.Optional(Type.Boolean()) });
+/**
+ * The query string as a list's spec reads it: ?status (instanceStatus), or getDoneList's
+ * ?isCheckRevoke (doneListQuery). A spec reads only the one its own list's schema checks.
+ */
+type ListQuery = Partial<Static<typeof instanceStatus> & Static<typeof doneListQuery>>;
+
 interface ListDef {
   path: string;
   count?: { path: string; method: 'GET' | 'POST' };
   summary: string;
-  spec(request: FastifyRequest): ListSpec;
+  spec(request: FastifyRequest, query: ListQuery): ListSpec;
   times: string[];
-  /** The query string, when the list takes more than ?status. */
-  query?: TSchema;
+  /** The query string, when the list takes ?isCheckRevoke rather than ?status. */
+  query?: typeof doneListQuery;
 }
-
-const instanceStatus = Type.Object({
-  status: Type.Optional(
-    Type.Union(['running', 'end', 'manualend', 'revoke'].map((value) => Type.Literal(value))),
-  ),
-});
 
 function lists(): ListDef[] {
   const user = (request: FastifyRequest) => callerOf(request);
@@ -96,22 +109,17 @@ function lists(): ListDef[] {
       path: '/runtime/instance/v1/getDoneInstList',
       count: { path: '/runtime/instance/v1/getDoneInstCount', method: 'POST' },
       summary: 'One row per action the caller took on a task, with the computed revoke flag',
-      spec: (request) =>
-        doneList(user(request).id, (request.query as { status?: string }).status, request.language),
+      spec: (request, query) => doneList(user(request).id, query.status, request.language),
       times: instanceTimes,
     },
     {
       path: '/runtime/instance/v1/getDoneList',
       summary:
         'One row per instance the caller acted on; with isCheckRevoke=true the revocable action and its flag',
-      spec: (request) =>
-        doneInstanceList(
-          user(request).id,
-          (request.query as { isCheckRevoke?: boolean }).isCheckRevoke === true,
-          request.language,
-        ),
+      spec: (request, query) =>
+        doneInstanceList(user(request).id, query.isCheckRevoke === true, request.language),
       times: instanceTimes,
-      query: Type.Object({ isCheckRevoke: Type.Optional(Type.Boolean()) }),
+      query: doneListQuery,
     },
     {
       path: '/runtime/instance/v1/myRequest',
@@ -138,7 +146,8 @@ function lists(): ListDef[] {
 }
 
 /** The lists (bare PageList) and their counts ([{typeId, count}]) of the runtime service. */
-export async function listRoutes(app: FastifyInstance) {
+export async function listRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   for (const list of lists()) {
     app.post(
@@ -154,8 +163,8 @@ export async function listRoutes(app: FastifyInstance) {
       async (request) => {
         const page = await runList(
           db,
-          list.spec(request),
-          (request.body ?? {}) as QueryFilter,
+          list.spec(request, request.query),
+          request.body ?? {},
           config.timeZone,
           { key: config.jwtSecret, list: list.path },
         );
@@ -177,7 +186,7 @@ export async function listRoutes(app: FastifyInstance) {
         response: { 200: countAnswer },
       },
       handler: async (request) =>
-        runCount(db, list.spec(request), (request.body ?? {}) as QueryFilter, config.timeZone),
+        runCount(db, list.spec(request, request.query), request.body ?? {}, config.timeZone),
     });
   }
 }

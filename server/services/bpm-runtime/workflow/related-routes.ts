@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { assertCanView } from '../../../workflow/access';
@@ -16,7 +17,8 @@ const instance = '/runtime/instance/v1';
 const loose = Type.Object({}, { additionalProperties: true });
 
 /** Business records and related processes of the runtime service (docs/workflow.md). */
-export async function relatedRoutes(app: FastifyInstance) {
+export async function relatedRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
   const page = async (spec: ListSpec, filter: QueryFilter) => {
@@ -36,7 +38,7 @@ export async function relatedRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { instId, ...filter } = request.body as QueryFilter & { instId: string };
+      const { instId, ...filter } = request.body;
       await assertCanView(db, instId, caller.id, caller.isAdmin);
       return page(recordList(caller, instId), filter);
     },
@@ -54,7 +56,7 @@ export async function relatedRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => relatedInfo(db, callerOf(request), (request.query as { id: string }).id, tz),
+    async (request) => relatedInfo(db, callerOf(request), request.query.id, tz),
   );
 
   app.post(
@@ -68,9 +70,6 @@ export async function relatedRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      page(
-        linkableList(callerOf(request).id, request.language),
-        (request.body ?? {}) as QueryFilter,
-      ),
+      page(linkableList(callerOf(request).id, request.language), request.body ?? {}),
   );
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -39,7 +40,8 @@ function aliasOf(query: { alias?: string }, body: unknown): string {
   return alias;
 }
 
-export async function customQueryRoutes(app: FastifyInstance) {
+export async function customQueryRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   // The platform's clients post queryData and alias as a bare string, which axios sends as
   // application/x-www-form-urlencoded; here that body is kept as the text it is.
   app.addContentTypeParser(
@@ -63,7 +65,7 @@ export async function customQueryRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const alias = aliasOf(request.query as { alias?: string }, request.body);
+      const alias = aliasOf(request.query, request.body);
       return toDefinition(await loadCustomQuery(ctx, alias));
     },
   );
@@ -86,7 +88,7 @@ export async function customQueryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { alias, page } = request.query as { alias: string; page?: number };
+      const { alias, page } = request.query;
       const ctx = queryContext(app, request);
       return runCustomQuery(ctx, alias, parseQueryData(request.body), page ?? 1);
     },

@@ -1,11 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FormDefinition } from '../../../../src/core/forms/definition';
-import {
-  filtersOf,
-  pageOf,
-  type QueryFilterBody,
-} from '../../../domain/shell/queries/query-filter';
+import { filtersOf, pageOf } from '../../../domain/shell/queries/query-filter';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
 import { formAccess } from '../../../domain/forms/access';
 import {
@@ -40,7 +37,8 @@ const fieldSchema = Type.Object({
  * Data templates: template/preview/{templateKey} lists, template/form/{templateKey}/{action}
  * adds, edits or shows a record (docs/shell-api.md, "Data templates").
  */
-export async function dataTemplateRoutes(app: FastifyInstance) {
+export async function dataTemplateRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const storeOf = (form: FormTemplate) => recordStoreOf(form.template, app.deps.sms);
   const base = '/form/dataTemplate/v1';
 
@@ -79,7 +77,7 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const { templateKey } = request.query as { templateKey: string };
+      const { templateKey } = request.query;
       // The form page of someone who may only add needs the template too, not its list.
       const form = await formTemplate(ctx, templateKey, ['read', 'add']);
       return ok(await formInfo(ctx, form, storeOf(form)));
@@ -98,9 +96,9 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const { templateKey } = request.params as { templateKey: string };
+      const { templateKey } = request.params;
       const form = await formTemplate(ctx, templateKey, 'read');
-      const body = request.body as QueryFilterBody | null | undefined;
+      const body = request.body;
       const paging = pageOf(body, form.template.page_size);
       const result = await storeOf(form).list(
         ctx,
@@ -136,9 +134,9 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { boAlias } = request.params as { formKey: string; boAlias: string };
+      const { boAlias } = request.params;
       const ctx = queryContext(app, request);
-      const { id } = request.query as { id?: string };
+      const { id } = request.query;
       const form = await formTemplateByAlias(ctx, boAlias, id ? 'read' : 'add');
       const store = storeOf(form);
       if (!id) await store.assertMayWrite(ctx, form);
@@ -165,9 +163,9 @@ export async function dataTemplateRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { boAlias } = request.params as { boAlias: string };
+      const { boAlias } = request.params;
       const ctx = queryContext(app, request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const form = await formTemplateByAlias(ctx, boAlias, editedId(body) ? 'edit' : 'add');
       const saved = await saveFormRecord(ctx, form, body, storeOf(form));
       return ok(saved, request.t('server:forms.saved'));

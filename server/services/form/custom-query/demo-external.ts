@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
@@ -13,13 +14,23 @@ const sampleStores = [
   { storeCode: 'S04', storeName: '天汇广场', city: '东莞' },
 ];
 
-export async function demoExternalRoutes(app: FastifyInstance) {
+/**
+ * The city asked for: a body's `city` (the POST) wins over the query's, and a city that is not
+ * text asks for none. A body of any other shape leaves the query's.
+ */
+function cityOf(query: { city?: string }, body: unknown): string {
+  const given =
+    typeof body === 'object' && body !== null && 'city' in body ? body.city : query.city;
+  return typeof given === 'string' ? given : '';
+}
+
+export async function demoExternalRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const open = { config: { access: 'public' as const } };
   const base = '/form/customQuery/v1/demoExternal';
 
-  const stores = async (request: { query: unknown; body: unknown }) => {
-    const given = { ...(request.query as object), ...((request.body as object) ?? {}) };
-    const city = 'city' in given && typeof given.city === 'string' ? given.city : '';
+  const stores = async (request: { query: { city?: string }; body: unknown }) => {
+    const city = cityOf(request.query, request.body);
     const list = city ? sampleStores.filter((store) => store.city.includes(city)) : sampleStores;
     return { code: 0, data: { list, total: list.length } };
   };

@@ -1,10 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import {
-  filtersOf,
-  pageOf,
-  type QueryFilterBody,
-} from '../../../domain/shell/queries/query-filter';
+import { filtersOf, pageOf } from '../../../domain/shell/queries/query-filter';
 import {
   loadView,
   toViewDefinition,
@@ -23,7 +20,8 @@ const aliases = {
 };
 
 /** Query views: querySql/queryView/{sqlAlias}/{alias} (docs/shell-api.md, "Query views"). */
-export async function queryViewRoutes(app: FastifyInstance) {
+export async function queryViewRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/form/query/queryView/getJson',
     {
@@ -43,7 +41,7 @@ export async function queryViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { sqlAlias, alias } = request.query as { sqlAlias: string; alias: string };
+      const { sqlAlias, alias } = request.query;
       const ctx = queryContext(app, request);
       return toViewDefinition(await loadView(ctx, sqlAlias, alias), ctx.language === 'en-US');
     },
@@ -60,8 +58,8 @@ export async function queryViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { sqlAlias, alias } = request.params as { sqlAlias: string; alias: string };
-      const body = request.body as QueryFilterBody | null | undefined;
+      const { sqlAlias, alias } = request.params;
+      const body = request.body;
       const ctx = queryContext(app, request);
       const view = await loadView(ctx, sqlAlias, alias);
       return viewRows(ctx, view, filtersOf(body), pageOf(body, view.page_size));
@@ -79,12 +77,12 @@ export async function queryViewRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { sqlAlias, alias } = request.query as { sqlAlias: string; alias: string };
+      const { sqlAlias, alias } = request.query;
       const ctx = queryContext(app, request);
       const view = await loadView(ctx, sqlAlias, alias);
       await enforceExportLimit(ctx.db, ctx.caller.id);
       const english = ctx.language === 'en-US';
-      const { total, batches } = await viewRowBatches(ctx, view, filtersOf(request.body as never));
+      const { total, batches } = await viewRowBatches(ctx, view, filtersOf(request.body));
       const columns = view.columns.map((column) => ({
         name: column.field,
         label: column.label,

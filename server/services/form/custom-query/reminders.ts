@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { deleteReminder, remindersOf } from '../../../domain/shell/reminders';
@@ -6,7 +7,8 @@ import { currentUser } from '../../../plugins/auth';
 import { commonResult, done, ok, okMessage } from '../../schemas';
 
 /** Form reminders of the home page (docs/shell-api.md, "Form reminders"). */
-export async function reminderRoutes(app: FastifyInstance) {
+export async function reminderRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(
@@ -54,7 +56,7 @@ export async function reminderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteReminder(db, currentUser(request), (request.params as { id: string }).id);
+      await deleteReminder(db, currentUser(request), request.params.id);
       return done(request, 'server:shell.reminderDeleted');
     },
   );

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { templatesWith } from '../../../domain/forms/access';
@@ -13,7 +14,8 @@ import { page, pageBean, templateKey } from './schemas';
  * Form definitions and the template list: getSubEntsByFormKey (spec 7.6), listJson (7.7),
  * and the form-definition screen's read and save (docs/forms.md, "Definitions").
  */
-export async function formDefinitionRoutes(app: FastifyInstance) {
+export async function formDefinitionRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/form/form/v1/getSubEntsByFormKey',
     {
@@ -35,10 +37,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { db } = app.deps;
-      const { definition } = await currentDefinition(
-        db,
-        (request.query as { formKey: string }).formKey,
-      );
+      const { definition } = await currentDefinition(db, request.query.formKey);
       return ok(definition.subTables.map(({ name, label, labelEn }) => ({ name, label, labelEn })));
     },
   );
@@ -57,7 +56,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { db } = app.deps;
-      const stored = await currentDefinition(db, (request.query as { formKey: string }).formKey);
+      const stored = await currentDefinition(db, request.query.formKey);
       const definition = await withChoices(db, stored.definition);
       return ok({ version: stored.version, definition });
     },
@@ -79,10 +78,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = currentUser(request);
       if (!caller.seesEverything) throw forbidden('server:forms.noWrite');
-      const { definition, baseVersion } = request.body as {
-        definition: unknown;
-        baseVersion?: number;
-      };
+      const { definition, baseVersion } = request.body;
       const version = await saveDefinition(app.deps.db, definition, caller.id, baseVersion);
       return ok(version, request.t('server:forms.saved'));
     },
@@ -99,7 +95,7 @@ export async function formDefinitionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const body = request.body as { pageBean?: { page?: number; pageSize?: number } } | null;
+      const body = request.body;
       const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
       const english = ctx.language === 'en-US';
       // Only the forms the caller may open: the others are not theirs to know of.

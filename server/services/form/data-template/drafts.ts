@@ -36,13 +36,7 @@ export async function formDraftRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const body = request.body as {
-        templateKey: string;
-        id?: string;
-        recordId?: string;
-        title?: string;
-        data: Record<string, unknown>;
-      };
+      const body = request.body;
       const { template } = await formTemplate(ctx, body.templateKey, draftRight(body.recordId));
       // A bound table's records (dyzl) are saved whole or not at all: no drafts.
       assertInFormRecords(template);
@@ -86,10 +80,7 @@ export async function formDraftRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const body = request.body as {
-        pageBean?: { page?: number; pageSize?: number };
-        templateKey?: string;
-      } | null;
+      const body = request.body;
       const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
       return { ...(await listDrafts(ctx, paging, body?.templateKey)), ...paging };
     },
@@ -106,7 +97,7 @@ export async function formDraftRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const count = await removeDrafts(ctx, splitIds((request.query as { ids: string }).ids));
+      const count = await removeDrafts(ctx, splitIds(request.query.ids));
       return ok(count, request.t('server:forms.deleted'));
     },
   );

@@ -1,5 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   batchUpdate,
   formTemplate,
@@ -14,8 +15,14 @@ import { idList, page, pageBean, recordId, splitIds, templateKey, values } from 
 
 const base = '/form/dataTemplate/v1';
 
+/** Which sub-table of which record: getSubData's query, and getSubDataPagination's body. */
+const subQueryFields = { templateKey, id: recordId, subTable: templateKey };
+const subQuery = Type.Object(subQueryFields);
+type SubQuery = Static<typeof subQuery>;
+
 /** Record calls of online forms besides boSave/getForm/dataList (docs/forms.md). */
-export async function formRecordRoutes(app: FastifyInstance) {
+export async function formRecordRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     `${base}/boBatchUpdate/:boAlias`,
     {
@@ -28,8 +35,8 @@ export async function formRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const { boAlias } = request.params as { boAlias: string };
-      const body = request.body as { ids: string[]; values: Record<string, unknown> };
+      const { boAlias } = request.params;
+      const body = request.body;
       const form = await formTemplateByAlias(ctx, boAlias, 'edit');
       const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
       return ok(count, request.t('server:forms.batchUpdated', { count }));
@@ -48,9 +55,9 @@ export async function formRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = queryContext(app, request);
-      const { boAlias } = request.params as { boAlias: string };
+      const { boAlias } = request.params;
       const form = await formTemplateByAlias(ctx, boAlias, 'delete');
-      const ids = splitIds((request.query as { ids: string }).ids);
+      const ids = splitIds(request.query.ids);
       const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
       return ok(count, request.t('server:forms.deleted'));
     },
@@ -61,12 +68,12 @@ export async function formRecordRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'All rows of one sub-table of a record the caller may see',
-        querystring: Type.Object({ templateKey, id: recordId, subTable: templateKey }),
+        querystring: subQuery,
         response: { 200: commonResult(Type.Array(Type.Record(Type.String(), Type.Unknown()))) },
       },
     },
     async (request) => {
-      const { rows } = await subRows(app, request, request.query as SubQuery);
+      const { rows } = await subRows(app, request, request.query);
       return ok(rows);
     },
   );
@@ -76,12 +83,12 @@ export async function formRecordRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'One page of one sub-table of a record the caller may see',
-        body: Type.Object({ templateKey, id: recordId, subTable: templateKey, pageBean }),
+        body: Type.Object({ ...subQueryFields, pageBean }),
         response: { 200: page },
       },
     },
     async (request) => {
-      const body = request.body as SubQuery & { pageBean?: { page?: number; pageSize?: number } };
+      const body = request.body;
       const { rows } = await subRows(app, request, body);
       const current = body.pageBean?.page ?? 1;
       const size = body.pageBean?.pageSize ?? 10;
@@ -94,8 +101,6 @@ export async function formRecordRoutes(app: FastifyInstance) {
     },
   );
 }
-
-type SubQuery = { templateKey: string; id: string; subTable: string };
 
 /** A sub-table's rows of a record, read with the caller's scope (another's record: 404). */
 async function subRows(app: FastifyInstance, request: FastifyRequest, query: SubQuery) {

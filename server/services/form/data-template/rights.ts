@@ -1,6 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { FormRights } from '../../../../src/core/forms/rights';
 import { saveTemplateRights, templateRights } from '../../../domain/forms/template-rights';
 import { forbidden } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
@@ -28,7 +28,8 @@ function administrator(request: FastifyRequest) {
 }
 
 /** A template's rights for the form-definition screen (docs/forms.md, "Who may use a form"). */
-export async function formRightsRoutes(app: FastifyInstance) {
+export async function formRightsRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     `${base}/getRights`,
     {
@@ -52,7 +53,7 @@ export async function formRightsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       administrator(request);
-      const { templateKey: key } = request.query as { templateKey: string };
+      const { templateKey: key } = request.query;
       return ok(await templateRights(queryContext(app, request), key));
     },
   );
@@ -68,7 +69,7 @@ export async function formRightsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       administrator(request);
-      const body = request.body as { templateKey: string; managers: string[]; rights: FormRights };
+      const body = request.body;
       const ctx = queryContext(app, request);
       await saveTemplateRights(ctx, body.templateKey, body.managers, body.rights);
       return done(request, 'server:forms.rightsSaved');

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldOptions, FormField } from '../../../../src/core/forms/definition';
 import type { Db } from '../../../db/database';
@@ -30,13 +31,15 @@ import { filtersOf } from '../../../domain/shell/queries/query-filter';
 import { badRequest, notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
 import { readOneFile } from '../../portal/shell/attachments';
-import { ok, queryFilter } from '../../schemas';
+import { commonResult, ok, queryFilter } from '../../schemas';
 import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { recordId, templateKey } from './schemas';
 
 const base = '/form/dataTemplate/v1';
+
 /** export, downloadMainTempFile, exportSub, importSub, importMain (docs/forms.md). */
-export async function formSpreadsheetRoutes(app: FastifyInstance) {
+export async function formSpreadsheetRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     `${base}/export`,
     {
@@ -48,16 +51,12 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const { template, definition } = await formTemplate(
-        ctx,
-        (request.query as { templateKey: string }).templateKey,
-        'read',
-      );
+      const { template, definition } = await formTemplate(ctx, request.query.templateKey, 'read');
       // A form kept in a table of its own (dyzl) is refused before it counts as an export.
       assertInFormRecords(template);
       await assertMayDo(ctx, template, 'export');
       await enforceExportLimit(ctx.db, ctx.caller.id);
-      const filters = filtersOf(request.body as never);
+      const filters = filtersOf(request.body);
       // The first batch is read before answering, so a bad filter is a 400, not a torn file.
       const batches = recordBatches(ctx, template, definition, filters, sortOf(request.body));
       const first = await batches.next();
@@ -85,11 +84,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const { template, definition } = await formTemplate(
-        ctx,
-        (request.params as { templateKey: string }).templateKey,
-        'add',
-      );
+      const { template, definition } = await formTemplate(ctx, request.params.templateKey, 'add');
       await assertMayDo(ctx, template, 'import');
       const name = (ctx.language === 'en-US' && template.name_en) || template.name;
       return sendXlsx(reply, name, await templateWorkbook(ctx.language, definition));
@@ -106,7 +101,7 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const body = request.body as { templateKey: string; id: string; subTable: string };
+      const body = request.body;
       const { template, definition } = await formTemplate(ctx, body.templateKey, 'read');
       const table = definition.subTables.find((each) => each.name === body.subTable);
       if (!table) throw notFound('server:forms.subTableNotFound');
@@ -131,12 +126,16 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       schema: {
         summary: "Reads a sub-table's rows from XLSX for the form; checked, not saved",
         querystring: Type.Object({ templateKey, subTable: templateKey }),
-        response: { 400: importRefusal },
+        // The rows, checked, for the form to fill in.
+        response: {
+          200: commonResult(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+          400: importRefusal,
+        },
       },
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const query = request.query as { templateKey: string; subTable: string };
+      const query = request.query;
       // Rows for a record being added or edited: checked as a save would (unique values too).
       const { template, definition } = await formTemplate(ctx, query.templateKey, ['add', 'edit']);
       const table = definition.subTables.find((each) => each.name === query.subTable);
@@ -158,16 +157,13 @@ export async function formSpreadsheetRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Adds a record per XLSX row; any bad row refuses the file with a per-row report',
         querystring: Type.Object({ templateKey }),
-        response: { 400: importRefusal },
+        // How many records were added.
+        response: { 200: commonResult(Type.Integer()), 400: importRefusal },
       },
     },
     async (request, reply) => {
       const ctx = queryContext(app, request);
-      const form = await formTemplate(
-        ctx,
-        (request.query as { templateKey: string }).templateKey,
-        'add',
-      );
+      const form = await formTemplate(ctx, request.query.templateKey, 'add');
       const { template, definition } = form;
       await assertMayDo(ctx, template, 'import');
       const rows = await readWorkbook(definition.fields, await upload(app, request));

@@ -9,7 +9,6 @@ import { formatDateTime } from '../../../lib/time';
 import { parseAddresses } from '../../../mail/messages';
 import { currentUser } from '../../../plugins/auth';
 import { isUniqueViolation } from '../../../workflow/engine/context';
-import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   idList,
   idQuery,
@@ -116,7 +115,7 @@ export async function linkmanRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const filter = (request.body ?? {}) as QueryFilter;
+      const filter = request.body ?? {};
       const { page, pageSize, offset } = pageOf(filter);
       let query = own(caller.id);
       const name = queryValue(filter, 'linkName');

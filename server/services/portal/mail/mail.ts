@@ -18,7 +18,6 @@ import {
 import { countConnection, ownSetting } from '../../../mail/accounts';
 import { folderTypes } from '../../../mail/sync';
 import { currentUser } from '../../../plugins/auth';
-import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   idList,
   idQuery,
@@ -138,7 +137,7 @@ export async function mailRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const filter = (request.body ?? {}) as QueryFilter;
+      const filter = request.body ?? {};
       const { page, pageSize, offset } = pageOf(filter);
       const types = queryValue(filter, 'types');
       const folder = folderOf(types || 'inbox');

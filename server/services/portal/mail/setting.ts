@@ -23,7 +23,6 @@ import { testAccount, type MailAccount } from '../../../mail/protocol';
 import { openSecret, sealSecret } from '../../../mail/secret';
 import { currentUser } from '../../../plugins/auth';
 import { isUniqueViolation } from '../../../workflow/engine/context';
-import type { QueryFilter } from '../../../workflow/queries/filter';
 import {
   idList,
   idQuery,
@@ -224,7 +223,7 @@ export async function settingRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const { page, pageSize, offset } = pageOf((request.body ?? {}) as QueryFilter);
+      const { page, pageSize, offset } = pageOf(request.body ?? {});
       const query = db.selectFrom('mail_settings').where('user_id', '=', caller.id);
       const [rows, total] = await Promise.all([
         query

@@ -144,7 +144,7 @@ export async function mapRoutes(untyped: FastifyInstance) {
       schema: { summary: "A floor's plan image", params: Type.Object({ floorId: idText }) },
     },
     async (request, reply) => {
-      const plan = await readPlan(db, (request.params as { floorId: string }).floorId);
+      const plan = await readPlan(db, request.params.floorId);
       return (
         reply
           .header('Content-Type', plan.mime)

@@ -121,10 +121,7 @@ export async function attachmentRoutes(
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      const allowed = allowedFor(
-        settings.uploadExtensions,
-        parseAccept((request.query as { accept?: string }).accept),
-      );
+      const allowed = allowedFor(settings.uploadExtensions, parseAccept(request.query.accept));
       try {
         const quota = {
           db,
@@ -157,7 +154,7 @@ export async function attachmentRoutes(
       },
     },
     async (request) => {
-      const { ids } = request.body as { ids: string | string[] };
+      const { ids } = request.body;
       const list = Array.isArray(ids) ? ids : idList(ids);
       const caller = currentUser(request);
       return ok(await attachmentInfos(db, caller, list, config.timeZone));
@@ -206,7 +203,7 @@ export async function attachmentRoutes(
       },
     },
     async (request) => {
-      const ids = idList((request.query as { ids?: string }).ids ?? '');
+      const ids = idList(request.query.ids ?? '');
       if (ids.length === 0) throw badRequest('server:shell.selectOne');
       const count = await deleteAttachments(db, storage, currentUser(request), ids);
       return done(request, 'server:shell.filesDeleted', { count });

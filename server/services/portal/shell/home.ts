@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { holidayTips } from '../../../domain/shell/holiday-tips';
@@ -39,7 +40,8 @@ const placedColumn = Type.Object({
 });
 
 /** Marquee, holiday tips, pop-ups, layout and report links (docs/shell-api.md, "Home"). */
-export async function homeRoutes(app: FastifyInstance, options: { settings: ShellSettings }) {
+export async function homeRoutes(untyped: FastifyInstance, options: { settings: ShellSettings }) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const today = () => businessToday(config.timeZone);
 
@@ -95,7 +97,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
       },
     },
     async (request) => {
-      await dismissPopup(db, currentUser(request), (request.query as { id: string }).id);
+      await dismissPopup(db, currentUser(request), request.query.id);
       return done(request, 'server:shell.popupClosed');
     },
   );
@@ -117,7 +119,11 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
         },
       },
     },
-    async (request) => ok(await homeLayout(db, currentUser(request), request.language)),
+    async (request) => {
+      const layout = await homeLayout(db, currentUser(request), request.language);
+      // The widget list is the shared readonly columnWidgets; the reply's type is a plain array.
+      return ok({ ...layout, widgets: [...layout.widgets] });
+    },
   );
 
   app.get(
@@ -130,7 +136,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
       },
     },
     async (request) => {
-      const { alias } = request.query as { alias: string };
+      const { alias } = request.query;
       return ok(await columnByAlias(db, currentUser(request), alias, request.language));
     },
   );
@@ -145,7 +151,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
       },
     },
     async (request) => {
-      const aliases = (request.body as { alias: string }).alias.split(',');
+      const aliases = request.body.alias.split(',');
       if (aliases.length > 50) throw badRequest('server:shell.tooManyAliases');
       return ok(await columnsByAlias(db, currentUser(request), aliases, request.language));
     },
@@ -171,7 +177,7 @@ export async function homeRoutes(app: FastifyInstance, options: { settings: Shel
       },
     },
     async (request) => {
-      const { alias } = request.query as { alias: string };
+      const { alias } = request.query;
       const target = await reportTarget(
         db,
         currentUser(request),

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { appsOfMenu, searchApps } from '../../../domain/shell/apps';
@@ -10,7 +11,8 @@ import { assertOwnAccount } from './context';
 import { accountQuery, appEntry, menuNode, sideMenuItem } from './schemas';
 
 /** Menus, the side menu, the app centre and the app search (docs/shell-api.md, "Menus"). */
-export async function menuRoutes(app: FastifyInstance) {
+export async function menuRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
   app.get(
@@ -24,7 +26,7 @@ export async function menuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { menuAlias } = request.query as { menuAlias: string };
+      const { menuAlias } = request.query;
       const tree = await menuTree(db, currentUser(request), menuAlias, request.language);
       return ok(tree, request.t('server:shell.menuLoaded'));
     },
@@ -65,7 +67,7 @@ export async function menuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      const caller = assertOwnAccount(request, request.query.account);
       return ok(await sideMenu(db, caller, request.language));
     },
   );
@@ -81,7 +83,7 @@ export async function menuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { menuId } = request.body as { menuId: string };
+      const { menuId } = request.body;
       return appsOfMenu(db, currentUser(request), menuId, request.language);
     },
   );
@@ -97,7 +99,7 @@ export async function menuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const keyword = (request.query as { keyword?: string }).keyword?.trim() ?? '';
+      const keyword = request.query.keyword?.trim() ?? '';
       if (!keyword) throw badRequest('server:shell.searchEmpty');
       return ok(await searchApps(db, currentUser(request), keyword, request.language));
     },

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { assetDetails, assetSummary } from '../../../domain/shell/assets';
@@ -19,7 +20,8 @@ const tourSchema = Type.Object({
 });
 
 /** Greeting, assets, the unread dot and the guided tour (docs/shell-api.md, "Top bar"). */
-export async function topBarRoutes(app: FastifyInstance) {
+export async function topBarRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const today = () => businessToday(config.timeZone);
 
@@ -87,7 +89,7 @@ export async function topBarRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { zcmc } = request.query as { zcmc?: string };
+      const { zcmc } = request.query;
       return ok(await assetDetails(db, currentUser(request), zcmc ?? ''));
     },
   );
@@ -111,7 +113,7 @@ export async function topBarRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      const caller = assertOwnAccount(request, request.query.account);
       const count = await unreadNewsCount(db, caller, today());
       const mailCount = await unreadMailCount(db, caller.id);
       return ok({ hasUnread: count + mailCount > 0, count, mailCount });
@@ -152,7 +154,7 @@ export async function topBarRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      const caller = assertOwnAccount(request, request.query.account);
       return ok(await tourState(db, caller));
     },
   );
@@ -177,10 +179,10 @@ export async function topBarRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query as { account?: string; outcome?: 'complete' | 'exit' };
+      const { query } = request;
       const caller = assertOwnAccount(request, query.account);
-      const body = request.body as { outcome?: 'complete' | 'exit' } | null;
-      const outcome = body?.outcome ?? query.outcome ?? 'complete';
+      // No body at all reaches here as undefined (Fastify validates it as null).
+      const outcome = request.body?.outcome ?? query.outcome ?? 'complete';
       return ok(await recordTour(db, caller, outcome), request.t('server:shell.tourRecorded'));
     },
   );

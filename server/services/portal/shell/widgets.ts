@@ -131,7 +131,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const { app: apps } = request.body as { app: { yybm: string }[] };
+      const { app: apps } = request.body;
       await saveFavouriteApps(
         db,
         currentUser(request),
@@ -162,7 +162,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const caller = assertOwnAccount(request, (request.query as { account?: string }).account);
+      const caller = assertOwnAccount(request, request.query.account);
       return shortcutApps(db, caller, request.language);
     },
   );
@@ -177,7 +177,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.query as { id: string };
+      const { id } = request.query;
       return ok(await visibleApp(db, currentUser(request), id, request.language));
     },
   );
@@ -224,7 +224,7 @@ export async function widgetRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const { columns } = request.body as { columns: Parameters<typeof saveLayout>[2] };
+      const { columns } = request.body;
       await saveLayout(db, currentUser(request), columns, request.language);
       return done(request, 'server:widgets.layoutSaved');
     },
