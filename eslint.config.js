@@ -84,6 +84,17 @@ export default tseslint.config(
           ],
         },
       ],
+      // A route reads its request typed from its TypeBox schema (withTypeProvider): a cast
+      // would let the handler's type and the schema the server checks drift apart.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSAsExpression:has(> MemberExpression.expression[object.name='request'][property.name=/^(query|body|params)$/]), TSAsExpression > LogicalExpression > MemberExpression[object.name='request'][property.name=/^(query|body|params)$/]",
+          message:
+            "Type the request from the route's schema (app.withTypeProvider<TypeBoxTypeProvider>()), not with a cast.",
+        },
+      ],
     },
   },
   {
