@@ -23,6 +23,16 @@ const browserCore = [
   'storage',
 ];
 
+/**
+ * The browser reads the contract's types only (src/contract): its schemas are the server's,
+ * and TypeBox must not reach the bundle.
+ */
+const contractTypesOnly = {
+  group: ['**/contract/**'],
+  allowTypeImports: true,
+  message: 'The browser imports only types from src/contract (the schemas stay on the server).',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'bench/results', '**/*.tmp.*'] },
   js.configs.recommended,
@@ -63,6 +73,27 @@ export default tseslint.config(
             '**/elements/**',
           ],
         },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/core/**/*.ts',
+      'src/ui/**/*.{ts,tsx}',
+      'src/elements/**/*.{ts,tsx}',
+      'demo/**/*.{ts,tsx}',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contractTypesOnly] }],
+    },
+  },
+  {
+    // The contract is read by the server and the browser alike: TypeBox and nothing else.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/core/**', '**/ui/**', '**/elements/**', '**/server/**', 'react'] },
       ],
     },
   },

@@ -283,12 +283,8 @@ export const http = {
     request<T>(service, 'DELETE', path, undefined, options),
 };
 
-/** The platform's CommonResult envelope. */
-export interface CommonResult<T = unknown> {
-  state: boolean;
-  message?: string;
-  value?: T;
-}
+/** The platform's CommonResult envelope, as the contract defines it. */
+export type { CommonResult } from '../contract/envelope';
 
 /** Full URL of a service path, for links and downloads the browser opens itself. */
 export function serviceUrl(service: Service, path: string): string {

@@ -272,7 +272,7 @@ describe('list queries', () => {
   it('sends no field for an empty search box and never a page below 1', () => {
     const filter = queryFilter({ page: 0, pageSize: 8, search: '  ', searchIn: ['subject'] });
     expect(filter.querys).toEqual([]);
-    expect(filter.pageBean.page).toBe(1);
+    expect(filter.pageBean?.page).toBe(1);
     expect(pagesOf(0, 10)).toBe(1);
     expect(pagesOf(21, 10)).toBe(3);
   });

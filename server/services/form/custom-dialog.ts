@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { querySorter } from '../../../src/contract/envelope';
 import { loadDialog, toDefinition } from '../../domain/forms/dialogs/definition';
 import { endpointOf, type Endpoint } from '../../domain/forms/dialogs/endpoint';
 import { listData, type ListRequest } from '../../domain/forms/dialogs/list-data';
@@ -73,15 +74,7 @@ const listBody = Type.Object({
       { maxItems: 20 },
     ),
   ),
-  sorter: Type.Optional(
-    Type.Array(
-      Type.Object({
-        property: Type.String({ minLength: 1, maxLength: 64 }),
-        direction: Type.Optional(Type.String({ maxLength: 4 })),
-      }),
-      { maxItems: 5 },
-    ),
-  ),
+  sorter: Type.Optional(querySorter),
   params: Type.Optional(Type.Unknown()),
 });
 

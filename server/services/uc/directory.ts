@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import {
   listDems,
   masterOrg,
@@ -15,15 +15,13 @@ import {
 } from '../../domain/directory';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, ok, pageList, queryFilter } from '../schemas';
+import { commonResult, ok, pageList, queryFilter, type QueryFilter } from '../schemas';
 
 /**
  * The people directory of the user centre (spec/merchant-finance.md section 7, the uc
  * calls; docs/directory.md): dimensions, the org tree, roles, posts and people. Any
  * signed-in user may read it; what a row shows is decided in server/domain/directory.
  */
-type QueryFilter = Static<typeof queryFilter>;
-
 const dem = Type.Object({
   id: Type.String(),
   code: Type.String(),

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { QueryField, QueryFilter } from '../../../src/contract/envelope';
 import { badRequest } from '../../lib/errors';
 import type { OrderColumn } from '../../lib/keyset';
 import { likeLiteral } from '../../lib/like';
@@ -9,22 +10,8 @@ import { likeLiteral } from '../../lib/like';
  * each (fixed text in our code). A property, operation or value outside the whitelist is a
  * 400 with the property named; request values only ever travel as parameters.
  */
-export interface QueryField {
-  property: string;
-  value?: unknown;
-  operation?: string;
-  relation?: string;
-  group?: string;
-}
-
-export interface QueryFilter {
-  /** after: the `next` of the page before (keyset paging, our extension of the platform's). */
-  pageBean?: { page?: number; pageSize?: number; showTotal?: boolean; after?: string };
-  querys?: QueryField[];
-  sorter?: { property: string; direction?: string }[];
-  params?: Record<string, unknown>;
-  groupRelation?: string;
-}
+// The platform's QueryFilter, as the contract defines it for every list.
+export type { QueryField, QueryFilter };
 
 export type ColumnType = 'text' | 'number' | 'date';
 

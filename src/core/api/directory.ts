@@ -1,3 +1,4 @@
+import type { PageList } from '../../contract/envelope';
 import { http } from '../http';
 
 /** The people directory of the user centre (docs/directory.md). */
@@ -26,12 +27,7 @@ export interface Org {
   isParent: boolean;
 }
 
-export interface PageList<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { PageList };
 
 const query = (property: string, value: string, operation = 'LIKE') => ({
   property,

@@ -1,5 +1,6 @@
 import { streamRequest } from '../http';
 import { http, type CommonResult } from '../http';
+import type { PageList, QueryField, QueryFilter } from '../../contract/envelope';
 
 /** A column of a query view or data template list. */
 export interface ViewColumn {
@@ -31,20 +32,14 @@ export interface QueryView {
   pageSize: number;
 }
 
-export interface PageList<Row> {
-  rows: Row[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { PageList };
 
 export type Row = Record<string, unknown>;
 
-/** The platform's QueryFilter body (reference/platform-api.md section 1). */
-export interface QueryFilter {
-  pageBean: { page: number; pageSize: number; showTotal: boolean };
-  querys: { property: string; value: unknown; operation: string; relation: 'AND'; group: 'main' }[];
-}
+export type { QueryFilter };
+
+/** A condition a view sends: the contract's QueryField, all of it given. */
+type SentField = Required<QueryField>;
 
 /** Condition values as a QueryFilter: text LIKE, select EQUAL, a date pair BETWEEN (both ends only). */
 export function queryFilter(
@@ -53,7 +48,7 @@ export function queryFilter(
   page: number,
   pageSize: number,
 ): QueryFilter {
-  const querys: QueryFilter['querys'] = [];
+  const querys: SentField[] = [];
   for (const condition of conditions) {
     if (condition.type === 'date') {
       const from = values[`${condition.field}.from`]?.trim();

@@ -1,3 +1,4 @@
+import type { PageList } from '../../contract/envelope';
 import { http, type CommonResult } from '../http';
 import type { TaskButton } from '../workflow/buttons';
 import type { FlowForm, FormValues } from '../workflow/form';
@@ -17,14 +18,7 @@ export type { PendingPerson, PendingStep };
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
 
-export interface PageList<Row> {
-  rows: Row[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** When the page is full: the cursor of the rows after it (pageBean.after). */
-  next?: string;
-}
+export type { PageList };
 
 /** A row of any list: the fields differ per list (see docs/workflow.md, "Lists"). */
 export type ListRow = Record<string, unknown> & { id: string };

@@ -1,18 +1,14 @@
-/** One field of the platform's QueryFilter (reference/platform-api.md section 1). */
-export interface QueryField {
+import type { QueryFilter } from '../../contract/envelope';
+
+export type { QueryFilter };
+
+/** A condition a list sends: the contract's QueryField, with the operations lists use. */
+interface SentField {
   property: string;
   value: unknown;
   operation: 'EQUAL' | 'LIKE' | 'IN' | 'BETWEEN' | 'GREAT_EQUAL' | 'LESS_EQUAL';
   relation: 'AND' | 'OR';
   group: string;
-}
-
-export interface QueryFilter {
-  /** after: the `next` of the page before (keyset paging, our server's extension). */
-  pageBean: { page: number; pageSize: number; showTotal: boolean; after?: string };
-  querys: QueryField[];
-  sorter: { property: string; direction: 'ASC' | 'DESC' }[];
-  groupRelation: 'AND';
 }
 
 export interface ListQuery {
@@ -36,7 +32,7 @@ export interface ListQuery {
  * AND; the two groups joined by AND. Blank values are left out, as an empty box means "all".
  */
 export function queryFilter(query: ListQuery): QueryFilter {
-  const querys: QueryField[] = [];
+  const querys: SentField[] = [];
   for (const [property, value] of Object.entries(query.equal ?? {})) {
     if (value === undefined || value.trim() === '') continue;
     querys.push({

@@ -1,14 +1,9 @@
-import type { CountMode } from '../../../lib/bounded-count';
+import type { QueryFilter } from '../../../../src/contract/envelope';
 import { badRequest } from '../../../lib/errors';
 import type { Filters } from './registry';
 
-/** The platform's QueryFilter body (reference/platform-api.md section 1), the parts we read. */
-export interface QueryFilterBody {
-  pageBean?: { page?: number; pageSize?: number };
-  querys?: { property: string; value?: unknown; operation?: string }[];
-  /** How the total is counted (online form lists); exact when absent. */
-  count?: CountMode;
-}
+/** The parts of the platform's QueryFilter (the contract's) that named queries read. */
+export type QueryFilterBody = Pick<QueryFilter, 'pageBean' | 'querys' | 'count'>;
 
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
