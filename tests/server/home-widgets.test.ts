@@ -62,6 +62,29 @@ describe.each(databaseKinds)('home widgets on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it("names a review meeting in English after the request's English subject", async () => {
+    const list = async (language: string) =>
+      (
+        await client.call(
+          'emp01',
+          'POST',
+          `${portal}/portal/meeting/v1/getMeetingPagination`,
+          { pageBean: { page: 1, pageSize: 100 } },
+          language,
+        )
+      ).body.rows as { id: string; kind: string; hymc: string }[];
+    const chinese = new Map((await list('zh-CN')).map((row) => [row.id, row.hymc]));
+    const reviews = (await list('en-US')).filter((row) => row.kind === 'meeting');
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const review of reviews) {
+      expect(review.hymc).toMatch(/^Review meeting: /);
+      // The subject is the request's English one ("Expense claim from 刘洋: ..."), not the
+      // Chinese ("刘洋的费用报销：...") it was in the Chinese list.
+      expect(review.hymc).not.toContain(chinese.get(review.id)!.replace(/评审会$/, ''));
+      expect(review.hymc).toMatch(/ from |request|claim|approval/i);
+    }
+  });
+
   it('opens a meeting as a meeting for its attendees only: time, room, organiser, attendees', async () => {
     const list = await client.post('emp01', `${portal}/portal/meeting/v1/getMeetingPagination`, {
       pageBean: { page: 1, pageSize: 100 },

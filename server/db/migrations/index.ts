@@ -39,6 +39,7 @@ import * as chartMonthRange from './0040-chart-month-range';
 import * as mapLayoutDrafts from './0041-map-layout-drafts';
 import * as liveEvents from './0042-live-events';
 import * as liveSecretaries from './0043-live-secretaries';
+import * as meetingEnglishSubjects from './0044-meeting-english-subjects';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0041-map-layout-drafts': mapLayoutDrafts,
   '0042-live-events': liveEvents,
   '0043-live-secretaries': liveSecretaries,
+  '0044-meeting-english-subjects': meetingEnglishSubjects,
 };
 
 export const migrationProvider: MigrationProvider = {

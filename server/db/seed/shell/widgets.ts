@@ -123,18 +123,25 @@ async function seedMeetings(db: Db, today: string) {
     user_id: string;
     starter_id: string;
     subject: string;
+    subject_en: string;
   }>`
-    select t.id as task_id, coalesce(t.assignee_id, a.user_id) as user_id, i.starter_id, i.subject
+    select t.id as task_id, coalesce(t.assignee_id, a.user_id) as user_id, i.starter_id, i.subject,
+      i.subject_en
     from wf_tasks t
     join wf_instances i on i.id = t.inst_id
     left join wf_task_actors a on t.assignee_id is null and a.task_id = t.id
     where t.state = 'open' and coalesce(t.assignee_id, a.user_id) is not null
     order by t.created_at, t.id`.execute(db);
   // One meeting a task: its holders (assignee or candidates) and the applicant attend.
-  const byTask = new Map<string, { subject: string; organiser: string; attendees: Set<string> }>();
+  const byTask = new Map<
+    string,
+    { subject: string; subjectEn: string; organiser: string; attendees: Set<string> }
+  >();
   for (const row of open.rows) {
     const meeting = byTask.get(row.task_id) ?? {
       subject: row.subject,
+      // The request's English subject, for readers of English ("Expense claim from 刘洋: ...").
+      subjectEn: row.subject_en || row.subject,
       organiser: row.starter_id,
       attendees: new Set(),
     };
@@ -156,7 +163,7 @@ async function seedMeetings(db: Db, today: string) {
       .values({
         id,
         subject: `${meeting.subject}评审会`,
-        subject_en: `Review meeting: ${meeting.subject}`,
+        subject_en: `Review meeting: ${meeting.subjectEn}`,
         start_at: at(hour),
         end_at: at(hour + 1),
         room: n % 2 ? '总部 3 楼第一会议室' : '总部 5 楼第二会议室',
