@@ -20,6 +20,13 @@ export type CommonResult<T = unknown> = Static<ReturnType<typeof commonResult<TU
 /** A refusal: `state` false and what to tell the user. */
 export const failure = Type.Object({ state: Type.Literal(false), message: Type.String() });
 
+/** What an action answers: done or not, what to tell the user, and any value. */
+export const stateAnswer = Type.Object({
+  state: Type.Boolean(),
+  message: Type.String(),
+  value: Type.Optional(Type.Unknown()),
+});
+
 /** An answer that is only a message (saved, deleted, sent). */
 export const okMessage = Type.Object({ state: Type.Boolean(), message: Type.String() });
 

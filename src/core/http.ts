@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AnswerOf, BodyOf, Call, QueryOf, RouteOf } from '../contract/call';
 import { $config, type ServiceBases } from './config';
 import { t } from './i18n';
 import { $language } from './language';
@@ -282,6 +283,23 @@ export const http = {
   delete: <T>(service: Service, path: string, options: RequestOptions = {}) =>
     request<T>(service, 'DELETE', path, undefined, options),
 };
+
+/**
+ * A call of the contract (src/contract): its route written as the contract has it (the
+ * compiler checks the two agree), its query and body typed from its schemas, and so is its
+ * answer. `C` is the call's type (`typeof phraseCalls.list`), imported as a type only.
+ */
+export function send<C extends Call>(
+  service: Service,
+  route: RouteOf<C>,
+  input: { query?: QueryOf<C>; body?: BodyOf<C> },
+  options: RequestOptions = {},
+): Promise<AnswerOf<C>> {
+  return request<AnswerOf<C>>(service, route.method, route.path, input.body, {
+    ...options,
+    params: Object.assign({}, options.params, input.query),
+  });
+}
 
 /** The platform's CommonResult envelope, as the contract defines it. */
 export type { CommonResult } from '../contract/envelope';

@@ -1,5 +1,7 @@
 import type { PageList } from '../../contract/envelope';
-import { http, type CommonResult } from '../http';
+import type { BodyOf } from '../../contract/call';
+import type { Phrase, phraseCalls } from '../../contract/phrases';
+import { http, send, type CommonResult } from '../http';
 import type { TaskButton } from '../workflow/buttons';
 import type { FlowForm, FormValues } from '../workflow/form';
 import { encodeData } from '../workflow/form';
@@ -732,47 +734,43 @@ export async function approvalTime(): Promise<string> {
 }
 
 export function phrasesFor(defKey: string): Promise<string[]> {
-  return http.get<string[]>('bpmModel', '/flow/approvalItem/v1/getApprovalByDefKeyAndTypeId', {
-    defKey,
-  });
+  return send<typeof phraseCalls.forFlow>(
+    'bpmModel',
+    { method: 'GET', path: '/flow/approvalItem/v1/getApprovalByDefKeyAndTypeId' },
+    { query: { defKey } },
+  );
 }
 
-export interface Phrase {
-  id: string;
-  expression: string;
-  /** 1: a system phrase (admin only), 2: the user's own. */
-  type: number;
-  defKey: string;
-  /** The flow's name in the reader's language, for the list ('' for every flow). */
-  defName?: string;
-  sn: number;
-  createTime: string;
-}
+export type { Phrase };
 
 export async function phraseList(): Promise<Phrase[]> {
-  return (await http.post<PageList<Phrase>>('bpmModel', '/flow/approvalItem/v1/listJson', {})).rows;
+  const list = await send<typeof phraseCalls.list>(
+    'bpmModel',
+    { method: 'POST', path: '/flow/approvalItem/v1/listJson' },
+    { body: {} },
+  );
+  return list.rows;
 }
 
-export async function savePhrase(phrase: {
-  id?: string;
-  expression: string;
-  /** 1 keeps a system phrase a system phrase (the admin edits those). */
-  type?: 1 | 2;
-  defKey?: string;
-  sn?: number;
-}): Promise<string> {
+/** Adds or changes a phrase; `type` 1 keeps a system phrase a system phrase (the admin's). */
+export async function savePhrase(phrase: BodyOf<typeof phraseCalls.save>): Promise<string> {
   return messageOf(
-    await http.post<CommonResult>('bpmModel', '/flow/approvalItem/v1/save', phrase, {
-      quiet: true,
-    }),
+    await send<typeof phraseCalls.save>(
+      'bpmModel',
+      { method: 'POST', path: '/flow/approvalItem/v1/save' },
+      { body: phrase },
+      { quiet: true },
+    ),
   );
 }
 
 export async function removePhrases(ids: string[]): Promise<string> {
   return messageOf(
-    await http.delete<CommonResult>('bpmModel', '/flow/approvalItem/v1/remove', {
-      params: { ids: ids.join(',') },
-    }),
+    await send<typeof phraseCalls.remove>(
+      'bpmModel',
+      { method: 'DELETE', path: '/flow/approvalItem/v1/remove' },
+      { query: { ids: ids.join(',') } },
+    ),
   );
 }
 

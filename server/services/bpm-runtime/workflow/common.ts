@@ -61,8 +61,7 @@ export function decodeData(data: unknown): Record<string, unknown> | undefined {
   return value as Record<string, unknown>;
 }
 
-export const id = Type.String({ minLength: 1, maxLength: 64 });
-export const optionalText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+export { id, optionalText } from '../../../../src/contract/fields';
 export const files = Type.Optional(Type.String({ maxLength: 20_000 }));
 /** "id1,id2" or a list of ids or accounts. */
 export const userList = Type.Union([
@@ -78,11 +77,7 @@ export const countAnswer = Type.Array(
   Type.Object({ typeId: Type.String(), count: Type.Integer() }),
 );
 
-export const stateAnswer = Type.Object({
-  state: Type.Boolean(),
-  message: Type.String(),
-  value: Type.Optional(Type.Unknown()),
-});
+export { stateAnswer } from '../../../../src/contract/envelope';
 
 export const idList = (text: string) =>
   text
