@@ -3,30 +3,20 @@ import type { Language } from '../../../src/core/languages';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { Type } from 'typebox';
 import type { Database } from '../../db/schema';
 import { lockName } from '../../lib/advisory-lock';
 import { UserError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
 import {
-  callerOf,
-  id,
-  idList,
-  optionalText,
-  pageAnswer,
-  stateAnswer,
-} from '../bpm-runtime/workflow/common';
+  agentCalls,
+  deputyCalls,
+  type AgentRule,
+  type Deputy,
+} from '../../../src/contract/delegation';
+import { allFlowsKnown, callerOf, idList } from '../bpm-runtime/workflow/common';
+import { addRoute } from '../contract';
 import { done } from '../schemas';
-
-const loose = Type.Object({}, { additionalProperties: true });
-const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
-const keysBody = Type.Optional(
-  Type.Union([
-    Type.String({ maxLength: 5000 }),
-    Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
-  ]),
-);
 
 /** "yyyy-MM-dd[ HH:mm[:ss]]" in the business time zone, read by PostgreSQL. */
 async function businessTime(db: Kysely<Database>, text: string, timeZone: string): Promise<Date> {
@@ -53,20 +43,6 @@ async function activeUser(db: Kysely<Database>, userId: string) {
   if (!user) throw badRequest('server:workflow.userUnknown');
   return user;
 }
-
-/** An agent rule as the save call sends it. */
-const agentBody = Type.Object({
-  id: optionalText(64),
-  agentId: id,
-  startDate: Type.String({ maxLength: 19 }),
-  endDate: Type.String({ maxLength: 19 }),
-  isEnabled: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
-  type: Type.Optional(
-    Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal('1'), Type.Literal('2')]),
-  ),
-  defKeys: keysBody,
-  note: optionalText(500),
-});
 
 /**
  * Agents (委托, /flow/agent/v1): while a rule is enabled and inside its period, tasks of the
@@ -110,7 +86,6 @@ export async function agentRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
   const tz = config.timeZone;
-  const base = '/flow/agent/v1';
   // The flows' names in the reader's language.
   const select = (language: Language) =>
     db
@@ -135,7 +110,7 @@ export async function agentRoutes(untyped: FastifyInstance) {
         ),
       );
   type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-  const shape = (row: Row) => ({
+  const shape = (row: Row): AgentRule => ({
     id: row.id,
     agentId: row.agent_id,
     agent: row.agent_name,
@@ -150,139 +125,90 @@ export async function agentRoutes(untyped: FastifyInstance) {
     createTime: formatDateTime(row.created_at, tz),
   });
 
-  app.post(
-    `${base}/listJson`,
-    {
-      schema: {
-        summary: "The caller's agent rules",
-        body: Type.Optional(loose),
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const rows = (
-        await select(request.language)
-          .where('a.owner_id', '=', callerOf(request).id)
-          .orderBy('a.created_at', 'desc')
-          .execute()
-      ).map(shape);
-      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
-    },
-  );
-
-  app.get(
-    `${base}/agentGet`,
-    {
-      schema: {
-        summary: "One of the caller's agent rules",
-        querystring: Type.Object({ id }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const row = await select(request.language)
-        .where('a.id', '=', request.query.id)
+  addRoute(app, agentCalls.list, async (request) => {
+    const rows = (
+      await select(request.language)
         .where('a.owner_id', '=', callerOf(request).id)
-        .executeTakeFirst();
-      if (!row) throw notFound('server:workflow.agentNotFound');
-      return shape(row);
-    },
-  );
+        .orderBy('a.created_at', 'desc')
+        .execute()
+    ).map(shape);
+    return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+  });
 
-  app.post(
-    `${base}/save`,
-    {
-      schema: {
-        summary:
-          'Adds or changes an agent rule (type 1 all flows, 2 the listed defKeys); overlapping enabled rules are refused',
-        body: agentBody,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const body = request.body;
-      const agent = await activeUser(db, body.agentId);
-      if (agent.id === caller.id) throw badRequest('server:workflow.notYourself');
-      const starts = await businessTime(db, body.startDate, tz);
-      const ends = await businessTime(db, body.endDate, tz);
-      if (starts >= ends) throw badRequest('server:workflow.periodInvalid');
-      const scope = String(body.type ?? 1) === '2' ? 'part' : 'all';
-      const defKeys =
-        scope === 'all'
-          ? []
-          : Array.isArray(body.defKeys)
-            ? body.defKeys
-            : idList(body.defKeys ?? '');
-      if (scope === 'part') {
-        const known = defKeys.length
-          ? await db
-              .selectFrom('wf_definitions')
-              .select('def_key')
-              .distinct()
-              .where('def_key', 'in', defKeys)
-              .execute()
-          : [];
-        if (defKeys.length === 0 || known.length !== new Set(defKeys).size)
-          throw badRequest('server:workflow.defNotFound');
+  addRoute(app, agentCalls.get, async (request) => {
+    const row = await select(request.language)
+      .where('a.id', '=', request.query.id)
+      .where('a.owner_id', '=', callerOf(request).id)
+      .executeTakeFirst();
+    if (!row) throw notFound('server:workflow.agentNotFound');
+    return shape(row);
+  });
+
+  addRoute(app, agentCalls.save, async (request) => {
+    const caller = callerOf(request);
+    const body = request.body;
+    const agent = await activeUser(db, body.agentId);
+    if (agent.id === caller.id) throw badRequest('server:workflow.notYourself');
+    const starts = await businessTime(db, body.startDate, tz);
+    const ends = await businessTime(db, body.endDate, tz);
+    if (starts >= ends) throw badRequest('server:workflow.periodInvalid');
+    const scope = String(body.type ?? 1) === '2' ? 'part' : 'all';
+    const defKeys =
+      scope === 'all'
+        ? []
+        : Array.isArray(body.defKeys)
+          ? body.defKeys
+          : idList(body.defKeys ?? '');
+    if (scope === 'part') {
+      if (defKeys.length === 0 || !(await allFlowsKnown(db, defKeys)))
+        throw badRequest('server:workflow.defNotFound');
+    }
+    const enabled =
+      body.isEnabled === undefined ||
+      body.isEnabled === true ||
+      body.isEnabled === 'enabled' ||
+      body.isEnabled === 'true';
+    const values = {
+      agent_id: agent.id,
+      scope: scope as 'all' | 'part',
+      def_keys: defKeys,
+      starts_at: starts,
+      ends_at: ends,
+      enabled,
+      note: (body.note ?? '').trim(),
+    };
+    // The overlap check and the write, one owner at a time: 100 identical saves at once
+    // store one rule and answer the others 409.
+    await db.transaction().execute(async (trx) => {
+      await lockName(trx, `wf_agents:${caller.id}`);
+      if (enabled) await assertNoOverlap(trx, caller.id, body.id ?? '', values);
+      if (body.id) {
+        const result = await trx
+          .updateTable('wf_agents')
+          .set(values)
+          .where('id', '=', body.id)
+          .where('owner_id', '=', caller.id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound('server:workflow.agentNotFound');
+      } else {
+        await trx
+          .insertInto('wf_agents')
+          .values({ id: newId(), owner_id: caller.id, ...values })
+          .execute();
       }
-      const enabled =
-        body.isEnabled === undefined ||
-        body.isEnabled === true ||
-        body.isEnabled === 'enabled' ||
-        body.isEnabled === 'true';
-      const values = {
-        agent_id: agent.id,
-        scope: scope as 'all' | 'part',
-        def_keys: defKeys,
-        starts_at: starts,
-        ends_at: ends,
-        enabled,
-        note: (body.note ?? '').trim(),
-      };
-      // The overlap check and the write, one owner at a time: 100 identical saves at once
-      // store one rule and answer the others 409.
-      await db.transaction().execute(async (trx) => {
-        await lockName(trx, `wf_agents:${caller.id}`);
-        if (enabled) await assertNoOverlap(trx, caller.id, body.id ?? '', values);
-        if (body.id) {
-          const result = await trx
-            .updateTable('wf_agents')
-            .set(values)
-            .where('id', '=', body.id)
-            .where('owner_id', '=', caller.id)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) throw notFound('server:workflow.agentNotFound');
-        } else {
-          await trx
-            .insertInto('wf_agents')
-            .values({ id: newId(), owner_id: caller.id, ...values })
-            .execute();
-        }
-      });
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+    });
+    return done(request, 'server:workflow.done.saved');
+  });
 
-  app.delete(
-    `${base}/remove`,
-    {
-      schema: {
-        summary: "Removes the caller's agent rules",
-        querystring: idsQuery,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const result = await db
-        .deleteFrom('wf_agents')
-        .where('id', 'in', idList(request.query.ids))
-        .where('owner_id', '=', callerOf(request).id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.agentNotFound');
-      return done(request, 'server:workflow.done.removed');
-    },
-  );
+  addRoute(app, agentCalls.remove, async (request) => {
+    const result = await db
+      .deleteFrom('wf_agents')
+      .where('id', 'in', idList(request.query.ids))
+      .where('owner_id', '=', callerOf(request).id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.agentNotFound');
+    return done(request, 'server:workflow.done.removed');
+  });
 }
 
 /**
@@ -292,8 +218,7 @@ export async function agentRoutes(untyped: FastifyInstance) {
 export async function deputyRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const base = '/bpmModel/bpmDeputy/v1';
-  const list = async (userId: string) => {
+  const list = async (userId: string): Promise<Deputy[]> => {
     const rows = await db
       .selectFrom('wf_deputies as d')
       .innerJoin('users as u', 'u.id', 'd.deputy_id')
@@ -309,72 +234,33 @@ export async function deputyRoutes(untyped: FastifyInstance) {
     }));
   };
 
-  app.get(
-    `${base}/getByUserId`,
-    {
-      schema: {
-        summary: "The caller's deputies",
-        querystring: Type.Object({ userId: optionalText(64) }),
-        response: { 200: Type.Array(loose) },
-      },
-    },
-    async (request) => list(callerOf(request).id),
-  );
+  // userId is not read: a user sees only their own deputies.
+  addRoute(app, deputyCalls.forUser, async (request) => list(callerOf(request).id));
 
-  app.post(
-    `${base}/list`,
-    {
-      schema: {
-        summary: "The caller's deputies as a page list",
-        body: Type.Optional(loose),
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const rows = await list(callerOf(request).id);
-      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
-    },
-  );
+  addRoute(app, deputyCalls.list, async (request) => {
+    const rows = await list(callerOf(request).id);
+    return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+  });
 
-  app.post(
-    `${base}/save`,
-    {
-      schema: {
-        summary: 'Adds a deputy for the caller',
-        body: Type.Object({ agentId: id }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const deputy = await activeUser(db, request.body.agentId);
-      if (deputy.id === caller.id) throw badRequest('server:workflow.notYourself');
-      await db
-        .insertInto('wf_deputies')
-        .values({ id: newId(), user_id: caller.id, deputy_id: deputy.id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+  addRoute(app, deputyCalls.save, async (request) => {
+    const caller = callerOf(request);
+    const deputy = await activeUser(db, request.body.agentId);
+    if (deputy.id === caller.id) throw badRequest('server:workflow.notYourself');
+    await db
+      .insertInto('wf_deputies')
+      .values({ id: newId(), user_id: caller.id, deputy_id: deputy.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return done(request, 'server:workflow.done.saved');
+  });
 
-  app.delete(
-    `${base}/removes`,
-    {
-      schema: {
-        summary: "Removes the caller's deputies",
-        querystring: idsQuery,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const result = await db
-        .deleteFrom('wf_deputies')
-        .where('id', 'in', idList(request.query.ids))
-        .where('user_id', '=', callerOf(request).id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.deputyNotFound');
-      return done(request, 'server:workflow.done.removed');
-    },
-  );
+  addRoute(app, deputyCalls.remove, async (request) => {
+    const result = await db
+      .deleteFrom('wf_deputies')
+      .where('id', 'in', idList(request.query.ids))
+      .where('user_id', '=', callerOf(request).id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('server:workflow.deputyNotFound');
+    return done(request, 'server:workflow.done.removed');
+  });
 }

@@ -1,5 +1,6 @@
 import type { PageList } from '../../contract/envelope';
 import type { BodyOf } from '../../contract/call';
+import type { AgentRule, Deputy, agentCalls, deputyCalls } from '../../contract/delegation';
 import type { Phrase, phraseCalls } from '../../contract/phrases';
 import { http, send, type CommonResult } from '../http';
 import type { TaskButton } from '../workflow/buttons';
@@ -777,45 +778,36 @@ export async function removePhrases(ids: string[]): Promise<string> {
 // ---------------------------------------------------------------------------------------
 // Agents, secretaries and deputies
 
-export interface AgentRule {
-  id: string;
-  agentId: string;
-  agentName: string;
-  type: 1 | 2;
-  defKeys: string;
-  authNames: string;
-  startDate: string;
-  endDate: string;
-  isEnabled: 'enabled' | 'disabled';
-  note: string;
-}
+export type { AgentRule, Deputy };
 
 export async function agentRules(): Promise<AgentRule[]> {
-  return (await http.post<PageList<AgentRule>>('bpmModel', '/flow/agent/v1/listJson', {})).rows;
+  const list = await send<typeof agentCalls.list>(
+    'bpmModel',
+    { method: 'POST', path: '/flow/agent/v1/listJson' },
+    { body: {} },
+  );
+  return list.rows;
 }
 
-export interface AgentInput {
-  id?: string;
-  agentId: string;
-  startDate: string;
-  endDate: string;
-  isEnabled: boolean;
-  type: 1 | 2;
-  defKeys: string[];
-  note: string;
-}
-
-export async function saveAgentRule(rule: AgentInput): Promise<string> {
+/** Adds or changes an agent rule (with its id); the server refuses overlapping enabled ones. */
+export async function saveAgentRule(rule: BodyOf<typeof agentCalls.save>): Promise<string> {
   return messageOf(
-    await http.post<CommonResult>('bpmModel', '/flow/agent/v1/save', rule, { quiet: true }),
+    await send<typeof agentCalls.save>(
+      'bpmModel',
+      { method: 'POST', path: '/flow/agent/v1/save' },
+      { body: rule },
+      { quiet: true },
+    ),
   );
 }
 
 export async function removeAgentRules(ids: string[]): Promise<string> {
   return messageOf(
-    await http.delete<CommonResult>('bpmModel', '/flow/agent/v1/remove', {
-      params: { ids: ids.join(',') },
-    }),
+    await send<typeof agentCalls.remove>(
+      'bpmModel',
+      { method: 'DELETE', path: '/flow/agent/v1/remove' },
+      { query: { ids: ids.join(',') } },
+    ),
   );
 }
 
@@ -859,35 +851,32 @@ export async function removeSecretaries(ids: string[]): Promise<string> {
   );
 }
 
-export interface Deputy {
-  id: string;
-  agentId: string;
-  agentName: string;
-  createTime: string;
-}
-
 export function deputies(): Promise<Deputy[]> {
-  return http.get<Deputy[]>('bpmModel', '/bpmModel/bpmDeputy/v1/getByUserId');
+  return send<typeof deputyCalls.forUser>(
+    'bpmModel',
+    { method: 'GET', path: '/bpmModel/bpmDeputy/v1/getByUserId' },
+    {},
+  );
 }
 
 export async function saveDeputy(agentId: string): Promise<string> {
   return messageOf(
-    await http.post<CommonResult>(
+    await send<typeof deputyCalls.save>(
       'bpmModel',
-      '/bpmModel/bpmDeputy/v1/save',
-      { agentId },
-      {
-        quiet: true,
-      },
+      { method: 'POST', path: '/bpmModel/bpmDeputy/v1/save' },
+      { body: { agentId } },
+      { quiet: true },
     ),
   );
 }
 
 export async function removeDeputies(ids: string[]): Promise<string> {
   return messageOf(
-    await http.delete<CommonResult>('bpmModel', '/bpmModel/bpmDeputy/v1/removes', {
-      params: { ids: ids.join(',') },
-    }),
+    await send<typeof deputyCalls.remove>(
+      'bpmModel',
+      { method: 'DELETE', path: '/bpmModel/bpmDeputy/v1/removes' },
+      { query: { ids: ids.join(',') } },
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/database';
 import { Type } from 'typebox';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
@@ -85,3 +86,15 @@ export const idList = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean)
     .slice(0, 500);
+
+/** Whether every one of these flow keys names a deployed flow (an agent's or secretary's flows). */
+export async function allFlowsKnown(db: Db, defKeys: readonly string[]): Promise<boolean> {
+  if (defKeys.length === 0) return true;
+  const known = await db
+    .selectFrom('wf_definitions')
+    .select('def_key')
+    .distinct()
+    .where('def_key', 'in', defKeys)
+    .execute();
+  return known.length === new Set(defKeys).size;
+}

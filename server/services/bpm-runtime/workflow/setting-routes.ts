@@ -8,7 +8,16 @@ import { actorFor } from '../../../workflow/access';
 import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
-import { callerOf, id, idList, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
+import {
+  allFlowsKnown,
+  callerOf,
+  id,
+  idList,
+  leaderParam,
+  optionalText,
+  pageAnswer,
+  stateAnswer,
+} from './common';
 import { done, ok } from '../../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
@@ -366,15 +375,7 @@ async function secretaryRoutes(untyped: FastifyInstance) {
         .executeTakeFirst();
       if (!secretary) throw badRequest('server:workflow.userUnknown');
       if (secretary.id === caller.id) throw badRequest('server:workflow.notYourself');
-      const known = defKeys.length
-        ? await db
-            .selectFrom('wf_definitions')
-            .select('def_key')
-            .distinct()
-            .where('def_key', 'in', defKeys)
-            .execute()
-        : [];
-      if (known.length !== new Set(defKeys).size) throw badRequest('server:workflow.defNotFound');
+      if (!(await allFlowsKnown(db, defKeys))) throw badRequest('server:workflow.defNotFound');
       if (body.id) {
         const updated = await db
           .updateTable('wf_secretaries')
