@@ -13,6 +13,8 @@ export interface Call {
     summary?: string;
     description?: string;
     querystring?: TSchema;
+    /** The path's own parameters (`/get/:id`). */
+    params?: TSchema;
     body?: TSchema;
     response: { 200: TSchema };
   };

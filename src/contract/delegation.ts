@@ -148,3 +148,76 @@ export const deputyCalls = defineCalls({
     },
   },
 });
+
+const secretaryBase = '/runtime/bpmSecretaryManage/v1';
+
+/** A leader's secretary, who may act for them in all flows or the listed ones. */
+export const secretary = Type.Object({
+  id: Type.String(),
+  leaderId: Type.String(),
+  leaderName: Type.String(),
+  secretaryId: Type.String(),
+  secretaryName: Type.String(),
+  /** The flows' keys, comma-separated ('' for all flows). */
+  defKeys: Type.String(),
+  createTime: Type.String(),
+});
+
+export type Secretary = Static<typeof secretary>;
+
+export const secretaryCalls = defineCalls({
+  leadersServed: {
+    method: 'GET',
+    path: `${secretaryBase}/getSecretaryByUserId`,
+    schema: {
+      summary: 'The leaders the caller is secretary of',
+      response: { 200: Type.Array(secretary) },
+    },
+  },
+  list: {
+    method: 'POST',
+    path: `${secretaryBase}/list`,
+    schema: {
+      summary: "The caller's secretaries (as a leader)",
+      querystring: Type.Object({ personal: Type.Optional(Type.Boolean()) }),
+      body: anyBody,
+      response: { 200: pageList(secretary) },
+    },
+  },
+  get: {
+    method: 'GET',
+    path: `${secretaryBase}/get/:id`,
+    schema: {
+      summary: "One of the caller's secretary settings",
+      params: Type.Object({ id }),
+      response: { 200: secretary },
+    },
+  },
+  save: {
+    method: 'POST',
+    path: `${secretaryBase}/save`,
+    schema: {
+      summary: 'The caller (a leader) names a secretary, for all flows or some (defKeys)',
+      body: Type.Object({
+        id: optionalText(64),
+        secretaryId: id,
+        defKeys: Type.Optional(
+          Type.Union([
+            Type.String({ maxLength: 2000 }),
+            Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
+          ]),
+        ),
+      }),
+      response: { 200: stateAnswer },
+    },
+  },
+  remove: {
+    method: 'DELETE',
+    path: `${secretaryBase}/removes`,
+    schema: {
+      summary: "Removes the caller's secretary settings (ids comma-separated)",
+      querystring: idsQuery,
+      response: { 200: stateAnswer },
+    },
+  },
+});

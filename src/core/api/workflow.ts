@@ -1,6 +1,13 @@
 import type { PageList } from '../../contract/envelope';
 import type { BodyOf } from '../../contract/call';
-import type { AgentRule, Deputy, agentCalls, deputyCalls } from '../../contract/delegation';
+import type {
+  AgentRule,
+  Deputy,
+  Secretary,
+  agentCalls,
+  deputyCalls,
+  secretaryCalls,
+} from '../../contract/delegation';
 import type { Phrase, phraseCalls } from '../../contract/phrases';
 import { http, send, type CommonResult } from '../http';
 import type { TaskButton } from '../workflow/buttons';
@@ -811,43 +818,44 @@ export async function removeAgentRules(ids: string[]): Promise<string> {
   );
 }
 
-export interface Secretary {
-  id: string;
-  leaderId: string;
-  leaderName: string;
-  secretaryId: string;
-  secretaryName: string;
-  defKeys: string;
-}
+export type { Secretary };
 
 export async function secretaries(): Promise<Secretary[]> {
-  return (
-    await http.post<PageList<Secretary>>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/list', {})
-  ).rows;
+  const list = await send<typeof secretaryCalls.list>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/bpmSecretaryManage/v1/list' },
+    { body: {} },
+  );
+  return list.rows;
 }
 
 /** The leaders the caller serves as secretary (empty: no leader to-do). */
 export function leadersServed(): Promise<Secretary[]> {
-  return http.get<Secretary[]>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/getSecretaryByUserId');
+  return send<typeof secretaryCalls.leadersServed>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/bpmSecretaryManage/v1/getSecretaryByUserId' },
+    {},
+  );
 }
 
-export async function saveSecretary(input: {
-  id?: string;
-  secretaryId: string;
-  defKeys: string[];
-}): Promise<string> {
+export async function saveSecretary(input: BodyOf<typeof secretaryCalls.save>): Promise<string> {
   return messageOf(
-    await http.post<CommonResult>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/save', input, {
-      quiet: true,
-    }),
+    await send<typeof secretaryCalls.save>(
+      'bpmRunTime',
+      { method: 'POST', path: '/runtime/bpmSecretaryManage/v1/save' },
+      { body: input },
+      { quiet: true },
+    ),
   );
 }
 
 export async function removeSecretaries(ids: string[]): Promise<string> {
   return messageOf(
-    await http.delete<CommonResult>('bpmRunTime', '/runtime/bpmSecretaryManage/v1/removes', {
-      params: { ids: ids.join(',') },
-    }),
+    await send<typeof secretaryCalls.remove>(
+      'bpmRunTime',
+      { method: 'DELETE', path: '/runtime/bpmSecretaryManage/v1/removes' },
+      { query: { ids: ids.join(',') } },
+    ),
   );
 }
 

@@ -8,6 +8,8 @@ import { actorFor } from '../../../workflow/access';
 import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
+import { secretaryCalls, type Secretary } from '../../../../src/contract/delegation';
+import { addRoute } from '../../contract';
 import {
   allFlowsKnown,
   callerOf,
@@ -256,7 +258,6 @@ export async function settingRoutes(untyped: FastifyInstance) {
 async function secretaryRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const base = '/runtime/bpmSecretaryManage/v1';
   const row = (item: {
     id: string;
     leader_id: string;
@@ -265,7 +266,7 @@ async function secretaryRoutes(untyped: FastifyInstance) {
     secretary_name: string;
     def_keys: string[];
     created_at: Date;
-  }) => ({
+  }): Secretary => ({
     id: item.id,
     leaderId: item.leader_id,
     leaderName: item.leader_name,
@@ -289,142 +290,83 @@ async function secretaryRoutes(untyped: FastifyInstance) {
         's.created_at',
       ]);
 
-  app.get(
-    `${base}/getSecretaryByUserId`,
-    {
-      schema: {
-        summary: 'The leaders the caller is secretary of',
-        response: { 200: Type.Array(loose) },
-      },
-    },
-    async (request) =>
-      (
-        await select()
-          .where('s.secretary_id', '=', callerOf(request).id)
-          .orderBy('l.fullname')
-          .execute()
-      ).map(row),
+  addRoute(app, secretaryCalls.leadersServed, async (request) =>
+    (
+      await select()
+        .where('s.secretary_id', '=', callerOf(request).id)
+        .orderBy('l.fullname')
+        .execute()
+    ).map(row),
   );
 
-  app.post(
-    `${base}/list`,
-    {
-      schema: {
-        summary: "The caller's secretaries (as a leader)",
-        querystring: Type.Object({ personal: Type.Optional(Type.Boolean()) }),
-        body: Type.Optional(loose),
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const rows = (
-        await select()
-          .where('s.leader_id', '=', callerOf(request).id)
-          .orderBy('s.created_at')
-          .execute()
-      ).map(row);
-      return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
-    },
-  );
+  addRoute(app, secretaryCalls.list, async (request) => {
+    const rows = (
+      await select()
+        .where('s.leader_id', '=', callerOf(request).id)
+        .orderBy('s.created_at')
+        .execute()
+    ).map(row);
+    return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
+  });
 
-  app.get(
-    `${base}/get/:id`,
-    {
-      schema: {
-        summary: "One of the caller's secretary settings",
-        params: Type.Object({ id }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const found = await select().where('s.id', '=', request.params.id).executeTakeFirst();
-      if (!found || (found.leader_id !== caller.id && found.secretary_id !== caller.id))
-        throw notFound('server:workflow.secretaryNotFound');
-      return row(found);
-    },
-  );
+  addRoute(app, secretaryCalls.get, async (request) => {
+    const caller = callerOf(request);
+    const found = await select().where('s.id', '=', request.params.id).executeTakeFirst();
+    if (!found || (found.leader_id !== caller.id && found.secretary_id !== caller.id))
+      throw notFound('server:workflow.secretaryNotFound');
+    return row(found);
+  });
 
-  app.post(
-    `${base}/save`,
-    {
-      schema: {
-        summary: 'The caller (a leader) names a secretary, for all flows or some (defKeys)',
-        body: Type.Object({
-          id: optionalText(64),
-          secretaryId: id,
-          defKeys: Type.Optional(
-            Type.Union([
-              Type.String({ maxLength: 2000 }),
-              Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
-            ]),
-          ),
-        }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { body } = request;
-      const defKeys = Array.isArray(body.defKeys) ? body.defKeys : idList(body.defKeys ?? '');
-      const secretary = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', body.secretaryId)
-        .where('status', '=', 1)
-        .executeTakeFirst();
-      if (!secretary) throw badRequest('server:workflow.userUnknown');
-      if (secretary.id === caller.id) throw badRequest('server:workflow.notYourself');
-      if (!(await allFlowsKnown(db, defKeys))) throw badRequest('server:workflow.defNotFound');
-      if (body.id) {
-        const updated = await db
-          .updateTable('wf_secretaries')
-          .set({ secretary_id: secretary.id, def_keys: defKeys })
-          .where('id', '=', body.id)
-          .where('leader_id', '=', caller.id)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0)
-          throw notFound('server:workflow.secretaryNotFound');
-        return done(request, 'server:workflow.done.saved');
-      }
-      const existing = await db
-        .selectFrom('wf_secretaries')
-        .select('id')
+  addRoute(app, secretaryCalls.save, async (request) => {
+    const caller = callerOf(request);
+    const { body } = request;
+    const defKeys = Array.isArray(body.defKeys) ? body.defKeys : idList(body.defKeys ?? '');
+    const secretary = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', body.secretaryId)
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    if (!secretary) throw badRequest('server:workflow.userUnknown');
+    if (secretary.id === caller.id) throw badRequest('server:workflow.notYourself');
+    if (!(await allFlowsKnown(db, defKeys))) throw badRequest('server:workflow.defNotFound');
+    if (body.id) {
+      const updated = await db
+        .updateTable('wf_secretaries')
+        .set({ secretary_id: secretary.id, def_keys: defKeys })
+        .where('id', '=', body.id)
         .where('leader_id', '=', caller.id)
-        .where('secretary_id', '=', secretary.id)
         .executeTakeFirst();
-      if (existing) throw badRequest('server:workflow.secretaryExists');
-      await db
-        .insertInto('wf_secretaries')
-        .values({
-          id: newId(),
-          leader_id: caller.id,
-          secretary_id: secretary.id,
-          def_keys: defKeys,
-        })
-        .execute();
+      if (Number(updated.numUpdatedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
       return done(request, 'server:workflow.done.saved');
-    },
-  );
+    }
+    const existing = await db
+      .selectFrom('wf_secretaries')
+      .select('id')
+      .where('leader_id', '=', caller.id)
+      .where('secretary_id', '=', secretary.id)
+      .executeTakeFirst();
+    if (existing) throw badRequest('server:workflow.secretaryExists');
+    await db
+      .insertInto('wf_secretaries')
+      .values({
+        id: newId(),
+        leader_id: caller.id,
+        secretary_id: secretary.id,
+        def_keys: defKeys,
+      })
+      .execute();
+    return done(request, 'server:workflow.done.saved');
+  });
 
-  app.delete(
-    `${base}/removes`,
-    {
-      schema: {
-        summary: "Removes the caller's secretary settings (ids comma-separated)",
-        querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const ids = idList(request.query.ids);
-      const removed = await db
-        .deleteFrom('wf_secretaries')
-        .where('id', 'in', ids)
-        .where('leader_id', '=', callerOf(request).id)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
-      return done(request, 'server:workflow.done.removed');
-    },
-  );
+  addRoute(app, secretaryCalls.remove, async (request) => {
+    const ids = idList(request.query.ids);
+    const removed = await db
+      .deleteFrom('wf_secretaries')
+      .where('id', 'in', ids)
+      .where('leader_id', '=', callerOf(request).id)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
+    return done(request, 'server:workflow.done.removed');
+  });
 }
