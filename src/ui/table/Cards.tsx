@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type UIEvent,
-} from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useT } from '../i18n';
 import { cellText, isActions, type Column } from './columns';
 import type { SortState } from './sort';
@@ -160,16 +153,13 @@ export function Cards<Row>({
   const t = useT();
   const itemHeight = cardHeight(columns);
   const { node, maxHeight } = useRoomBelow(height);
-  const keyAt = useCallback(
-    (index: number) => {
-      const row = rowAt(index);
-      return row === undefined ? undefined : rowKey(row, index);
-    },
-    [rowAt, rowKey],
-  );
+  const sortValue = sort ? `${sort.key}:${sort.direction}` : '';
+  // Another sort, filter or count is other contents: what was measured no longer applies.
+  const firstRow = count > 0 ? rowAt(0) : undefined;
+  const generation = `${count}|${sortValue}|${firstRow === undefined ? '' : rowKey(firstRow, 0)}`;
   const range = useMeasuredRange({
     count,
-    keyAt,
+    generation,
     estimate: itemHeight,
     gap,
     viewport: maxHeight,
@@ -180,7 +170,6 @@ export function Cards<Row>({
   const listHeight = count === 0 ? height : Math.min(range.total, maxHeight);
   const { title, fields, actions } = cardParts(columns);
   const sorts = columns.filter(sortable);
-  const sortValue = sort ? `${sort.key}:${sort.direction}` : '';
 
   return (
     <div css={cards} part="table" data-layout="cards" data-rows={count}>
@@ -224,7 +213,7 @@ export function Cards<Row>({
               );
             const key = rowKey(row, index);
             return (
-              <li key={key} data-row={index} data-key={key} data-index={index} ref={range.measure}>
+              <li key={key} data-row={index} data-index={index} ref={range.measure}>
                 {title && (
                   <div
                     className="title"
