@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call';
 import { pageList, stateAnswer } from './envelope';
-import { id, optionalText } from './fields';
+import { id, idsQuery, optionalText, unreadBody } from './fields';
 
 /**
  * Agents and deputies (server/services/bpm-model/people.ts): the people a user hands work to.
@@ -11,12 +11,6 @@ import { id, optionalText } from './fields';
  */
 const agentBase = '/flow/agent/v1';
 const deputyBase = '/bpmModel/bpmDeputy/v1';
-
-/** Whose rows to remove: ids, comma-separated. */
-const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
-
-/** A list call's body: the page and conditions are not read (every row of the caller). */
-const anyBody = Type.Optional(Type.Object({}, { additionalProperties: true }));
 
 /** Flow keys: comma-separated, or a list. */
 const keysBody = Type.Optional(
@@ -54,7 +48,7 @@ export const agentCalls = defineCalls({
     path: `${agentBase}/listJson`,
     schema: {
       summary: "The caller's agent rules",
-      body: anyBody,
+      body: unreadBody,
       response: { 200: pageList(agentRule) },
     },
   },
@@ -125,7 +119,7 @@ export const deputyCalls = defineCalls({
     path: `${deputyBase}/list`,
     schema: {
       summary: "The caller's deputies as a page list",
-      body: anyBody,
+      body: unreadBody,
       response: { 200: pageList(deputy) },
     },
   },
@@ -180,7 +174,7 @@ export const secretaryCalls = defineCalls({
     schema: {
       summary: "The caller's secretaries (as a leader)",
       querystring: Type.Object({ personal: Type.Optional(Type.Boolean()) }),
-      body: anyBody,
+      body: unreadBody,
       response: { 200: pageList(secretary) },
     },
   },

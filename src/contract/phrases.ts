@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call';
 import { pageList, stateAnswer } from './envelope';
-import { id, optionalText } from './fields';
+import { id, idsQuery, optionalText, unreadBody } from './fields';
 
 /**
  * Approval phrases (常用语): the system's (kept by the administrator) and each user's own,
@@ -40,7 +40,7 @@ export const phraseCalls = defineCalls({
     path: `${base}/listJson`,
     schema: {
       summary: "The caller's and the system phrases (type 1 system, 2 personal)",
-      body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      body: unreadBody,
       response: { 200: pageList(phrase) },
     },
   },
@@ -74,7 +74,7 @@ export const phraseCalls = defineCalls({
     path: `${base}/remove`,
     schema: {
       summary: "Removes the caller's phrases (the admin may remove system ones)",
-      querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) }),
+      querystring: idsQuery,
       response: { 200: stateAnswer },
     },
   },

@@ -1,5 +1,5 @@
 import type { PageList } from '../../contract/envelope';
-import type { BodyOf } from '../../contract/call';
+import type { BodyOf, Call } from '../../contract/call';
 import type {
   AgentRule,
   Deputy,
@@ -246,6 +246,11 @@ export interface CompleteInput {
 
 /** The answer's message, for the 1.5 s success toast. */
 const messageOf = (answer: CommonResult) => answer.message ?? '';
+
+/** An action of the contract: sent, and answered with the message to show. */
+async function act<C extends Call>(...call: Parameters<typeof send<C>>): Promise<string> {
+  return messageOf(await send<C>(...call));
+}
 
 export async function complete(input: CompleteInput): Promise<string> {
   const { data, files, ...rest } = input;
@@ -762,23 +767,19 @@ export async function phraseList(): Promise<Phrase[]> {
 
 /** Adds or changes a phrase; `type` 1 keeps a system phrase a system phrase (the admin's). */
 export async function savePhrase(phrase: BodyOf<typeof phraseCalls.save>): Promise<string> {
-  return messageOf(
-    await send<typeof phraseCalls.save>(
-      'bpmModel',
-      { method: 'POST', path: '/flow/approvalItem/v1/save' },
-      { body: phrase },
-      { quiet: true },
-    ),
+  return act<typeof phraseCalls.save>(
+    'bpmModel',
+    { method: 'POST', path: '/flow/approvalItem/v1/save' },
+    { body: phrase },
+    { quiet: true },
   );
 }
 
 export async function removePhrases(ids: string[]): Promise<string> {
-  return messageOf(
-    await send<typeof phraseCalls.remove>(
-      'bpmModel',
-      { method: 'DELETE', path: '/flow/approvalItem/v1/remove' },
-      { query: { ids: ids.join(',') } },
-    ),
+  return act<typeof phraseCalls.remove>(
+    'bpmModel',
+    { method: 'DELETE', path: '/flow/approvalItem/v1/remove' },
+    { query: { ids: ids.join(',') } },
   );
 }
 
@@ -798,23 +799,19 @@ export async function agentRules(): Promise<AgentRule[]> {
 
 /** Adds or changes an agent rule (with its id); the server refuses overlapping enabled ones. */
 export async function saveAgentRule(rule: BodyOf<typeof agentCalls.save>): Promise<string> {
-  return messageOf(
-    await send<typeof agentCalls.save>(
-      'bpmModel',
-      { method: 'POST', path: '/flow/agent/v1/save' },
-      { body: rule },
-      { quiet: true },
-    ),
+  return act<typeof agentCalls.save>(
+    'bpmModel',
+    { method: 'POST', path: '/flow/agent/v1/save' },
+    { body: rule },
+    { quiet: true },
   );
 }
 
 export async function removeAgentRules(ids: string[]): Promise<string> {
-  return messageOf(
-    await send<typeof agentCalls.remove>(
-      'bpmModel',
-      { method: 'DELETE', path: '/flow/agent/v1/remove' },
-      { query: { ids: ids.join(',') } },
-    ),
+  return act<typeof agentCalls.remove>(
+    'bpmModel',
+    { method: 'DELETE', path: '/flow/agent/v1/remove' },
+    { query: { ids: ids.join(',') } },
   );
 }
 
@@ -839,23 +836,19 @@ export function leadersServed(): Promise<Secretary[]> {
 }
 
 export async function saveSecretary(input: BodyOf<typeof secretaryCalls.save>): Promise<string> {
-  return messageOf(
-    await send<typeof secretaryCalls.save>(
-      'bpmRunTime',
-      { method: 'POST', path: '/runtime/bpmSecretaryManage/v1/save' },
-      { body: input },
-      { quiet: true },
-    ),
+  return act<typeof secretaryCalls.save>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/bpmSecretaryManage/v1/save' },
+    { body: input },
+    { quiet: true },
   );
 }
 
 export async function removeSecretaries(ids: string[]): Promise<string> {
-  return messageOf(
-    await send<typeof secretaryCalls.remove>(
-      'bpmRunTime',
-      { method: 'DELETE', path: '/runtime/bpmSecretaryManage/v1/removes' },
-      { query: { ids: ids.join(',') } },
-    ),
+  return act<typeof secretaryCalls.remove>(
+    'bpmRunTime',
+    { method: 'DELETE', path: '/runtime/bpmSecretaryManage/v1/removes' },
+    { query: { ids: ids.join(',') } },
   );
 }
 
@@ -868,23 +861,19 @@ export function deputies(): Promise<Deputy[]> {
 }
 
 export async function saveDeputy(agentId: string): Promise<string> {
-  return messageOf(
-    await send<typeof deputyCalls.save>(
-      'bpmModel',
-      { method: 'POST', path: '/bpmModel/bpmDeputy/v1/save' },
-      { body: { agentId } },
-      { quiet: true },
-    ),
+  return act<typeof deputyCalls.save>(
+    'bpmModel',
+    { method: 'POST', path: '/bpmModel/bpmDeputy/v1/save' },
+    { body: { agentId } },
+    { quiet: true },
   );
 }
 
 export async function removeDeputies(ids: string[]): Promise<string> {
-  return messageOf(
-    await send<typeof deputyCalls.remove>(
-      'bpmModel',
-      { method: 'DELETE', path: '/bpmModel/bpmDeputy/v1/removes' },
-      { query: { ids: ids.join(',') } },
-    ),
+  return act<typeof deputyCalls.remove>(
+    'bpmModel',
+    { method: 'DELETE', path: '/bpmModel/bpmDeputy/v1/removes' },
+    { query: { ids: ids.join(',') } },
   );
 }
 
