@@ -147,6 +147,20 @@ describe.each(oneDatabase)('the edge on %s', (kind) => {
     expect(await fingerprint(server.db)).toEqual(before);
   });
 
+  it('names nobody as the leader when ?leaderId= comes twice or not as text, never a 500', async () => {
+    // A route that reads the leader without declaring it: the repeated parameter arrives as a
+    // list. It answers as for the caller alone, whoever the leaders named.
+    const url =
+      '/bpm-runtime/runtime/customsign/v1/getParallelRevokeTasks?taskId=1700000025000000010';
+    const alone = await send('GET', url, undefined, tokens.staff);
+    for (const extra of ['&leaderId=a&leaderId=b', '&leaderId=0', '&leaderId=', '&leaderId[x]=1']) {
+      const answer = await send('GET', `${url}${extra}`, undefined, tokens.staff);
+      expect(answer.statusCode, extra).toBe(alone.statusCode);
+      expect(answer.body, extra).toBe(alone.body);
+    }
+    expect(alone.statusCode).toBeLessThan(500);
+  });
+
   it('16. takes the mobile code from the query string, as the original client sends it', async () => {
     const mobile = '13800000001';
     await server.app.inject({
