@@ -23,6 +23,8 @@ export interface ServerConfig {
   product: string;
   /** Business time zone for dates shown to users. */
   timeZone: string;
+  /** BUSINESS_DATE: the business day pinned (tests, a demo kept on its data's day); unset: the clock's. */
+  businessDate?: string;
   /** Lifetime of a sign-in token. */
   tokenTtlSeconds: number;
   /** Idle minutes before a session ends, unless the user has their own (overTime). */
@@ -145,6 +147,14 @@ function shutdownSecondsFrom(value: string | undefined): number {
 /** The business time zone (TIME_ZONE): dates of statements, subjects and reminders. */
 export const timeZoneFrom = (env: NodeJS.ProcessEnv): string => env.TIME_ZONE ?? 'Asia/Shanghai';
 
+function businessDateFrom(value: string): string {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+    throw new Error(`BUSINESS_DATE must be a date written YYYY-MM-DD, not "${value}"`);
+  }
+  return value;
+}
+
 /** DATA_DIR, absolute: what loadConfig uses, for commands that must not generate a key there. */
 export const dataDirFrom = (env: NodeJS.ProcessEnv): string => resolve(env.DATA_DIR ?? './data');
 
@@ -166,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecretGenerated: !env.JWT_SECRET,
     product: env.PRODUCT ?? 'atrium',
     timeZone: timeZoneFrom(env),
+    ...(env.BUSINESS_DATE ? { businessDate: businessDateFrom(env.BUSINESS_DATE) } : {}),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 8 * 3600),
     defaultIdleMinutes: Number(env.IDLE_MINUTES ?? 30),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),

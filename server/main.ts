@@ -43,7 +43,10 @@ async function prepare(database: DatabaseHandle, storage: FileStorage): Promise<
     if (await isEmpty(database.db)) {
       console.info('empty database: loading the demo data set');
       // SEED_SCALE multiplies merchants and months of the first seed (benchmarks, big demos).
-      await seedDemo(database.db, storage, { scale: Number(process.env.SEED_SCALE ?? 1) });
+      await seedDemo(database.db, storage, {
+        scale: Number(process.env.SEED_SCALE ?? 1),
+        ...(config.businessDate ? { today: config.businessDate } : {}),
+      });
     }
     await checkSessionKey(database, config.jwtSecret, config.jwtSecretGenerated).catch(exitOn);
   });

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { NewsRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
 import { UserError } from '../lib/errors';
-import { businessToday, formatDateTime } from '../lib/time';
+import { formatDateTime, type BusinessCalendar } from '../lib/time';
 
 /** A list row in the platform's getNews shape. */
 export interface NewsListItem {
@@ -97,9 +97,8 @@ export async function listNews(
   db: Db,
   query: NewsQuery,
   viewer: AuthUser | null,
-  timeZone: string,
+  { timeZone, today }: BusinessCalendar,
 ) {
-  const today = businessToday(timeZone);
   let select = db
     .selectFrom('news as n')
     .selectAll('n')
@@ -137,7 +136,7 @@ export async function getNews(
   db: Db,
   id: string,
   viewer: AuthUser | null,
-  timeZone: string,
+  { timeZone, today }: BusinessCalendar,
 ): Promise<NewsItem> {
   const row = await db
     .selectFrom('news')
@@ -149,7 +148,7 @@ export async function getNews(
   if (!row) throw new UserError(404, 'server:newsNotFound');
   const read = viewer ? (await readIds(db, viewer.account, [id])).has(id) : null;
   return {
-    ...listItem(row, read, timeZone, businessToday(timeZone)),
+    ...listItem(row, read, timeZone, today),
     createByName: row.drafter,
     content: row.content,
     url: row.url ?? '',

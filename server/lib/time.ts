@@ -60,7 +60,27 @@ export function formatDate(value: Date | string | null | undefined, timeZone: st
   return formatDateTime(value, timeZone).slice(0, 10);
 }
 
-/** Today in the business time zone, as 'YYYY-MM-DD': the one "today" of the server. */
+/** Today in the business time zone, as 'YYYY-MM-DD', by the clock. */
 export function businessToday(timeZone: string, now = new Date()): string {
   return formatDate(now, timeZone);
+}
+
+/** The business time zone and the day it is there: what a page's dates are relative to. */
+export interface BusinessCalendar {
+  timeZone: string;
+  today: string;
+}
+
+/**
+ * The one "today" of the server's pages: the day BUSINESS_DATE pins (a test run keeps the day
+ * its data was seeded for, even past midnight in the business time zone), else the clock's.
+ */
+export function businessCalendar(config: {
+  timeZone: string;
+  businessDate?: string | undefined;
+}): BusinessCalendar {
+  return {
+    timeZone: config.timeZone,
+    today: config.businessDate ?? businessToday(config.timeZone),
+  };
 }

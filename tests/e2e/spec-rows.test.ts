@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seedId } from '../../server/db/seed/ids';
 import { apiLogin, openSameOrigin, useSession } from './bare-page';
 import { passHomeInterruptions } from './menu-walk';
 import { baseUrl, call, openAs, tokenOf, useBrowser, visit } from './support';
-import { businessToday } from '../../server/lib/time';
 
 /**
  * Issue 39, items 2-6, as a user sees them: expired news leave the cards, the carousel, the
@@ -159,7 +158,7 @@ describe('every row of the spec (issue 39) in the browser', () => {
 
   it("lists only today's meetings in 今日会议", async () => {
     const token = await tokenOf('emp01');
-    const today = businessToday(process.env.TIME_ZONE ?? 'Asia/Shanghai');
+    const today = inject('today');
     const all = await call<{ value?: { rows: { kssj: string }[] }; rows?: { kssj: string }[] }>(
       token,
       'POST',

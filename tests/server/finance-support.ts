@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, inject } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { demoPasswords, demoUsers } from '../../server/db/seed/people';
 import { bearer, login, withServer, type DatabaseKind } from './harness';
@@ -141,11 +141,7 @@ export function scopeRuleOf(query: string): Record<string, string> {
   throw new Error(`no scope rule for ${query}`);
 }
 
-/**
- * The business day the seeded data was made for (template.ts), as the pages would compute
- * their windows on it; and month arithmetic.
- */
-export const seededToday = (): string => inject('serverTemplate').today;
+export { seededToday } from './harness';
 
 export function shiftMonth(month: string, count: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;

@@ -28,6 +28,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+/**
+ * The business day the seeded data was made for (template.ts), which every test server keeps
+ * as its today (BUSINESS_DATE), whatever the clock says by the time a test runs.
+ */
+export const seededToday = (): string => inject('serverTemplate').today;
+
 export const oneDatabase: DatabaseKind[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
 
 export interface TestServer {
@@ -86,6 +92,8 @@ export async function startTestServer(
     JWT_SECRET: 'test-secret-for-atrium-tests-only',
     LOG_LEVEL: 'warn',
     STATIC_DIR: join(dataDir, 'no-static'),
+    // The seeded day stays the server's today, even past midnight in Shanghai.
+    BUSINESS_DATE: template.today,
     ...env,
   });
   // Every file starts from the database seeded once for the run (tests/server/template.ts).

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { up as oneMeetingARequest } from '../../server/db/migrations/0045-one-meeting-a-request';
 import { runDueJobs } from '../../server/workflow/jobs';
 import { databaseKinds } from './harness';
 import { useServerAndClient } from './workflow-harness';
@@ -83,6 +85,47 @@ describe.each(databaseKinds)('home widgets on %s', (kind) => {
       expect(review.hymc).not.toContain(chinese.get(review.id)!.replace(/评审会$/, ''));
       expect(review.hymc).toMatch(/ from |request|claim|approval/i);
     }
+  });
+
+  it('holds one review meeting a request, parallel steps included; the migration merges copies', async () => {
+    const perRequest = async () =>
+      (
+        await sql<{ meetings: number; subjects: number; parallel: boolean }>`
+          select count(*)::int as meetings, count(distinct m.subject)::int as subjects,
+            bool_or((select count(*) from wf_tasks o
+              where o.inst_id = t.inst_id and o.state = 'open') > 1) as parallel
+          from meetings m join wf_tasks t on t.id = m.task_id`.execute(server.db)
+      ).rows[0]!;
+    const seeded = await perRequest();
+    // The seed has requests waiting on parallel steps, and still one meeting each.
+    expect(seeded.parallel).toBe(true);
+    expect(seeded.meetings).toBe(seeded.subjects);
+
+    // A database seeded before: a copy of a meeting on the request's other open step.
+    const { rows } = await sql<{ id: string; task: string; attendees: number }>`
+      select m.id, o.id as task,
+        (select count(*)::int from meeting_attendees a where a.meeting_id = m.id) as attendees
+      from meetings m join wf_tasks t on t.id = m.task_id
+      join wf_tasks o on o.inst_id = t.inst_id and o.state = 'open' and o.id <> t.id
+      limit 1`.execute(server.db);
+    const original = rows[0]!;
+    await sql`insert into meetings (id, subject, subject_en, start_at, end_at, room, room_en,
+        organiser_id, task_id)
+      select 'zz-copy', subject, subject_en, start_at, end_at, room, room_en, organiser_id,
+        ${original.task}
+      from meetings where id = ${original.id}`.execute(server.db);
+    // Someone who attends the copy only (a merchant attends no review meeting of the seed).
+    await sql`insert into meeting_attendees (meeting_id, user_id)
+      select 'zz-copy', id from users where account = 'SZHY10001'`.execute(server.db);
+    expect((await perRequest()).meetings).toBe(seeded.meetings + 1);
+
+    await oneMeetingARequest(server.db as never);
+    expect(await perRequest()).toEqual(seeded);
+    const attendees = await sql<{ account: string }>`
+      select u.account from meeting_attendees a join users u on u.id = a.user_id
+      where a.meeting_id = ${original.id}`.execute(server.db);
+    expect(attendees.rows).toHaveLength(original.attendees + 1);
+    expect(attendees.rows.map((row) => row.account)).toContain('SZHY10001');
   });
 
   it('opens a meeting as a meeting for its attendees only: time, room, organiser, attendees', async () => {

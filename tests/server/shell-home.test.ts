@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
-import { addYears } from '../../server/db/seed/shell/calendar';
-import { oneDatabase, withServer } from './harness';
+import { oneDatabase, seededToday, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
-import { businessToday } from '../../server/lib/time';
 
 // One database: what the home calls show to whom, one request at a time (docs/testing.md).
 describe.each(oneDatabase)('shell home dashboard on %s', (kind) => {
@@ -20,21 +18,11 @@ describe.each(oneDatabase)('shell home dashboard on %s', (kind) => {
     delete process.env.DOC_PREVIEW_URL;
   });
   let call: Record<string, ReturnType<typeof as>>;
-  const today = businessToday('Asia/Shanghai');
+  // The seed makes store01's birthday and contract01's fifth anniversary this day.
+  const today = seededToday();
   beforeAll(async () => {
     delete process.env.REPORT_SERVER_URL;
     delete process.env.DOC_PREVIEW_URL;
-    // The seed makes store01's birthday and contract01's fifth anniversary the day the test
-    // database was made; a run that passes midnight in Shanghai moves them to its own day.
-    const profiles = server.db.updateTable('staff_profiles');
-    await profiles
-      .set({ birthday: addYears(today, -32) })
-      .where('user_id', '=', userId(5)) // store01
-      .execute();
-    await profiles
-      .set({ hired_on: addYears(today, -5) })
-      .where('user_id', '=', userId(6)) // contract01
-      .execute();
     call = {};
     for (const account of ['store01', 'contract01', 'acct01', 'SZHY10001']) {
       call[account] = as(server.app, await tokenOf(server.app, account));

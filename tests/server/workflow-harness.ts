@@ -31,8 +31,9 @@ export interface ServerAndClient {
 export function useServerAndClient(
   kind: DatabaseKind,
   setup?: (context: ServerAndClient) => Promise<void>,
+  env: Record<string, string> = {},
 ): ServerAndClient {
-  const server = withServer(kind);
+  const server = withServer(kind, env);
   const context = { server, client: new Client(server) };
   if (setup) beforeAll(() => setup(context));
   return context;

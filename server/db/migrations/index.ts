@@ -40,6 +40,7 @@ import * as mapLayoutDrafts from './0041-map-layout-drafts';
 import * as liveEvents from './0042-live-events';
 import * as liveSecretaries from './0043-live-secretaries';
 import * as meetingEnglishSubjects from './0044-meeting-english-subjects';
+import * as oneMeetingARequest from './0045-one-meeting-a-request';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0042-live-events': liveEvents,
   '0043-live-secretaries': liveSecretaries,
   '0044-meeting-english-subjects': meetingEnglishSubjects,
+  '0045-one-meeting-a-request': oneMeetingARequest,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -80,7 +80,7 @@ export async function seedDemo(
     'fee-schedule-2026.xlsx',
   );
   await seedPeople(db, logo.id);
-  await seedNews(db, { handbook, poster, feeTable });
+  await seedNews(db, { handbook, poster, feeTable }, today);
   // The demo's own moment caps its times, whichever day its dates follow.
   await seedFinance(db, storage, { scale: options.scale, today, now: new Date() });
   await seedPrint(db, storage, today);

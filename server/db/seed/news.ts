@@ -1,9 +1,7 @@
-import { timeZoneFrom } from '../../config';
 import type { Db } from '../database';
 import type { AttachmentRef } from '../schema';
 import { seedId } from './ids';
 import { addDays } from './shell/calendar';
-import { businessToday } from '../../lib/time';
 
 export interface SeedFiles {
   handbook: AttachmentRef;
@@ -21,7 +19,7 @@ const daysAgo = (days: number, hour = 10) => {
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 /** Announcements and news for the login page and the portal; ids are fixed. */
-export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
+export async function seedNews(db: Db, files: SeedFiles, today: string): Promise<void> {
   const items = [
     {
       kind: 'announcement' as const,
@@ -125,7 +123,6 @@ export async function seedNews(db: Db, files: SeedFiles): Promise<void> {
       endsInDays: -3,
     },
   ];
-  const today = businessToday(timeZoneFrom(process.env));
   await db
     .insertInto('news')
     .values(

@@ -78,10 +78,11 @@ export async function findFloor(db: Db, floorId: string) {
   return floor;
 }
 
-/** The first month day of the business month, for this month's fee notice. */
-const thisMonth = sql<string>`date_trunc('month', current_date)::date`;
+/** The first day of the business month (not the database's, whose zone may differ). */
+const monthStart = (today: string) => sql<string>`${`${today.slice(0, 7)}-01`}::date`;
 
-async function staffFacts(db: Db, contractIds: string[]) {
+async function staffFacts(db: Db, contractIds: string[], today: string) {
+  const thisMonth = monthStart(today);
   if (contractIds.length === 0)
     return new Map<string, { statement: PublicShop['statementStatus']; overdue: boolean }>();
   const notices = await db
@@ -122,6 +123,7 @@ export async function readFloorShops(
   db: Db,
   floorId: string,
   access: MapAccess,
+  today: string,
 ): Promise<PublicShop[]> {
   const rows = await db
     .selectFrom('map_shops as s')
@@ -152,6 +154,7 @@ export async function readFloorShops(
   const facts = await staffFacts(
     db,
     rows.filter((row) => visible(row) && row.contract_id).map((row) => row.contract_id!),
+    today,
   );
   return rows.map((row) => {
     const polygon = parse(row.polygon);

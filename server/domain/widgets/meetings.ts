@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { businessToday, formatDateTime } from '../../lib/time';
+import { formatDateTime, type BusinessCalendar } from '../../lib/time';
 import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
 import { Type, type Static } from 'typebox';
@@ -41,9 +41,8 @@ export async function meetingPage(
   caller: AuthUser,
   paging: { page: number; pageSize: number; day?: string | undefined },
   language: Language,
-  timeZone: string,
+  { timeZone, today }: BusinessCalendar,
 ) {
-  const today = businessToday(timeZone);
   const bookingStart = sql`(r.data->>'startAt')::timestamp at time zone ${timeZone}`;
   const meetingOnDay = paging.day
     ? sql`and (m.start_at at time zone ${timeZone})::date = ${paging.day}::date`

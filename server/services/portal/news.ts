@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { getNews, listNews, manageNewsMethod } from '../../domain/news';
 import { heldMethods } from '../../domain/shell/methods';
 import { forbidden } from '../../lib/errors';
+import { businessCalendar } from '../../lib/time';
 
 const listItem = Type.Object({
   id: Type.String(),
@@ -84,7 +85,7 @@ export async function newsRoutes(untyped: FastifyInstance) {
           includeEnded,
         },
         request.user,
-        config.timeZone,
+        businessCalendar(config),
       );
     },
   );
@@ -99,6 +100,6 @@ export async function newsRoutes(untyped: FastifyInstance) {
         response: { 200: item },
       },
     },
-    async (request) => getNews(db, request.query.id, request.user, config.timeZone),
+    async (request) => getNews(db, request.query.id, request.user, businessCalendar(config)),
   );
 }

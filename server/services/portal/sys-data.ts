@@ -5,7 +5,7 @@ import { dictionary, isDictionary } from '../../domain/forms/dictionaries';
 import { nextIdByAlias } from '../../domain/shell/identities';
 import { notFound } from '../../lib/errors';
 import { commonResult, ok } from '../schemas';
-import { businessToday } from '../../lib/time';
+import { businessCalendar } from '../../lib/time';
 
 /**
  * The portal's dictionary combo and next-id-by-alias calls (spec/workflow-office.md 7.4;
@@ -71,7 +71,7 @@ export async function sysDataRoutes(untyped: FastifyInstance) {
       },
       handler: async (request) => {
         const { alias } = request.query;
-        const value = await nextIdByAlias(db, alias, businessToday(config.timeZone));
+        const value = await nextIdByAlias(db, alias, businessCalendar(config).today);
         return ok(value, '');
       },
     });

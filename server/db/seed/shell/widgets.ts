@@ -119,26 +119,35 @@ async function seedShortcuts(db: Db, storage: FileStorage) {
  */
 async function seedMeetings(db: Db, today: string) {
   const open = await sql<{
+    inst_id: string;
     task_id: string;
     user_id: string;
     starter_id: string;
     subject: string;
     subject_en: string;
   }>`
-    select t.id as task_id, coalesce(t.assignee_id, a.user_id) as user_id, i.starter_id, i.subject,
+    select t.inst_id, t.id as task_id, coalesce(t.assignee_id, a.user_id) as user_id, i.starter_id, i.subject,
       i.subject_en
     from wf_tasks t
     join wf_instances i on i.id = t.inst_id
     left join wf_task_actors a on t.assignee_id is null and a.task_id = t.id
     where t.state = 'open' and coalesce(t.assignee_id, a.user_id) is not null
     order by t.created_at, t.id`.execute(db);
-  // One meeting a task: its holders (assignee or candidates) and the applicant attend.
-  const byTask = new Map<
+  // One meeting a request, on its first open step: the holders of every open step (assignees
+  // or candidates; parallel steps meet together) and the applicant attend.
+  const byRequest = new Map<
     string,
-    { subject: string; subjectEn: string; organiser: string; attendees: Set<string> }
+    {
+      taskId: string;
+      subject: string;
+      subjectEn: string;
+      organiser: string;
+      attendees: Set<string>;
+    }
   >();
   for (const row of open.rows) {
-    const meeting = byTask.get(row.task_id) ?? {
+    const meeting = byRequest.get(row.inst_id) ?? {
+      taskId: row.task_id,
       subject: row.subject,
       // The request's English subject, for readers of English ("Expense claim from 刘洋: ...").
       subjectEn: row.subject_en || row.subject,
@@ -146,11 +155,11 @@ async function seedMeetings(db: Db, today: string) {
       attendees: new Set(),
     };
     meeting.attendees.add(row.user_id).add(row.starter_id);
-    byTask.set(row.task_id, meeting);
+    byRequest.set(row.inst_id, meeting);
   }
   const timeZone = timeZoneFrom(process.env);
   let n = 0;
-  for (const [taskId, meeting] of byTask) {
+  for (const meeting of byRequest.values()) {
     n++;
     const id = seedId(95, n);
     const day = dayjs(today)
@@ -169,7 +178,7 @@ async function seedMeetings(db: Db, today: string) {
         room: n % 2 ? '总部 3 楼第一会议室' : '总部 5 楼第二会议室',
         room_en: n % 2 ? 'HQ meeting room 1, 3rd floor' : 'HQ meeting room 2, 5th floor',
         organiser_id: meeting.organiser,
-        task_id: taskId,
+        task_id: meeting.taskId,
       })
       .execute();
     await db

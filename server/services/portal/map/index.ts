@@ -24,6 +24,7 @@ import {
   versionShops,
 } from '../../../domain/map/write';
 import { badRequest, notFound } from '../../../lib/errors';
+import { businessCalendar } from '../../../lib/time';
 import { commonResult, done, ok } from '../../schemas';
 import {
   draftSchema,
@@ -57,7 +58,7 @@ const rasterTypes: [string, (bytes: Buffer) => boolean][] = [
 export async function mapRoutes(untyped: FastifyInstance) {
   // The routes read their request parts typed by their schemas.
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     `${base}/stores`,
@@ -103,7 +104,7 @@ export async function mapRoutes(untyped: FastifyInstance) {
         width: floor.plan_width,
         height: floor.plan_height,
         version: floor.version,
-        shops: await readFloorShops(db, floor.id, access),
+        shops: await readFloorShops(db, floor.id, access, businessCalendar(config).today),
       };
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
 import { forbidden } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { businessToday } from '../../../lib/time';
+import { businessCalendar } from '../../../lib/time';
 
 /** What the shell's domain functions need to know of a request: caller, language, today. */
 export function queryContext(app: FastifyInstance, request: FastifyRequest): QueryContext {
@@ -10,9 +10,8 @@ export function queryContext(app: FastifyInstance, request: FastifyRequest): Que
   return {
     db,
     caller: currentUser(request),
-    timeZone: config.timeZone,
     language: request.language,
-    today: businessToday(config.timeZone),
+    ...businessCalendar(config),
   };
 }
 

@@ -11,7 +11,7 @@ import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, done, ok, okMessage } from '../../schemas';
 import { columnConfig } from './schemas';
-import { businessToday } from '../../../lib/time';
+import { businessCalendar } from '../../../lib/time';
 
 const popupSchema = Type.Object({
   id: Type.String(),
@@ -43,7 +43,7 @@ const placedColumn = Type.Object({
 export async function homeRoutes(untyped: FastifyInstance, options: { settings: ShellSettings }) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const today = () => businessToday(config.timeZone);
+  const today = () => businessCalendar(config).today;
 
   app.get(
     '/enterpriseNotice/v1/getShowEnterpriseNotice',

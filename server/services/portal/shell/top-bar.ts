@@ -6,7 +6,7 @@ import { greetingFor } from '../../../domain/shell/greetings';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
 import { unreadMailCount } from '../../../mail/messages';
-import { businessToday, formatDateTime } from '../../../lib/time';
+import { businessCalendar, formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, ok } from '../../schemas';
 import { assertOwnAccount } from './context';
@@ -23,7 +23,7 @@ const tourSchema = Type.Object({
 export async function topBarRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const today = () => businessToday(config.timeZone);
+  const today = () => businessCalendar(config).today;
 
   app.get(
     '/flow/approvalItem/v1/getApprovalTime',

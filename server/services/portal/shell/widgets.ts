@@ -14,7 +14,7 @@ import { currentUser } from '../../../plugins/auth';
 import { commonResult, done, ok, okMessage, pageList, queryFilter } from '../../schemas';
 import { assertOwnAccount } from './context';
 import { columnConfig, layoutCell } from './schemas';
-import { businessToday } from '../../../lib/time';
+import { businessCalendar } from '../../../lib/time';
 
 const meetingRow = Type.Object({
   id: Type.String(),
@@ -43,14 +43,14 @@ const code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]
  */
 function meetingDay(
   querys: { property: string; value?: unknown }[] | undefined,
-  timeZone: string,
+  today: string,
 ): string | undefined {
   let day: string | undefined;
   for (const query of querys ?? []) {
     const value = typeof query.value === 'string' ? query.value.trim() : '';
     if (query.property !== 'kssj')
       throw badRequest('server:shell.queryUnknownField', { field: query.property });
-    if (value === 'today') day = businessToday(timeZone);
+    if (value === 'today') day = today;
     else if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) day = value;
     else throw badRequest('server:shell.queryBadValue', { field: 'kssj' });
   }
@@ -80,12 +80,13 @@ export async function widgetRoutes(untyped: FastifyInstance) {
     async (request) => {
       const { body } = request;
       const { page = 1, pageSize = 10 } = body?.pageBean ?? {};
+      const calendar = businessCalendar(config);
       return meetingPage(
         db,
         currentUser(request),
-        { page, pageSize, day: meetingDay(body?.querys, config.timeZone) },
+        { page, pageSize, day: meetingDay(body?.querys, calendar.today) },
         request.language,
-        config.timeZone,
+        calendar,
       );
     },
   );
