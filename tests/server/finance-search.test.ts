@@ -6,6 +6,7 @@ import {
   literal,
   rows,
   shiftMonth,
+  paymentRequestRule,
   statementRule,
   testAccounts,
   withFinanceServer,
@@ -58,11 +59,14 @@ describe.each(oneDatabase)('finance searches on %s', (kind) => {
          select distinct on (store_code, accountant_name = '王会计') id from ${table}
          order by store_code, accountant_name = '王会计', id)
        order by t.store_code, t.accountant_name = '王会计', t.merchant_code, t.id`;
+    // Payment requests (settlement statements) are the merchant's own; the rest by statement scope.
+    const ruleOf = (table: string) =>
+      table === 'settlement_statements' ? paymentRequestRule : statementRule;
     const visible = async (table: string, id: string, account: string) =>
       (
         await rows<{ n: number }>(
           server.db,
-          `select count(*)::int as n from ${table} t where t.id = ${literal(id)} and ${statementRule[account]}`,
+          `select count(*)::int as n from ${table} t where t.id = ${literal(id)} and ${ruleOf(table)[account]}`,
         )
       )[0]!.n === 1;
     const statements = await rows<{ id: string; record_no: string }>(
@@ -216,11 +220,10 @@ describe.each(oneDatabase)('finance searches on %s', (kind) => {
     await check('SZHY10002', foreign.record_no, true);
     await check('admin', foreign.record_no, true);
     await check('contract01', foreign.record_no, false);
-    // Accountant scope; the store role sees no statements, not even of its own stores.
+    // A payment request is its merchant's own: not even the accountant it names finds it;
+    // the store role sees no statements, not even of its own stores.
     const mine = await statementWhere("t.accountant_name = '王会计'");
-    const notMine = await statementWhere("t.accountant_name <> '王会计'");
-    await check('acct01', mine.record_no, true);
-    await check('acct01', notMine.record_no, false);
+    await check('acct01', mine.record_no, false);
     const inStore = await statementWhere("t.store_code = 'S02' and t.accountant_name <> '张晓明'");
     await check('store01', inStore.record_no, false);
     const english = await as('SZHY10001', 'en-US').get(

@@ -102,7 +102,7 @@ export const statementRule: Record<string, string> = {
   acct01: `t.accountant_name = ${nameOf('acct01')}`,
 };
 
-/** Sales: the merchant's own unit; staff see none. */
+/** Sales and payment requests: the merchant's own unit; staff see none. */
 export const salesRule: Record<string, string> = {
   admin: 'true',
   SZHY10001: "t.merchant_code = '10001'",
@@ -111,6 +111,7 @@ export const salesRule: Record<string, string> = {
   contract01: 'false',
   acct01: 'false',
 };
+export const paymentRequestRule = salesRule;
 
 /** Contracts: the merchant's unit or mobile; the store role its stores; contract management all. */
 export const contractRule: Record<string, string> = {
@@ -134,6 +135,7 @@ export const overdueRule: Record<string, string> = {
 
 /** The scope rule of each named list, by the list's query name. */
 export function scopeRuleOf(query: string): Record<string, string> {
+  if (query === 'statement.fkqkd') return paymentRequestRule;
   if (query.startsWith('statement.')) return statementRule;
   if (query.startsWith('sales.')) return salesRule;
   if (query.startsWith('contract.')) return contractRule;

@@ -143,12 +143,14 @@ const lists: ListCase[] = [
 /** Who reads each list: the designated user (everything) and a scoped reader. */
 const scopedReader: Record<string, string> = {
   statement: 'acct01',
+  // A merchant's own claims: an accountant sees none.
+  'statement.fkqkd': 'SZHY10001',
   sales: 'SZHY10001',
   contract: 'SZHY10001',
   overdue: 'acct01',
 };
 const scopeOf = (query: string) => {
-  const account = scopedReader[query.split('.')[0]!]!;
+  const account = scopedReader[query] ?? scopedReader[query.split('.')[0]!]!;
   return { account, rule: scopeRuleOf(query)[account]! };
 };
 

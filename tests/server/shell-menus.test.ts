@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as floorMapMenu from '../../server/db/migrations/0026-floor-map-menu';
+import * as paymentRequestsForMerchants from '../../server/db/migrations/0046-payment-requests-for-merchants';
 import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -99,6 +100,21 @@ describe.each(oneDatabase)('shell menus and app search on %s', (kind) => {
       'of-module-meetings',
       'of-drafts',
     ]);
+  });
+
+  it("keeps payment requests, a merchant's own, off an accountant's statements menu", async () => {
+    const statementsOf = async (account: string) =>
+      aliases((await frontMenu(account)).find((node) => node.alias === 'statements')!.children);
+    expect(await statementsOf('acct01')).toEqual(['lyfyjsd', 'yjfytzd', 'zlfymxd']);
+    expect(await statementsOf('SZHY10001')).toContain('fkqkd');
+    // A database seeded before: the item had no roles of its own; the migration gives it one.
+    const fkqkd = server.db.selectFrom('menus').select('id').where('alias', '=', 'fkqkd');
+    await server.db.deleteFrom('menu_roles').where('menu_id', 'in', fkqkd).execute();
+    expect(await statementsOf('acct01')).toContain('fkqkd');
+    await paymentRequestsForMerchants.up(server.db as never);
+    await paymentRequestsForMerchants.up(server.db as never);
+    expect(await statementsOf('acct01')).toEqual(['lyfyjsd', 'yjfytzd', 'zlfymxd']);
+    expect(await statementsOf('SZHY10001')).toContain('fkqkd');
   });
 
   it('answers the SysMenu node shape, nested, with the id path', async () => {

@@ -41,6 +41,7 @@ import * as liveEvents from './0042-live-events';
 import * as liveSecretaries from './0043-live-secretaries';
 import * as meetingEnglishSubjects from './0044-meeting-english-subjects';
 import * as oneMeetingARequest from './0045-one-meeting-a-request';
+import * as paymentRequestsForMerchants from './0046-payment-requests-for-merchants';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0043-live-secretaries': liveSecretaries,
   '0044-meeting-english-subjects': meetingEnglishSubjects,
   '0045-one-meeting-a-request': oneMeetingARequest,
+  '0046-payment-requests-for-merchants': paymentRequestsForMerchants,
 };
 
 export const migrationProvider: MigrationProvider = {

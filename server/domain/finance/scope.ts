@@ -86,10 +86,11 @@ export function statementScope(scope: FinanceScope, columns: StatementColumns): 
 }
 
 /**
- * The payment request statement always restricts a merchant to their unit, even one who
- * also holds a wider grant; staff get the statement scope.
+ * The payment request statement always restricts to the merchant's unit (spec section 6): a
+ * merchant sees their unit's, even one who also holds a wider grant; the designated user sees
+ * every one; staff get none, not the statements they keep as accountant (docs/decisions.md).
  */
 export function paymentRequestScope(scope: FinanceScope, columns: StatementColumns): Condition {
   if (scope.vendorCode) return columnEquals(columns.merchant, scope.vendorCode);
-  return statementScope(scope, columns);
+  return scope.everything ? always : never;
 }

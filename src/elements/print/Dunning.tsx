@@ -29,10 +29,11 @@ const columns = [
 const amounts = new Set(['F_JYQK', 'F_JYQK_WYJ', 'F_JKYQ_WYJ', 'F_QKWYJHJ']);
 /**
  * Column widths (%), in the order above, for the table's 12 px text: a contract code, a
- * merchant name of 13 characters, a date, an amount and a phone number each fit on one line
- * (issue 13, item 11); the free-text remark takes what is left and may wrap.
+ * merchant name of 13 characters, a date, an amount and a phone number each fit on one line,
+ * and so does the floor's heading in English ("Floor", not "Flo/or"); the free-text remark
+ * takes what is left and may wrap.
  */
-const widths = [12.5, 17.5, 7, 8, 8, 8, 8, 8, 8.5, 11, 3.5];
+const widths = [12.5, 17.5, 7, 8, 8, 8, 8, 8, 7, 11, 5];
 /** Codes, dates and numbers never break inside (amounts are kept whole by `.num`). */
 const unbroken = new Set(['F_HTH', 'F_JZRQ', 'F_SJHM']);
 

@@ -93,7 +93,8 @@ function frontMenu(product: string): MenuSeed {
           statement('lyfyjsd', '联营费用结算单', 'Joint-operation fee settlement'),
           statement('yjfytzd', '预缴费用通知单', 'Prepayment notice'),
           statement('zlfymxd', '租赁费用明细单', 'Lease fee detail'),
-          statement('fkqkd', '付款请款单', 'Payment request'),
+          // A merchant's own claims: accountants see none (spec section 6).
+          { ...statement('fkqkd', '付款请款单', 'Payment request'), roles: [merchant] },
         ],
       },
       {
