@@ -189,6 +189,8 @@ export interface HomeColumnsTable {
   col_height: Generated<number>;
   col_url: Generated<string>;
   template_html: Generated<string>;
+  /** The template for English readers; empty: the Chinese one. */
+  template_html_en: Generated<string>;
 }
 
 /** Who may see a column; a column without rows is for everyone. */

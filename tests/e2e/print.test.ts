@@ -419,10 +419,14 @@ describe('print views', () => {
     const page = await openList('SZHY10001', '/shcjftzd', host);
     await expect.poll(async () => (await tableRows(page, host)).length).toBeGreaterThan(0);
     const popup = await openPrint(page, `${host} tr[data-row="0"] [data-action=print]`);
-    await Promise.all([
-      popup.waitForEvent('close'),
-      popup.click('atrium-print [data-action=close]'),
-    ]);
+    const closed = popup.waitForEvent('close');
+    // The click closes the page it was made on: Playwright may report that as the click's
+    // failure when the page goes before the click's own bookkeeping ends. Only a click that
+    // failed on a page still open is a failure.
+    await popup.click('atrium-print [data-action=close]').catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+    await closed;
     expect(popup.isClosed()).toBe(true);
   });
 

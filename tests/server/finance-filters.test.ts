@@ -88,6 +88,25 @@ describe.each(oneDatabase)('finance filters on %s', (kind) => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it("names each row's store in the reader's language, on every list", async () => {
+    const stores = await rows<{ name: string; name_en: string }>(
+      server.db,
+      'select name, name_en from stores',
+    );
+    const english = new Map(stores.map((store) => [store.name, store.name_en]));
+    for (const list of lists) {
+      const column = list.query === 'contract.list' ? 'F_MD' : 'FDMC';
+      const page = { page: 1, pageSize: 20 };
+      const chinese = (await admin().query({ query: list.query, page })).body.result;
+      const inEnglish = (await as('admin', 'en-US').query({ query: list.query, page })).body.result;
+      expect(chinese.length, list.query).toBeGreaterThan(0);
+      expect(
+        inEnglish.map((row: Row) => row[column]),
+        list.query,
+      ).toEqual(chinese.map((row: Row) => english.get(String(row[column]))));
+    }
+  });
+
   it('ignores empty and whitespace-only text and a range with one end', async () => {
     for (const list of lists) {
       const all = (await admin().query({ query: list.query, page: one })).body.total;

@@ -239,6 +239,20 @@ describe.each(oneDatabase)('shell home dashboard on %s', (kind) => {
     ]);
     const html = merchant.columns[1];
     expect(Buffer.from(html.templateHtml, 'base64').toString('utf8')).toContain('商户服务中心');
+    // English readers get the card, and the store table's labels, in English.
+    const english = as(server.app, await tokenOf(server.app, 'SZHY10001'), 'en-US');
+    const englishLayout = (await english('GET', '/portal/bpm/haiyaapi/getHomeLayout')).body.value;
+    const card = Buffer.from(englishLayout.columns[1].templateHtml, 'base64').toString('utf8');
+    expect(card).toContain('Merchant service centre');
+    expect(card).not.toMatch(/[\u3400-\u9fff]/);
+    const stores = (await english('POST', '/form/form/customQuery/v1/getByAlias?alias=storeList'))
+      .body;
+    for (const text of [stores.displayfield, stores.conditionfield]) {
+      const fields = JSON.parse(text) as { comment: string; commentEn: string }[];
+      expect(fields.map((field) => field.commentEn)).toEqual(
+        fields.map(() => expect.stringMatching(/^[A-Z][a-z ]+$/)),
+      );
+    }
   });
 
   it('serves columns by alias and in batches, with display rights per caller', async () => {

@@ -41,6 +41,7 @@ describe.each(databaseKinds)('shell custom queries and query views on %s', (kind
     expect(JSON.parse(stores.conditionfield)[0]).toEqual({
       field: 'storeName',
       comment: '门店名称',
+      commentEn: 'Store',
       defaultValue: '',
       defaultType: '1',
     });

@@ -42,6 +42,8 @@ import * as liveSecretaries from './0043-live-secretaries';
 import * as meetingEnglishSubjects from './0044-meeting-english-subjects';
 import * as oneMeetingARequest from './0045-one-meeting-a-request';
 import * as paymentRequestsForMerchants from './0046-payment-requests-for-merchants';
+import * as storeListEnglish from './0047-store-list-english';
+import * as homeColumnEnglishHtml from './0048-home-column-english-html';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +90,8 @@ const migrations: Record<string, Migration> = {
   '0044-meeting-english-subjects': meetingEnglishSubjects,
   '0045-one-meeting-a-request': oneMeetingARequest,
   '0046-payment-requests-for-merchants': paymentRequestsForMerchants,
+  '0047-store-list-english': storeListEnglish,
+  '0048-home-column-english-html': homeColumnEnglishHtml,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Language } from '../../i18n';
 import type { FilterSpecs, FilterValues } from './filters';
 import { QueryPlan } from './query-plan';
 import type { FinanceScope } from './scope';
@@ -37,6 +38,8 @@ export interface QueryRequest {
 
 export interface EdgeContext {
   timeZone: string;
+  /** The reader's language, for the words of a row (a store's name); unset: Chinese. */
+  language?: Language;
   /** Signs and checks the keyset cursors (the server's secret; a key per process without). */
   cursorKey?: Uint8Array;
 }

@@ -89,7 +89,10 @@ function toConfig(row: HomeColumnRow, rights: boolean, language: Language): Colu
     needPage: row.need_page,
     colHeight: row.col_height,
     colUrl: row.col_url,
-    templateHtml: Buffer.from(row.template_html, 'utf8').toString('base64'),
+    templateHtml: Buffer.from(
+      language === 'en-US' && row.template_html_en ? row.template_html_en : row.template_html,
+      'utf8',
+    ).toString('base64'),
     displayRights: rights,
   };
 }

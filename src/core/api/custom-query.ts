@@ -52,17 +52,24 @@ export class CustomQueryError extends Error {
   }
 }
 
-export interface ConditionField {
-  field: string;
+/** A field's label: `comment`, and for English readers `commentEn` where the definition has one. */
+export interface FieldLabel {
   comment: string;
+  commentEn?: string;
+}
+
+export const labelOf = (field: FieldLabel, language: string): string =>
+  (language === 'en-US' && field.commentEn) || field.comment;
+
+export interface ConditionField extends FieldLabel {
+  field: string;
   defaultValue: string;
   /** '1' (or empty): the user may change it; anything else: a fixed value, not shown. */
   defaultType: string;
 }
 
-export interface DisplayField {
+export interface DisplayField extends FieldLabel {
   field: string;
-  comment: string;
 }
 
 export interface QueryPage {
@@ -95,6 +102,7 @@ export function parseConditionFields(text: string | null | undefined): Condition
   return parsed.map((item: Record<string, unknown>) => ({
     field: textOf(item.field),
     comment: textOf(item.comment) || textOf(item.field),
+    commentEn: textOf(item.commentEn),
     defaultValue: textOf(item.defaultValue),
     defaultType: textOf(item.defaultType),
   }));
@@ -113,6 +121,7 @@ export function displayFields(
         .map((item) => ({
           field: textOf(item.field),
           comment: textOf(item.comment) || textOf(item.field),
+          commentEn: textOf(item.commentEn),
         }));
       if (fields.length > 0) return fields;
     }

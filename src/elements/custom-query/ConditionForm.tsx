@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import type { ConditionField } from '../../core/api/custom-query';
+import { labelOf, type ConditionField } from '../../core/api/custom-query';
 import { Button } from '../../ui/Button';
 import { controlStyle } from '../../ui/Field';
 import { filterBar } from '../../ui/filter-bar';
-import { useT } from '../../ui/i18n';
+import { useLanguage, useT } from '../../ui/i18n';
 
 /** The query's editable conditions as a small filter form. */
 export function ConditionForm({
@@ -20,6 +20,7 @@ export function ConditionForm({
   onReset: () => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -28,7 +29,7 @@ export function ConditionForm({
     <form css={filterBar} onSubmit={submit} role="search" part="conditions">
       {fields.map((field) => (
         <label key={field.field}>
-          {field.comment}
+          {labelOf(field, language)}
           <input
             css={controlStyle}
             type="search"

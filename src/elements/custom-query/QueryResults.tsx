@@ -8,6 +8,7 @@ import {
   initialValues,
   isEditable,
   pageOf,
+  labelOf,
   parseConditionFields,
   runDataSource,
   runRestful,
@@ -16,7 +17,7 @@ import {
 } from '../../core/api/custom-query';
 import { Alert } from '../../ui/Alert';
 import { useEmit } from '../../ui/element/context';
-import { useT } from '../../ui/i18n';
+import { useLanguage, useT } from '../../ui/i18n';
 import { Table } from '../../ui/table/Table';
 import type { Column } from '../../ui/table/columns';
 import { useAsync } from '../../ui/useAsync';
@@ -52,6 +53,7 @@ export function QueryResults({
   version: number;
 }) {
   const t = useT();
+  const language = useLanguage();
   const emit = useEmit();
   const parsed = useMemo(() => {
     try {
@@ -105,10 +107,10 @@ export function QueryResults({
     () =>
       displayFields(definition, result.data?.rows ?? []).map((field) => ({
         key: field.field,
-        title: field.comment,
+        title: labelOf(field, language),
         width: 160,
       })),
-    [definition, result.data],
+    [definition, result.data, language],
   );
 
   if (result.error) {

@@ -1,6 +1,12 @@
 import type { Db } from '../../database';
 import { roleIds, seedId } from '../ids';
 
+/** The merchant-service card for English readers (migration 0048 writes the same text). */
+const merchantServiceEnglish =
+  '<div class="merchant-service"><h3>Merchant service centre</h3>' +
+  '<p>Statements: 400-800-1234, extension 2</p><p>Invoices: 400-800-1234, extension 3</p>' +
+  '<p>Hours: working days 9:00-18:00</p></div>';
+
 /**
  * Home-page columns and the grids of staff, merchants and everyone else. dataFrom addresses
  * start with a service placeholder ({portal}, {bpmRunTime}, {form}) the browser replaces with
@@ -104,6 +110,7 @@ const columns = [
     template_html:
       '<div class="merchant-service"><h3>商户服务中心</h3><p>对账咨询：400-800-1234 转 2</p>' +
       '<p>开票咨询：400-800-1234 转 3</p><p>工作时间：工作日 9:00-18:00</p></div>',
+    template_html_en: merchantServiceEnglish,
     roles: [roleIds.merchant],
   },
 ];

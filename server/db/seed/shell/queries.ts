@@ -12,9 +12,9 @@ import { roleIds } from '../ids';
 const external = (path: string) => `/form/form/customQuery/v1/demoExternal/${path}`;
 
 const storeFields = JSON.stringify([
-  { field: 'storeCode', comment: '门店编码' },
-  { field: 'storeName', comment: '门店名称' },
-  { field: 'city', comment: '城市' },
+  { field: 'storeCode', comment: '门店编码', commentEn: 'Store code' },
+  { field: 'storeName', comment: '门店名称', commentEn: 'Store' },
+  { field: 'city', comment: '城市', commentEn: 'City' },
 ]);
 
 const customQueries = [
@@ -25,8 +25,14 @@ const customQueries = [
     request_type: 'POST' as const,
     named_query: 'stores',
     condition_fields: JSON.stringify([
-      { field: 'storeName', comment: '门店名称', defaultValue: '', defaultType: '1' },
-      { field: 'city', comment: '城市', defaultValue: '', defaultType: '1' },
+      {
+        field: 'storeName',
+        comment: '门店名称',
+        commentEn: 'Store',
+        defaultValue: '',
+        defaultType: '1',
+      },
+      { field: 'city', comment: '城市', commentEn: 'City', defaultValue: '', defaultType: '1' },
     ]),
     result_fields: storeFields,
     display_fields: storeFields,

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
-import { confirmFlag, dateTime, yearMonth } from '../format';
+import { confirmFlag, dateTime, storeName, yearMonth } from '../format';
 import { statementScope } from '../scope';
 import { staffViewFields } from './staff-views';
 import {
@@ -17,7 +17,8 @@ export const advanceNotices = defineQuery({
   from: (db: Db) =>
     db.selectFrom('advance_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
   mainTable: ['advance_notices', 'n'],
-  select: (query) => query.selectAll('n').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('n').select(['s.name as store_name', 's.name_en as store_name_en']),
   where: (filters) => statementWhere('n', filters),
   scope: (scope) => statementScope(scope, statementColumns('n')),
   sortable: {
@@ -42,7 +43,7 @@ export const advanceNotices = defineQuery({
   toRow: (row, context) => ({
     ID: row.id,
     STORE_CODE: row.store_code,
-    FDMC: row.store_name,
+    FDMC: storeName(row, context),
     NY: yearMonth(row.month),
     HTH: row.contract_no,
     SHMC: row.merchant_name,

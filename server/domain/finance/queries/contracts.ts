@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
 import { contains, equals, timestampMonthRange } from '../filters';
-import { dateTime, yesNo } from '../format';
+import { dateTime, storeName, yesNo } from '../format';
 import { always, anyOf, columnEquals, columnIn, type FinanceScope } from '../scope';
 
 /**
@@ -31,7 +31,8 @@ export const contractList = defineQuery({
   from: (db: Db) =>
     db.selectFrom('contract_prints as p').innerJoin('stores as s', 's.code', 'p.store_code'),
   mainTable: ['contract_prints', 'p'],
-  select: (query) => query.selectAll('p').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('p').select(['s.name as store_name', 's.name_en as store_name_en']),
   where: (filters, context) => [
     equals('p.store_code', filters.store),
     timestampMonthRange('p.created_at', context.timeZone, filters.startMonth, filters.endMonth),
@@ -59,7 +60,7 @@ export const contractList = defineQuery({
   tiebreakers: ['p.id'],
   toRow: (row, context) => ({
     ID_: row.id,
-    F_MD: row.store_name,
+    F_MD: storeName(row, context),
     F_MDID: row.store_code,
     F_GYSDM: row.merchant_code ?? '',
     F_GYSMC: row.merchant_name,

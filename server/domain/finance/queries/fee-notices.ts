@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { FeeNoticeColumns } from '../../../db/schema-finance';
 import { defineQuery, type EdgeContext, type EdgeRow } from '../define-query';
-import { confirmFlag, dateTime, yearMonth } from '../format';
+import { confirmFlag, dateTime, storeName, yearMonth } from '../format';
 import type { FilterValues } from '../filters';
 import { statementScope, type FinanceScope } from '../scope';
 import { staffViewFields } from './staff-views';
@@ -18,7 +18,11 @@ import {
  * page zlfymxd): the list row carries every field of the notice, so the print views can use
  * the same query.
  */
-export type FeeNoticeRow = Selectable<FeeNoticeColumns> & { store_name: string; rent?: number };
+export type FeeNoticeRow = Selectable<FeeNoticeColumns> & {
+  store_name: string;
+  store_name_en: string;
+  rent?: number;
+};
 
 /**
  * The edge row of a fee notice: the one place where its columns get the platform's names.
@@ -34,7 +38,7 @@ export function feeNoticeRow(
   const edge: EdgeRow = {
     ID: row.id,
     STORE_CODE: row.store_code,
-    FDMC: row.store_name,
+    FDMC: storeName(row, context),
     NY: yearMonth(row.month),
     HTH: row.contract_no,
     SHMC: row.merchant_name,
@@ -137,7 +141,8 @@ export const jointFeeNotices = defineQuery({
   from: (db: Db) =>
     db.selectFrom('joint_fee_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
   mainTable: ['joint_fee_notices', 'n'],
-  select: (query) => query.selectAll('n').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('n').select(['s.name as store_name', 's.name_en as store_name_en']),
   sortable: sortable('joint'),
   toRow: (row, context) => feeNoticeRow(row, 'joint', context),
 });
@@ -148,7 +153,8 @@ export const leaseFeeNotices = defineQuery({
   from: (db: Db) =>
     db.selectFrom('lease_fee_notices as n').innerJoin('stores as s', 's.code', 'n.store_code'),
   mainTable: ['lease_fee_notices', 'n'],
-  select: (query) => query.selectAll('n').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('n').select(['s.name as store_name', 's.name_en as store_name_en']),
   sortable: sortable('lease'),
   toRow: (row, context) => feeNoticeRow(row, 'lease', context),
 });

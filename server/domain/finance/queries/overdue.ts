@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
 import { contains, equals } from '../filters';
-import { dateTime } from '../format';
+import { dateTime, storeName } from '../format';
 import { always, anyOf, columnEquals, type FinanceScope } from '../scope';
 import { staffViewFields } from './staff-views';
 
@@ -28,7 +28,8 @@ export const overdueList = defineQuery({
   from: (db: Db) =>
     db.selectFrom('dunning_notices as o').innerJoin('stores as s', 's.code', 'o.store_code'),
   mainTable: ['dunning_notices', 'o'],
-  select: (query) => query.selectAll('o').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('o').select(['s.name as store_name', 's.name_en as store_name_en']),
   where: (filters) => [
     equals('o.store_code', filters.store),
     contains('o.contract_no', filters.contract),
@@ -52,7 +53,7 @@ export const overdueList = defineQuery({
   acknowledgedOnOpen: true,
   toRow: (row, context) => ({
     ID_: row.id,
-    FDMC: row.store_name,
+    FDMC: storeName(row, context),
     STORE_CODE: row.store_code,
     F_GYSDM: row.merchant_code,
     F_PPMC: row.brand,

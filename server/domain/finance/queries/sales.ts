@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database';
+import { storeName } from '../format';
 import { defineQuery } from '../define-query';
 import { contains, dateRange, equals } from '../filters';
 import { always, columnEquals, never, type FinanceScope } from '../scope';
@@ -25,7 +26,8 @@ export const monthlySales = defineQuery({
   from: (db: Db) =>
     db.selectFrom('brand_monthly_sales as m').innerJoin('stores as s', 's.code', 'm.store_code'),
   mainTable: ['brand_monthly_sales', 'm'],
-  select: (query) => query.selectAll('m').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('m').select(['s.name as store_name', 's.name_en as store_name_en']),
   where: (filters) => [
     equals('m.store_code', filters.store),
     dateRange('m.settle_date', filters.startDate, filters.endDate),
@@ -59,10 +61,10 @@ export const monthlySales = defineQuery({
     ZKJE: 'm.discount_amount',
     YHJE: 'm.promotion_amount',
   },
-  toRow: (row) => ({
+  toRow: (row, context) => ({
     ID: row.id,
     STORE_CODE: row.store_code,
-    FDMC: row.store_name,
+    FDMC: storeName(row, context),
     HTH: row.contract_label,
     NAME: row.brand,
     WLDW_NAME: row.merchant_name,

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database';
 import { defineQuery } from '../define-query';
-import { yearMonth } from '../format';
+import { storeName, yearMonth } from '../format';
 import { paymentRequestScope } from '../scope';
 import {
   identitySortable,
@@ -19,7 +19,8 @@ export const settlementStatements = defineQuery({
   from: (db: Db) =>
     db.selectFrom('settlement_statements as t').innerJoin('stores as s', 's.code', 't.store_code'),
   mainTable: ['settlement_statements', 't'],
-  select: (query) => query.selectAll('t').select('s.name as store_name'),
+  select: (query) =>
+    query.selectAll('t').select(['s.name as store_name', 's.name_en as store_name_en']),
   where: (filters) => statementWhere('t', filters),
   scope: (scope) => paymentRequestScope(scope, statementColumns('t')),
   sortable: {
@@ -38,12 +39,12 @@ export const settlementStatements = defineQuery({
     { field: 'JLBH', direction: 'asc' },
   ],
   tiebreakers: ['t.id'],
-  toRow: (row) => ({
+  toRow: (row, context) => ({
     ID: row.id,
     JLBH: row.record_no,
     HSFS: row.accounting_mode,
     STORE_CODE: row.store_code,
-    FDMC: row.store_name,
+    FDMC: storeName(row, context),
     YEARMONTH: yearMonth(row.month),
     HTH: row.contract_no,
     WLDW: row.merchant_code,

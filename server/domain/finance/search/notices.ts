@@ -39,14 +39,14 @@ export async function searchFeeNotice(
           .selectFrom('joint_fee_notices as n')
           .innerJoin('stores as s', 's.code', 'n.store_code')
           .selectAll('n')
-          .select('s.name as store_name')
+          .select(['s.name as store_name', 's.name_en as store_name_en'])
           .where(matches)
           .executeTakeFirst()
       : await db
           .selectFrom('lease_fee_notices as n')
           .innerJoin('stores as s', 's.code', 'n.store_code')
           .selectAll('n')
-          .select('s.name as store_name')
+          .select(['s.name as store_name', 's.name_en as store_name_en'])
           .where(matches)
           .executeTakeFirst();
   if (!row) throw notFound('server:finance.noticeNotFound');

@@ -58,6 +58,7 @@ export async function executeSqlRoute(untyped: FastifyInstance) {
       const scope = financeScope(user);
       const found = await descriptor.query.run(db, descriptor, scope, {
         timeZone: config.timeZone,
+        language: request.language,
         cursorKey: config.jwtSecret,
       });
       return {

@@ -175,7 +175,11 @@ export async function exportRoute(untyped: FastifyInstance) {
     release: () => void,
   ) {
     const scope = financeScope(currentUser(request));
-    const context = { timeZone: config.timeZone, cursorKey: config.jwtSecret };
+    const context = {
+      timeZone: config.timeZone,
+      language: request.language,
+      cursorKey: config.jwtSecret,
+    };
     const query: QueryRequest = { ...descriptor, page: null, after: null, count: 'exact' };
     const { total, summary } = await descriptor.query.totals(db, query, scope, context);
     const batches = descriptor.query.stream(db, query, scope, context, exportBatchSize);

@@ -100,7 +100,10 @@ export async function searchRoutes(untyped: FastifyInstance) {
           month: required('NY', query.NY, 'month'),
         }));
         const scope = financeScope(currentUser(request));
-        const data = await searchFeeNotice(db, kind, key, scope, { timeZone: config.timeZone });
+        const data = await searchFeeNotice(db, kind, key, scope, {
+          timeZone: config.timeZone,
+          language: request.language,
+        });
         return { state: true as const, message: '', data };
       },
     );
