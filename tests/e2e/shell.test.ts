@@ -284,6 +284,36 @@ describe('the portal shell', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/home'));
   });
 
+  it('leaves room below the last column for the tip list, and folds it on a phone', async () => {
+    const page = await home('SZHY10002', 'Merchant#2026', {
+      viewport: { width: 1366, height: 768 },
+    });
+    await page.waitForSelector('atrium-home [part=tips] ul');
+    // Scrolled to the very end, the merchant's store table is clear of the panel.
+    const clear = () =>
+      page.evaluate(() => {
+        for (const element of document.querySelectorAll('*')) {
+          if (element.scrollHeight > element.clientHeight) element.scrollTop = element.scrollHeight;
+        }
+        const home = document.querySelector('atrium-home')!.shadowRoot!;
+        const panel = home.querySelector('[part=tips]')!.getBoundingClientRect();
+        const columns = [...home.querySelectorAll('[data-column]')];
+        const lowest = Math.max(...columns.map((column) => column.getBoundingClientRect().bottom));
+        return { columns: columns.length, gap: panel.top - lowest };
+      });
+    await expect.poll(async () => (await clear()).gap).toBeGreaterThanOrEqual(0);
+    expect((await clear()).columns).toBeGreaterThan(1);
+
+    // On a phone the list opens folded, its count in view, and unfolds on a tap.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await page.waitForSelector('atrium-home [part=tips] [data-field=tip-count]');
+    expect(await page.locator('atrium-home [part=tips] ul').count()).toBe(0);
+    await page.click('atrium-home [data-action=collapse]');
+    await page.waitForSelector('atrium-home [part=tips] ul');
+    await page.close();
+  });
+
   it('collapses and closes the tip list', async () => {
     const page = await home('SZHY10002', 'Merchant#2026');
     await page.waitForSelector('atrium-home [part=tips] ul');

@@ -32,6 +32,8 @@ function Dashboard({ tour = false }: { tour?: boolean }) {
   const emit = useEmit();
   const asked = useRef(tour);
   const [stage, setStage] = useState<Stage>('loading');
+  // How much of the page's end the reminders panel covers: the page leaves that room below.
+  const [tipsRoom, setTipsRoom] = useState(0);
   const [tips, setTips] = useState<HolidayTip[]>([]);
   const [tourDue, setTourDue] = useState(false);
 
@@ -88,11 +90,11 @@ function Dashboard({ tour = false }: { tour?: boolean }) {
   );
 
   return (
-    <div css={page} data-stage={stage}>
+    <div css={page} data-stage={stage} style={tipsRoom ? { paddingBottom: tipsRoom + 16 } : {}}>
       <NoticeMarquee />
       <ColumnGrid />
       {/* One interruption at a time: the reminders wait for the greeting and the tour. */}
-      {stage === 'done' && <PopupTips />}
+      {stage === 'done' && <PopupTips onRoom={setTipsRoom} />}
       {stage === 'holiday' && tips.length > 0 && (
         <HolidayOverlay tips={tips} onClose={closeHoliday} />
       )}

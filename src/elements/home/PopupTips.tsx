@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   closePopup,
   deleteReminder,
@@ -105,12 +105,21 @@ function openAndReloadOnClose(url: string): void {
 /** Where the tips the panel showed when it was closed are kept, per account. */
 const closedKey = (account: string) => `popupTipsClosed:${account}`;
 
-export function PopupTips() {
+/** A phone's screen is too small to give the list up front: there it opens folded. */
+const phone = () => globalThis.matchMedia?.('(max-width: 599px)').matches ?? false;
+
+/**
+ * The reminders panel, over the page's bottom right corner. `onRoom` hears how much of the
+ * page's end it covers (0 once it is gone), so the page can leave that much room below its
+ * last column: nothing stays under the panel once scrolled to the end.
+ */
+export function PopupTips({ onRoom }: { onRoom?: (pixels: number) => void }) {
   const t = useT();
   const navigate = useNavigate();
   const tips = useAsync(popups, []);
   const reminders = useAsync(formReminders, []);
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(phone);
+  const aside = useRef<HTMLElement | null>(null);
   const account = useStore($session)?.account ?? '';
   const [closed, setClosed] = useState(false);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
@@ -137,6 +146,20 @@ export function PopupTips() {
     else if (popup.popupType === 'new') openAndReloadOnClose(popup.url);
     else navigate(popup.url);
   };
+  const shown = !closed && !nothingNew && count > 0;
+  useEffect(() => {
+    const element = aside.current;
+    if (!shown || !element || !onRoom) return;
+    const observer = new ResizeObserver(() => {
+      const box = element.getBoundingClientRect();
+      onRoom(innerHeight - box.top);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      onRoom(0);
+    };
+  }, [shown, onRoom]);
   const openReminder = (reminder: Reminder) =>
     navigate(
       `/statement/template/form/${reminder.opemType}/get/true?id=${encodeURIComponent(reminder.opemId)}&startFlow=false`,
@@ -144,8 +167,14 @@ export function PopupTips() {
 
   return (
     <>
-      {!closed && !nothingNew && count > 0 && (
-        <aside css={panel} part="tips" aria-label={t('shell:home.popupTitle')} data-tips={count}>
+      {shown && (
+        <aside
+          ref={aside}
+          css={panel}
+          part="tips"
+          aria-label={t('shell:home.popupTitle')}
+          data-tips={count}
+        >
           <header>
             <strong>{t('shell:home.popupTitle')}</strong>
             <span data-field="tip-count">{t('shell:home.popupCount', { count })}</span>
