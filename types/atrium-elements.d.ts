@@ -1971,7 +1971,7 @@ export interface AtriumStatementShellAttributes {
 
 /** The statement area: a left custom menu (the children of a menu alias) and a content area showing data template lists and forms (template/preview, template/form), embedded pages (href/template), query views (querySql/queryView) and report pages posted to the report server. */
 export interface AtriumStatementShellElement extends HTMLElement {
-  /** What to show, as the route after /statement: `/{alias}`, `/template/preview/{key}`, `/template/form/{key}/{action}`, `/href/template/{alias}`, `/querySql/queryView/{sqlAlias}/{alias}`, or `/templateReport/{alias}`. */
+  /** What to show, as the route after /statement: `/{alias}`, `/template/preview/{key}[/{single}[/{presets}]]` (presets: condition values of the list set in advance, a query string `store=S02` or a JSON object, URL-encoded as one segment), `/template/form/{key}/{action}`, `/href/template/{alias}`, `/querySql/queryView/{sqlAlias}/{alias}`, or `/templateReport/{alias}`. */
   path: string | undefined;
   /** The query string of the route (`id=…&startFlow=false`, `href=<base64>`). */
   search: string | undefined;

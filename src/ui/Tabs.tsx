@@ -1,4 +1,4 @@
-import { css } from '@emotion/react';
+import { css, keyframes } from '@emotion/react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { vars } from './theme';
 
@@ -10,6 +10,18 @@ export interface TabItem {
 // Tabs that do not fit (a phone, longer English labels) scroll sideways rather than widen
 // the page. The line under them is a shadow inside the list, so the chosen tab's mark
 // (drawn over it) is not clipped by the scrolling box.
+// A strip that scrolls fades out at the edge its hidden tabs are behind: the first half of
+// its scroll the end, the second half the start. Driven by its own scroll, so a strip that
+// fits (no scroll range, the timeline inactive) shows no fade.
+const fade = keyframes`
+  0%, 49.9% {
+    mask-image: linear-gradient(to right, #000 calc(100% - 40px), transparent);
+  }
+  50%, 100% {
+    mask-image: linear-gradient(to left, #000 calc(100% - 40px), transparent);
+  }
+`;
+
 const listStyle = css`
   display: flex;
   gap: 24px;
@@ -17,6 +29,8 @@ const listStyle = css`
   margin-bottom: 20px;
   overflow-x: auto;
   scrollbar-width: thin;
+  animation: ${fade} linear both;
+  animation-timeline: scroll(self inline);
 `;
 
 const tabStyle = css`

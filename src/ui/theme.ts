@@ -62,9 +62,13 @@ export const vars = {
 export const phoneWidth = 640;
 
 /** Styles every element starts with (the web.dev custom-element checklist). */
+// min-width 0: as a grid or flex item an element fits the track it is given, and a wide
+// table inside scrolls there instead of widening the host page (min-width: auto would take
+// its content's width). A host page's own rule still wins over this one.
 export const baseStyles = `
   :host {
     display: block;
+    min-width: 0;
     font-family: ${vars.font};
     font-size: ${vars.fontSize};
     line-height: 1.5;

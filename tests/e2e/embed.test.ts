@@ -45,6 +45,45 @@ describe('one element on a bare page of another site', () => {
     expect(page.url()).toBe(`${origin}/`);
   });
 
+  it('fits a statement list into the grid or flex track it is given, however wide its table', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${origin}/`);
+    await page.fill('atrium-login input[name=account]', 'SZHY10001');
+    await page.fill('atrium-login input[name=password]', 'Merchant#2026');
+    await page.click('atrium-login button[type=submit]');
+    await page.waitForSelector('atrium-login [data-state=signed-in]');
+    for (const layout of ['display:grid;grid-template-columns:1fr 300px', 'display:flex']) {
+      await page.evaluate(
+        ({ layout, script }) => {
+          document.querySelector('[data-layout]')?.remove();
+          const box = document.createElement('div');
+          box.dataset.layout = layout;
+          box.style.cssText = `${layout};gap:16px`;
+          box.innerHTML =
+            '<atrium-statement-list kind="lyfyjsd"></atrium-statement-list><aside style="flex:0 0 300px">Side</aside>';
+          document.body.append(box);
+          if (!document.querySelector(`script[src="${script}"]`)) {
+            const tag = document.createElement('script');
+            tag.type = 'module';
+            tag.src = script;
+            document.head.append(tag);
+          }
+        },
+        { layout, script: `${baseUrl()}/elements/statement-list.js` },
+      );
+      await page.waitForSelector('atrium-statement-list td[data-column=HTH]');
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        list: document.querySelector('atrium-statement-list')!.getBoundingClientRect().right,
+        view: innerWidth,
+      }));
+      expect(fit.page, layout).toBeLessThanOrEqual(fit.view);
+      expect(fit.list, layout).toBeLessThanOrEqual(fit.view - 300);
+    }
+    await page.close();
+  });
+
   it("sets its text in the reader's language's fonts, unless the page names its own", async () => {
     const fontOf = async (language: string, pageStyle?: string) => {
       const page = await browser.newPage();

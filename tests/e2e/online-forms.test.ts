@@ -320,6 +320,29 @@ describe('online forms in the browser', () => {
     }
   });
 
+  it('opens a list filtered by the conditions its address presets', async () => {
+    const page = await browser.newPage();
+    await open(page, '/statement/template/preview/inspection', 'store01');
+    await page.waitForSelector(`${shell} td[data-column=store]`);
+    const everything = await page.locator(`${shell} td[data-column=store]`).allTextContents();
+    const store = await page.$eval(
+      `${shell} select[name=store] option[value=S02]`,
+      (option) => option.textContent ?? '',
+    );
+    // The list holds other stores' records too, so a preset that did nothing would show.
+    expect(everything.some((text) => text !== store)).toBe(true);
+    for (const presets of ['store=S02', JSON.stringify({ store: 'S02', unknown: 'x' })]) {
+      await open(page, `/statement/template/preview/inspection/false/${encodeURIComponent(presets)}`, 'store01'); // prettier-ignore
+      await expect.poll(() => page.inputValue(`${shell} select[name=store]`)).toBe('S02');
+      await expect
+        .poll(async () => [
+          ...new Set(await page.locator(`${shell} td[data-column=store]`).allTextContents()),
+        ])
+        .toEqual([store]);
+    }
+    await page.close();
+  });
+
   it('lets the administrator say who may view a form, which the server then enforces', async () => {
     const headers = async (account: string) => ({
       Authorization: `Bearer ${await apiToken(account, passwords[account] ?? 'Staff#2026')}`,

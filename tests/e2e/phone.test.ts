@@ -75,12 +75,21 @@ describe('on a phone', () => {
       const switcher = (await page.locator('main [data-control=language]').boundingBox())!;
       const card = (await page.locator('main .card').boundingBox())!;
       expect(switcher.y + switcher.height, language).toBeLessThanOrEqual(card.y);
+      // The sign-in form, its button included, is in the first screen.
+      const submit = (await page.locator('atrium-login [part=submit]').boundingBox())!;
+      expect(submit.y + submit.height, language).toBeLessThanOrEqual(phones[0]!.height);
+      // A tab strip that does not fit says so: the edge its hidden tabs are behind fades out.
+      const list = page.locator('.card > div > [role=tablist]');
+      const fits = await list.evaluate((node) => node.scrollWidth <= node.clientWidth + 1);
+      const fade = () => list.evaluate((node) => getComputedStyle(node).maskImage);
+      expect(await fade(), language).toMatch(fits ? /^none$/ : /^linear-gradient\(to right/);
       // The last tab is reached by scrolling the tab list, not the page.
       const last = page.locator('.card > div > [role=tablist] [role=tab]').last();
       await last.scrollIntoViewIfNeeded();
       await last.tap();
       expect(await last.getAttribute('aria-selected')).toBe('true');
       expect(await overflow(page), language).toBe(0);
+      if (!fits) await expect.poll(fade).toMatch(/^linear-gradient\(to left/);
     }
   });
 

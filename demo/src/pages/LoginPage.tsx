@@ -84,6 +84,32 @@ const brand = css`
       display: none;
     }
   }
+  /* A phone: the brand is one bar (logo, name, the map link), so the form is in view. */
+  @media (max-width: 600px) {
+    padding: 10px 16px;
+    > div {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      column-gap: 12px;
+    }
+    img,
+    .logo-slot {
+      height: 28px;
+      padding: 2px 6px;
+    }
+    h1 {
+      font-size: 18px;
+      margin: 0;
+    }
+    p {
+      display: none;
+    }
+    .map-link {
+      margin: 0 0 0 auto;
+      font-size: 13px;
+    }
+  }
 `;
 
 const panel = css`

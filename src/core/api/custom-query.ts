@@ -93,6 +93,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const textOf = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
 
+const englishLabel = (item: Record<string, unknown>) =>
+  textOf(item.commentEn) ? { commentEn: textOf(item.commentEn) } : {};
+
 /** The condition fields of a definition; broken JSON (or not a list of fields) throws. */
 export function parseConditionFields(text: string | null | undefined): ConditionField[] {
   const parsed = parseJson(text, []);
@@ -102,7 +105,7 @@ export function parseConditionFields(text: string | null | undefined): Condition
   return parsed.map((item: Record<string, unknown>) => ({
     field: textOf(item.field),
     comment: textOf(item.comment) || textOf(item.field),
-    commentEn: textOf(item.commentEn),
+    ...englishLabel(item),
     defaultValue: textOf(item.defaultValue),
     defaultType: textOf(item.defaultType),
   }));
@@ -121,7 +124,7 @@ export function displayFields(
         .map((item) => ({
           field: textOf(item.field),
           comment: textOf(item.comment) || textOf(item.field),
-          commentEn: textOf(item.commentEn),
+          ...englishLabel(item),
         }));
       if (fields.length > 0) return fields;
     }

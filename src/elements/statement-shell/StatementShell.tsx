@@ -97,7 +97,10 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
       case 'templateList':
         return (
           <TemplateList
+            // Another address's presets start the list again with them.
+            key={`${content.templateKey}?${JSON.stringify(content.presets)}`}
             templateKey={content.templateKey}
+            presets={content.presets}
             onOpen={(action, recordId) =>
               go(
                 `/template/form/${content.templateKey}/${action}`,

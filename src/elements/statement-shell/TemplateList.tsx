@@ -13,17 +13,20 @@ import { useAppliedConditions } from '../../ui/query-view/useAppliedConditions';
 /** A data template's list (template/preview): conditions, rows, add, open a record. */
 export function TemplateList({
   templateKey,
+  presets,
   onOpen,
   onDrafts,
 }: {
   templateKey: string;
+  /** Condition values the address sets in advance (template/preview/{key}/{single}/{presets}). */
+  presets: Record<string, string>;
   onOpen: (action: 'add' | 'edit' | 'get', id?: string) => void;
   onDrafts?: () => void;
 }) {
   const t = useT();
   const language = useLanguage();
   const template = useAsync(() => dataTemplate(templateKey), [templateKey, language]);
-  const { applied, page, setPage, form } = useAppliedConditions();
+  const { applied, page, setPage, form } = useAppliedConditions(presets);
   const pageSize = 20;
   const info = template.data;
   const rows = useAsync(
@@ -38,7 +41,9 @@ export function TemplateList({
   // An online form's template: its own list (sort, selection, export, import, drafts); a
   // bound table's (dyzl) keeps the plain list of its named query.
   if (isFormTemplate(info) && info.list !== 'query')
-    return <FormTemplateList template={info} onOpen={onOpen} onDrafts={onDrafts} />;
+    return (
+      <FormTemplateList template={info} presets={presets} onOpen={onOpen} onDrafts={onDrafts} />
+    );
   return (
     <section data-template={templateKey}>
       <div css={{ display: 'flex', alignItems: 'center', marginBottom: 12 }}>

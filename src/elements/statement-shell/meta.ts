@@ -8,7 +8,7 @@ export const meta = {
     path: {
       kind: 'string',
       description:
-        'What to show, as the route after /statement: `/{alias}`, `/template/preview/{key}`, `/template/form/{key}/{action}`, `/href/template/{alias}`, `/querySql/queryView/{sqlAlias}/{alias}`, or `/templateReport/{alias}`.',
+        'What to show, as the route after /statement: `/{alias}`, `/template/preview/{key}[/{single}[/{presets}]]` (presets: condition values of the list set in advance, a query string `store=S02` or a JSON object, URL-encoded as one segment), `/template/form/{key}/{action}`, `/href/template/{alias}`, `/querySql/queryView/{sqlAlias}/{alias}`, or `/templateReport/{alias}`.',
     },
     search: {
       kind: 'string',

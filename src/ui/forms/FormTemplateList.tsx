@@ -62,15 +62,18 @@ export function FormTemplateList({
   template,
   onOpen,
   onDrafts,
+  presets = {},
 }: {
   template: FormTemplate;
   onOpen: (action: 'add' | 'edit' | 'get', id?: string) => void;
   onDrafts?: (() => void) | undefined;
+  /** Condition values set in advance (a menu link's), applied from the start. */
+  presets?: ConditionValues | undefined;
 }) {
   const t = useT();
   const language = useLanguage();
-  const [values, setValues] = useState<ConditionValues>({});
-  const [applied, setApplied] = useState<ConditionValues>({});
+  const [values, setValues] = useState<ConditionValues>(presets);
+  const [applied, setApplied] = useState<ConditionValues>(presets);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
