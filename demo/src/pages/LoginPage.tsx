@@ -24,6 +24,11 @@ const page = css`
   @media (max-width: 860px) {
     grid-template-columns: minmax(0, 1fr);
   }
+  /* A phone: the brand bar takes its own height, the form the rest from the top. */
+  @media (max-width: 600px) {
+    grid-template-rows: auto 1fr;
+    align-content: start;
+  }
 `;
 
 const brand = css`
@@ -147,6 +152,9 @@ const panel = css`
     .card {
       padding: 20px 16px 24px;
     }
+  }
+  @media (max-width: 600px) {
+    justify-content: flex-start;
   }
 `;
 
