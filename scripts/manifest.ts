@@ -58,15 +58,17 @@ const manifest = {
           tagName: meta.tag,
           customElement: true,
           description: meta.summary,
-          attributes: Object.entries(documentedAttributesOf(meta)).map(([prop, attribute]) => ({
-            name: toAttributeName(prop),
-            fieldName: prop,
-            type: { text: attribute.kind },
-            description: attribute.description,
-            ...(attribute.default ? { default: attribute.default } : {}),
-          })),
-          // The global attribute every element honours (the element base).
-          langAttribute,
+          attributes: [
+            ...Object.entries(documentedAttributesOf(meta)).map(([prop, attribute]) => ({
+              name: toAttributeName(prop),
+              fieldName: prop,
+              type: { text: attribute.kind },
+              description: attribute.description,
+              ...(attribute.default ? { default: attribute.default } : {}),
+            })),
+            // The global attribute every element honours (the element base).
+            langAttribute,
+          ],
           members: [
             ...Object.entries(documentedAttributesOf(meta)).map(([prop, attribute]) => ({
               kind: 'field',

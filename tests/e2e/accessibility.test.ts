@@ -366,8 +366,22 @@ describe.concurrent('accessibility: axe over every element on a bare page', () =
 
   it('covers every element the build publishes', () => {
     const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as {
-      modules: { path: string; declarations?: { customElement?: boolean }[] }[];
+      modules: {
+        path: string;
+        declarations?: (Record<string, unknown> & {
+          customElement?: boolean;
+          attributes?: { name: string }[];
+        })[];
+      }[];
     };
+    // Every element lists the lang attribute the element base honours, among its attributes.
+    for (const module of manifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        if (!declaration.customElement) continue;
+        expect(declaration.attributes?.map((attribute) => attribute.name), module.path).toContain('lang'); // prettier-ignore
+        expect(Object.keys(declaration), module.path).not.toContain('langAttribute');
+      }
+    }
     // The modules that define an element (the host API is a module of its own).
     const published = manifest.modules
       .filter((module) => module.declarations?.some((declaration) => declaration.customElement))
