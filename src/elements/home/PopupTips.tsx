@@ -15,7 +15,7 @@ import { cssLength } from './css-length';
 import { Dialog } from '../../ui/Dialog';
 import { useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
-import { vars } from '../../ui/theme';
+import { phoneWidth, vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
 const panel = css`
@@ -106,7 +106,7 @@ function openAndReloadOnClose(url: string): void {
 const closedKey = (account: string) => `popupTipsClosed:${account}`;
 
 /** A phone's screen is too small to give the list up front: there it opens folded. */
-const phone = () => globalThis.matchMedia?.('(max-width: 599px)').matches ?? false;
+const phone = () => globalThis.matchMedia?.(`(max-width: ${phoneWidth}px)`).matches ?? false;
 
 /**
  * The reminders panel, over the page's bottom right corner. `onRoom` hears how much of the
