@@ -28,6 +28,7 @@ import { liveCursorHeader } from '../src/core/live/events';
 import { formService } from './services/form';
 import { portalService } from './services/portal';
 import { ucService } from './services/uc';
+import { servicePrefixes } from '../src/core/services';
 
 /** What the routes need; tests build the app with their own database and SMS provider. */
 export interface AppDeps {
@@ -53,15 +54,6 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
-
-/** The services of the spec, each a plugin mounted under its own prefix. */
-export const servicePrefixes = {
-  uc: '/uc',
-  portal: '/portal',
-  bpmRunTime: '/bpm-runtime',
-  bpmModel: '/bpm-model',
-  form: '/form',
-} as const;
 
 export async function buildApp(
   input: AppInput,

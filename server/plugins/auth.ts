@@ -3,6 +3,7 @@ import type { Access } from '../lib/context';
 import fp from 'fastify-plugin';
 import { resolveSession } from '../domain/sessions';
 import { UserError } from '../lib/errors';
+import { isVisitorCall, serviceOfUrl } from '../../src/core/services';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -10,15 +11,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-const servicePrefixes = ['/uc/', '/portal/', '/bpm-runtime/', '/bpm-model/', '/form/'];
-
 /**
- * Service routes are closed unless they say otherwise; pages, bundles and docs are open. The
- * one rule, read by every request and by the OpenAPI document (server/plugins/openapi.ts).
+ * Service routes are closed but for the visitor calls the browser shares (src/core/services.ts) and
+ * routes that say otherwise; pages, bundles and docs are open. The one rule, read by every
+ * request and by the OpenAPI document (server/plugins/openapi.ts).
  */
 export function routeAccess(config: FastifyContextConfig | undefined, url: string): Access {
   if (config?.access) return config.access;
-  return servicePrefixes.some((prefix) => url.startsWith(prefix)) ? 'user' : 'public';
+  const call = serviceOfUrl(url);
+  return call && !isVisitorCall(call.service, call.path) ? 'user' : 'public';
 }
 
 function accessOf(request: FastifyRequest) {

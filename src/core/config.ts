@@ -1,14 +1,9 @@
 import { map } from 'nanostores';
+import { servicePrefixes, type ServiceName } from './services';
 import { shared } from './shared';
 
 /** Base URLs of the five platform services the elements call. */
-export interface ServiceBases {
-  uc: string;
-  portal: string;
-  bpmRunTime: string;
-  bpmModel: string;
-  form: string;
-}
+export type ServiceBases = Record<ServiceName, string>;
 
 export interface AtriumConfig {
   services: ServiceBases;
@@ -46,13 +41,8 @@ function scriptOrigin(): string {
 }
 
 export function servicesAt(origin: string): ServiceBases {
-  return {
-    uc: `${origin}/uc`,
-    portal: `${origin}/portal`,
-    bpmRunTime: `${origin}/bpm-runtime`,
-    bpmModel: `${origin}/bpm-model`,
-    form: `${origin}/form`,
-  };
+  const entries = Object.entries(servicePrefixes).map(([name, prefix]) => [name, origin + prefix]);
+  return Object.fromEntries(entries) as unknown as ServiceBases;
 }
 
 export function resolveConfig(

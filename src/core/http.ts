@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { AnswerOf, BodyOf, Call, QueryOf, RouteOf } from '../contract/call';
+import { isVisitorCall } from './services';
 import { $config, type ServiceBases } from './config';
 import { t } from './i18n';
 import { $language } from './language';
@@ -121,6 +122,20 @@ function handle401(options: RequestOptions): void {
 }
 
 /**
+ * A call that needs a session is never sent without one: the server would refuse it, and on a
+ * host page nobody has signed in to, every element's refusal would reach the page's console.
+ * It fails as the server's 401 does (the portal goes to its login page, a host page hears
+ * atrium-unauthorized), without a toast: the element shows the message, and loads again when
+ * someone signs in (useAsync, useNamedQuery). The calls a visitor makes: services.ts.
+ */
+function refuseWithoutSession(service: Service, path: string, options: RequestOptions): void {
+  if (options.anonymous || options.token || $session.get()) return;
+  if (isVisitorCall(service, path)) return;
+  handle401(options);
+  throw new ApiError(t('common:errors.signInFirst'), 401);
+}
+
+/**
  * Refreshes the token once a fifth of its lifetime has passed (the platform client's rule),
  * so an active user is never cut off mid-work; one refresh at a time for the whole page.
  */
@@ -178,6 +193,7 @@ export async function streamRequest(
   data: unknown,
   signal?: AbortSignal,
 ): Promise<Response> {
+  refuseWithoutSession(service, path, {});
   await refreshIfDue();
   let response: Response;
   try {
@@ -214,6 +230,7 @@ export async function openStream(
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<Response> {
+  refuseWithoutSession(service, path, {});
   await refreshIfDue();
   const response = await fetch($config.get().services[service] + path, {
     headers: { ...headersFor({}), Accept: 'text/event-stream', ...headers },
@@ -231,6 +248,7 @@ export async function request<T>(
   data?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  refuseWithoutSession(service, path, options);
   if (!options.anonymous && !options.token && !path.endsWith('/refresh')) await refreshIfDue();
   const config = $config.get();
   const leaderId = $actingFor.get();

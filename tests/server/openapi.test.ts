@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPasswords } from '../../server/db/seed/people';
 import { newId } from '../../server/lib/ids';
+import { isVisitorCall, serviceOfUrl, visitorCalls } from '../../src/core/services';
 import { oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -80,6 +81,22 @@ describe.each(oneDatabase)('the OpenAPI document on %s', (kind) => {
     expect([login.operationId, login.tags, login.security]).toEqual(['postUcAuth', ['auth'], []]);
     const menus = document.paths[menuPath]!.get!;
     expect([menus.tags, menus.security]).toEqual([['shell'], [{ bearer: [] }]]);
+  });
+
+  it('opens to visitors the shared visitor calls, every one of them, and no other service call', () => {
+    const open = operations(document).flatMap(({ path, operation }) => {
+      const call = serviceOfUrl(path.replace(/\{(\w+)\}/g, ':$1'));
+      // The demo's stand-in for an outside service is called by the server, not a browser.
+      if (!call || operation.security?.length || path.includes('/demoExternal/')) return [];
+      return [`${call.service} ${call.path}`];
+    });
+    const listed = Object.entries(visitorCalls).flatMap(([service, paths]) =>
+      paths.map((path) => `${service} ${path}`),
+    );
+    expect(new Set(open)).toEqual(new Set(listed));
+    expect(isVisitorCall('portal', '/map/v1/plan/42?size=2')).toBe(true);
+    expect(isVisitorCall('portal', '/map/v1/plan')).toBe(false);
+    expect(isVisitorCall('uc', '/portalNewsNotice/v1/getNews')).toBe(false);
   });
 
   it('declares every answer a caller without a session gets, and a signed-in reader of unknown ids', async () => {

@@ -23,7 +23,6 @@ export async function mobileLoginRoutes(untyped: FastifyInstance) {
   app.post(
     '/api/user/v1/user/getMobileCode',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Sends a login code to a mobile number (60 s cooldown)',
         querystring: Type.Object({ mobile: Type.String({ maxLength: 20 }) }),
@@ -48,7 +47,6 @@ export async function mobileLoginRoutes(untyped: FastifyInstance) {
   app.post(
     '/api/user/v1/user/getMobileTokenByUserUserName',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Checks the code; answers the accounts tied to the mobile and a one-time ticket',
         querystring: Type.Object({
@@ -81,7 +79,6 @@ export async function mobileLoginRoutes(untyped: FastifyInstance) {
   app.post(
     '/api/user/v1/user/getTokenByUserUserName',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Signs in as one of the accounts of a verified mobile',
         querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),

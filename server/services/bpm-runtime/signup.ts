@@ -15,7 +15,6 @@ export async function signupRoutes(untyped: FastifyInstance) {
   app.post(
     '/bpm/haiyaapi/SavePpbmb',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Supplier sign-up (anonymous); answers the new id',
         body: Type.Object({

@@ -18,7 +18,6 @@ export async function fileRoutes(untyped: FastifyInstance) {
   app.get(
     '/system/file/v1/downloadFile',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Streams a file; public files for everyone, others with a session',
         querystring: Type.Object({
@@ -53,7 +52,6 @@ export async function fileRoutes(untyped: FastifyInstance) {
   app.post(
     '/bpm/aliasScript/v1/execute/FileType',
     {
-      config: { access: 'public' },
       schema: {
         summary: "A file's type and path, for deciding how to preview it",
         querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),

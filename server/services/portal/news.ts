@@ -38,7 +38,6 @@ export async function newsRoutes(untyped: FastifyInstance) {
   app.get(
     '/portalNewsNotice/v1/getNews',
     {
-      config: { access: 'public' },
       schema: {
         summary:
           'Published news and announcements still running, newest first (a bare array, as the platform answers)',
@@ -93,7 +92,6 @@ export async function newsRoutes(untyped: FastifyInstance) {
   app.get(
     '/portalNewsNotice/v1/getNewsById',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'One news item (a bare object)',
         querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),

@@ -37,7 +37,6 @@ export async function settingsRoutes(app: FastifyInstance) {
   app.get(
     '/sys/sysProperties/v1/getDecryptBySysSetting',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Front-end system settings: product name, icon and logo (value is JSON text)',
         response: { 200: commonResult(Type.String()) },
@@ -49,7 +48,6 @@ export async function settingsRoutes(app: FastifyInstance) {
   app.get(
     '/bpm/haiyaapi/getStores',
     {
-      config: { access: 'public' },
       schema: {
         summary: "The group's stores, for the store dropdowns (sign-up and finance filters)",
         response: {

@@ -26,7 +26,6 @@ export async function authRoutes(untyped: FastifyInstance) {
   app.post(
     '/auth',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Password login',
         querystring: Type.Object({ tenantId: Type.Optional(Type.String()) }),

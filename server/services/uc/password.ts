@@ -30,7 +30,6 @@ export async function passwordRoutes(untyped: FastifyInstance) {
   app.get(
     '/pwdStrategy/v1/getDefault',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'The default password policy',
         response: { 200: commonResult(Type.Union([policySchema, Type.Null()])) },

@@ -13,7 +13,6 @@ export async function ssoRoutes(untyped: FastifyInstance) {
   app.get(
     '/sso/info',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Whether single sign-on is on, and where its pages are',
         description:
@@ -38,7 +37,6 @@ export async function ssoRoutes(untyped: FastifyInstance) {
   app.get(
     '/sso/auth',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Exchanges a single-sign-on ticket for a session',
         querystring: Type.Object({

@@ -23,7 +23,6 @@ export async function tenantJsonRoutes(untyped: FastifyInstance) {
     '/uc/tenantManage/v1/getJson',
     {
       // A tenant's name and logo are on its public login page already.
-      config: { access: 'public' },
       schema: {
         summary: "A tenant's name and front logo (frontLogo: JSON text of [{id, name}])",
         querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),

@@ -53,7 +53,6 @@ export async function tenantRoutes(untyped: FastifyInstance) {
   app.get(
     '/uc/tenantManage/v1/getTenantByCode',
     {
-      config: { access: 'public' },
       schema: {
         summary: "A tenant's name and logo, for the login page of /login/{tenant}",
         querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),

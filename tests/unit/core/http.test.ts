@@ -7,7 +7,7 @@ import { ApiError, http, httpClient, requestTimeoutMs } from '../../../src/core/
 import { setLanguage } from '../../../src/core/language';
 import { navigation } from '../../../src/core/navigation';
 import { $notices } from '../../../src/core/notices';
-import { $actingFor, $session, signIn } from '../../../src/core/session';
+import { $actingFor, $session, signIn, signOut } from '../../../src/core/session';
 
 /**
  * The request layer against a stand-in for an existing deployment of the platform (a third
@@ -152,6 +152,28 @@ describe('the request layer', () => {
     expect(assign).not.toHaveBeenCalled();
     removeEventListener('atrium-unauthorized', stop);
     assign.mockRestore();
+  });
+
+  it('sends no call that needs a session while signed out, and every visitor call', async () => {
+    signOut();
+    history.pushState(null, '', '/hosts/plain.html');
+    let heard = 0;
+    const count = () => heard++;
+    addEventListener('atrium-unauthorized', count);
+    seen = undefined as IncomingMessage | undefined;
+    await expect(http.get('portal', '/ok')).rejects.toThrow('请先登录');
+    await expect(http.post('bpmRunTime', '/runtime/task/v1/getTodoList')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect([seen, heard, $notices.get()]).toEqual([undefined, 2, []]);
+    // A visitor call (the news list) and a call that names its own way in are sent.
+    await expect(http.get('portal', '/portalNewsNotice/v1/getNews')).rejects.toThrow('nope');
+    expect(seen?.url).toMatch(/^\/portal\/portalNewsNotice\/v1\/getNews/);
+    await http.get('portal', '/ok', {}, { anonymous: true });
+    await http.get('portal', '/ok', {}, { token: 'print-link' });
+    expect(seen?.headers.authorization).toBe('Bearer print-link');
+    removeEventListener('atrium-unauthorized', count);
+    history.pushState(null, '', '/fvue/home');
   });
 
   it('rejects headers that are not a JSON object', async () => {

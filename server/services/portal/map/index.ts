@@ -63,7 +63,6 @@ export async function mapRoutes(untyped: FastifyInstance) {
   app.get(
     `${base}/stores`,
     {
-      config: { access: 'public' },
       schema: {
         summary: 'The stores and their mapped floors (public)',
         response: { 200: Type.Array(storeSchema) },
@@ -75,7 +74,6 @@ export async function mapRoutes(untyped: FastifyInstance) {
   app.get(
     `${base}/floor`,
     {
-      config: { access: 'public' },
       schema: {
         summary:
           "One floor's shops: public fields for anyone, staff fields (merchant, contract, statement, overdue) within the caller's scope",
@@ -112,7 +110,6 @@ export async function mapRoutes(untyped: FastifyInstance) {
   app.get(
     `${base}/search`,
     {
-      config: { access: 'public' },
       schema: {
         summary: 'Shops of a store by brand or shop number (public fields)',
         querystring: Type.Object({
@@ -141,7 +138,6 @@ export async function mapRoutes(untyped: FastifyInstance) {
   app.get(
     `${base}/plan/:floorId`,
     {
-      config: { access: 'public' },
       schema: { summary: "A floor's plan image", params: Type.Object({ floorId: idText }) },
     },
     async (request, reply) => {
