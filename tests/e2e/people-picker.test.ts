@@ -208,6 +208,83 @@ describe('the people picker', () => {
     expect((await formState()).valid).toBe(false);
   });
 
+  it('is a control as native ones are: labels, fieldset, custom validity, states, restore', async () => {
+    const session = await apiLogin('emp01', staff);
+    const gm01 = await personId(session.token, 'gm01');
+    const page = await browser.newPage();
+    await useSession(page, session);
+    await openSameOrigin(
+      page,
+      '/people-native',
+      `<form id="g" onsubmit="event.preventDefault()"><label for="p">负责人</label>
+        <fieldset id="fs"><atrium-people-picker id="p" name="owner" required></atrium-people-picker></fieldset>
+        </form><a id="away" href="/fvue/login">away</a>`,
+      ['people-picker'],
+    );
+    const box = 'atrium-people-picker input[role=combobox]';
+    await page.waitForSelector(box);
+    type Picker = HTMLElement & {
+      value: string;
+      labels: NodeList;
+      validationMessage: string;
+      setCustomValidity(message: string): void;
+    };
+    const look = () =>
+      page.evaluate(() => {
+        const picker = document.getElementById('p') as Picker;
+        const form = document.getElementById('g') as HTMLFormElement;
+        const states = ['invalid', 'user-invalid', 'disabled'];
+        return {
+          labels: [...picker.labels].map((label) => label.textContent),
+          states: states.filter((state) => picker.matches(`:state(${state})`)),
+          sent: new FormData(form).get('owner'),
+          valid: form.checkValidity(),
+          message: picker.validationMessage,
+        };
+      });
+    expect(await look()).toMatchObject({ labels: ['负责人'], states: ['invalid'], sent: '' });
+
+    // A refused send marks it user-invalid, as :user-invalid does a native field.
+    await page.evaluate(() => (document.getElementById('g') as HTMLFormElement).requestSubmit());
+    expect((await look()).states).toEqual(['invalid', 'user-invalid']);
+
+    // The page's own reason joins the element's, and clearing it leaves the element's.
+    await page.evaluate((id) => ((document.getElementById('p') as Picker).value = id), gm01);
+    await page.waitForSelector('atrium-people-picker [data-person=gm01]');
+    expect(await look()).toMatchObject({ states: [], sent: gm01, valid: true });
+    await page.evaluate(() => (document.getElementById('p') as Picker).setCustomValidity('已离职'));
+    // Interacted with (the refused send), it is user-invalid whenever invalid, as natives are.
+    expect(await look()).toMatchObject({
+      valid: false,
+      message: '已离职',
+      states: ['invalid', 'user-invalid'],
+    });
+    await page.evaluate(() => (document.getElementById('p') as Picker).setCustomValidity(''));
+    expect(await look()).toMatchObject({ valid: true, message: '' });
+
+    // A disabled fieldset disables it: not sent, nothing to press, :state(disabled).
+    const actions = page.locator('atrium-people-picker button');
+    const setFieldset = (disabled: boolean) =>
+      page.evaluate(
+        (value) => ((document.getElementById('fs') as HTMLFieldSetElement).disabled = value),
+        disabled,
+      );
+    expect(await actions.count()).toBe(3);
+    await setFieldset(true);
+    await expect.poll(() => actions.count()).toBe(0);
+    expect(await look()).toMatchObject({ states: ['disabled'], sent: null });
+    await setFieldset(false);
+    await expect.poll(() => actions.count()).toBe(3);
+    expect(await look()).toMatchObject({ states: [], sent: gm01 });
+
+    // Leaving the page and coming back gives the value back, as the browser does a field's.
+    await page.click('#away');
+    await page.waitForURL(/\/fvue\/login/);
+    await page.goBack();
+    await page.waitForSelector('atrium-people-picker [data-person=gm01]');
+    expect((await look()).sent).toBe(gm01);
+  });
+
   it('shows roles, posts, orgs and address in the personal info dialog (issue 12, part 6)', async () => {
     const token = await apiToken('mgr01', staff);
     const page = await browser.newPage();

@@ -12,8 +12,9 @@ import { formSlot } from '../element/context';
 export class FormControl {
   /** Set by the component: the form was reset. */
   onReset: (() => void) | undefined;
-  /** Set by the component: the browser gives back the state saved with the value. */
-  onRestore: ((state: string) => void) | undefined;
+  private restoreHandler: ((state: string) => void) | undefined;
+  /** A state given back before the component was drawn to take it (at upgrade). */
+  private pendingRestore: string | undefined;
   /** Disabled as the browser sees it (formDisabledCallback): own attribute or a fieldset. */
   formDisabled = false;
   private own: { flags: ValidityStateFlags; message: string; anchor?: HTMLElement | undefined } = {
@@ -85,8 +86,23 @@ export class FormControl {
     this.showStates();
   }
 
+  /**
+   * Set by the component: the browser gives back the state saved with the value. The browser
+   * does so when it upgrades the element, before React has drawn it, so a state that comes
+   * first waits for the handler.
+   */
+  set onRestore(handler: ((state: string) => void) | undefined) {
+    this.restoreHandler = handler;
+    const pending = this.pendingRestore;
+    if (!handler || pending === undefined) return;
+    this.pendingRestore = undefined;
+    handler(pending);
+  }
+
   restore(state: unknown): void {
-    if (typeof state === 'string') this.onRestore?.(state);
+    if (typeof state !== 'string') return;
+    if (this.restoreHandler) this.restoreHandler(state);
+    else this.pendingRestore = state;
   }
 
   /** Shows the states again (the own `disabled` attribute changed). */
