@@ -93,64 +93,62 @@ declare module 'vue' {
     'atrium-agent-settings': DefineComponent<AtriumAgentSettingsAttributes & {}>;
     'atrium-app-centre': DefineComponent<
       AtriumAppCentreAttributes & {
-        'onAtrium-navigate'?: (event: AtriumAppCentreEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumAppCentreEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-approval-phrases': DefineComponent<AtriumApprovalPhrasesAttributes & {}>;
     'atrium-attachments': DefineComponent<
       AtriumAttachmentsAttributes & {
-        'onAtrium-change'?: (event: AtriumAttachmentsEventMap['atrium-change']) => void;
+        onAtriumChange?: (event: AtriumAttachmentsEventMap['atrium-change']) => void;
       }
     >;
     'atrium-chart-column': DefineComponent<AtriumChartColumnAttributes & {}>;
     'atrium-contract-list': DefineComponent<
       AtriumContractListAttributes & {
-        'onAtrium-form-open'?: (event: AtriumContractListEventMap['atrium-form-open']) => void;
+        onAtriumFormOpen?: (event: AtriumContractListEventMap['atrium-form-open']) => void;
       }
     >;
     'atrium-custom-dialog': DefineComponent<
       AtriumCustomDialogAttributes & {
-        'onAtrium-select'?: (event: AtriumCustomDialogEventMap['atrium-select']) => void;
+        onAtriumSelect?: (event: AtriumCustomDialogEventMap['atrium-select']) => void;
       }
     >;
     'atrium-custom-query': DefineComponent<
       AtriumCustomQueryAttributes & {
-        'onAtrium-query-result'?: (event: AtriumCustomQueryEventMap['atrium-query-result']) => void;
-        'onAtrium-query-error'?: (event: AtriumCustomQueryEventMap['atrium-query-error']) => void;
+        onAtriumQueryResult?: (event: AtriumCustomQueryEventMap['atrium-query-result']) => void;
+        onAtriumQueryError?: (event: AtriumCustomQueryEventMap['atrium-query-error']) => void;
       }
     >;
     'atrium-data-template': DefineComponent<AtriumDataTemplateAttributes & {}>;
     'atrium-favourite-apps': DefineComponent<
       AtriumFavouriteAppsAttributes & {
-        'onAtrium-navigate'?: (event: AtriumFavouriteAppsEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumFavouriteAppsEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-floor-map': DefineComponent<
       AtriumFloorMapAttributes & {
-        'onAtrium-floor-map-shop'?: (
-          event: AtriumFloorMapEventMap['atrium-floor-map-shop'],
-        ) => void;
+        onAtriumFloorMapShop?: (event: AtriumFloorMapEventMap['atrium-floor-map-shop']) => void;
       }
     >;
     'atrium-floor-map-editor': DefineComponent<AtriumFloorMapEditorAttributes & {}>;
     'atrium-flow-image': DefineComponent<AtriumFlowImageAttributes & {}>;
     'atrium-flow-incidents': DefineComponent<
       AtriumFlowIncidentsAttributes & {
-        'onAtrium-navigate'?: (event: AtriumFlowIncidentsEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumFlowIncidentsEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-flow-starter': DefineComponent<
       AtriumFlowStarterAttributes & {
-        'onAtrium-started'?: (event: AtriumFlowStarterEventMap['atrium-started']) => void;
-        'onAtrium-navigate'?: (event: AtriumFlowStarterEventMap['atrium-navigate']) => void;
+        onAtriumStarted?: (event: AtriumFlowStarterEventMap['atrium-started']) => void;
+        onAtriumNavigate?: (event: AtriumFlowStarterEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-form': DefineComponent<AtriumFormAttributes & {}>;
     'atrium-form-designer': DefineComponent<AtriumFormDesignerAttributes & {}>;
     'atrium-home': DefineComponent<
       AtriumHomeAttributes & {
-        'onAtrium-navigate'?: (event: AtriumHomeEventMap['atrium-navigate']) => void;
-        'onAtrium-tour-end'?: (event: AtriumHomeEventMap['atrium-tour-end']) => void;
+        onAtriumNavigate?: (event: AtriumHomeEventMap['atrium-navigate']) => void;
+        onAtriumTourEnd?: (event: AtriumHomeEventMap['atrium-tour-end']) => void;
       }
     >;
     'atrium-home-groups': DefineComponent<AtriumHomeGroupsAttributes & {}>;
@@ -158,137 +156,137 @@ declare module 'vue' {
     'atrium-invoice-list': DefineComponent<AtriumInvoiceListAttributes & {}>;
     'atrium-login': DefineComponent<
       AtriumLoginAttributes & {
-        'onAtrium-login'?: (event: AtriumLoginEventMap['atrium-login']) => void;
-        'onAtrium-logout'?: (event: AtriumLoginEventMap['atrium-logout']) => void;
+        onAtriumLogin?: (event: AtriumLoginEventMap['atrium-login']) => void;
+        onAtriumLogout?: (event: AtriumLoginEventMap['atrium-logout']) => void;
       }
     >;
     'atrium-mail': DefineComponent<
       AtriumMailAttributes & {
-        'onAtrium-navigate'?: (event: AtriumMailEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumMailEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-mail-contacts': DefineComponent<AtriumMailContactsAttributes & {}>;
     'atrium-mail-settings': DefineComponent<AtriumMailSettingsAttributes & {}>;
     'atrium-meetings': DefineComponent<
       AtriumMeetingsAttributes & {
-        'onAtrium-navigate'?: (event: AtriumMeetingsEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumMeetingsEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-menu-container': DefineComponent<
       AtriumMenuContainerAttributes & {
-        'onAtrium-navigate'?: (event: AtriumMenuContainerEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumMenuContainerEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-messages': DefineComponent<
       AtriumMessagesAttributes & {
-        'onAtrium-navigate'?: (event: AtriumMessagesEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumMessagesEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-news': DefineComponent<
       AtriumNewsAttributes & {
-        'onAtrium-news-open'?: (event: AtriumNewsEventMap['atrium-news-open']) => void;
+        onAtriumNewsOpen?: (event: AtriumNewsEventMap['atrium-news-open']) => void;
       }
     >;
     'atrium-news-carousel': DefineComponent<
       AtriumNewsCarouselAttributes & {
-        'onAtrium-navigate'?: (event: AtriumNewsCarouselEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumNewsCarouselEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-news-viewer': DefineComponent<
       AtriumNewsViewerAttributes & {
-        'onAtrium-news-open'?: (event: AtriumNewsViewerEventMap['atrium-news-open']) => void;
+        onAtriumNewsOpen?: (event: AtriumNewsViewerEventMap['atrium-news-open']) => void;
       }
     >;
     'atrium-overdue-list': DefineComponent<
       AtriumOverdueListAttributes & {
-        'onAtrium-print-open'?: (event: AtriumOverdueListEventMap['atrium-print-open']) => void;
+        onAtriumPrintOpen?: (event: AtriumOverdueListEventMap['atrium-print-open']) => void;
       }
     >;
     'atrium-password-dialog': DefineComponent<
       AtriumPasswordDialogAttributes & {
-        'onAtrium-password-changed'?: (
+        onAtriumPasswordChanged?: (
           event: AtriumPasswordDialogEventMap['atrium-password-changed'],
         ) => void;
-        'onAtrium-close'?: (event: AtriumPasswordDialogEventMap['atrium-close']) => void;
+        onAtriumClose?: (event: AtriumPasswordDialogEventMap['atrium-close']) => void;
       }
     >;
     'atrium-people-picker': DefineComponent<
       AtriumPeoplePickerAttributes & {
-        'onAtrium-change'?: (event: AtriumPeoplePickerEventMap['atrium-change']) => void;
+        onAtriumChange?: (event: AtriumPeoplePickerEventMap['atrium-change']) => void;
       }
     >;
     'atrium-print': DefineComponent<
       AtriumPrintAttributes & {
-        'onAtrium-print-ready'?: (event: AtriumPrintEventMap['atrium-print-ready']) => void;
-        'onAtrium-print-close'?: (event: AtriumPrintEventMap['atrium-print-close']) => void;
+        onAtriumPrintReady?: (event: AtriumPrintEventMap['atrium-print-ready']) => void;
+        onAtriumPrintClose?: (event: AtriumPrintEventMap['atrium-print-close']) => void;
       }
     >;
     'atrium-query-view': DefineComponent<AtriumQueryViewAttributes & {}>;
     'atrium-reset-password': DefineComponent<
       AtriumResetPasswordAttributes & {
-        'onAtrium-password-changed'?: (
+        onAtriumPasswordChanged?: (
           event: AtriumResetPasswordEventMap['atrium-password-changed'],
         ) => void;
       }
     >;
     'atrium-sales-query': DefineComponent<
       AtriumSalesQueryAttributes & {
-        'onAtrium-row-open'?: (event: AtriumSalesQueryEventMap['atrium-row-open']) => void;
+        onAtriumRowOpen?: (event: AtriumSalesQueryEventMap['atrium-row-open']) => void;
       }
     >;
     'atrium-shortcuts': DefineComponent<
       AtriumShortcutsAttributes & {
-        'onAtrium-navigate'?: (event: AtriumShortcutsEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumShortcutsEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-side-menu': DefineComponent<
       AtriumSideMenuAttributes & {
-        'onAtrium-navigate'?: (event: AtriumSideMenuEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumSideMenuEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-signup': DefineComponent<
       AtriumSignupAttributes & {
-        'onAtrium-signup'?: (event: AtriumSignupEventMap['atrium-signup']) => void;
+        onAtriumSignup?: (event: AtriumSignupEventMap['atrium-signup']) => void;
       }
     >;
     'atrium-statement-list': DefineComponent<
       AtriumStatementListAttributes & {
-        'onAtrium-print-open'?: (event: AtriumStatementListEventMap['atrium-print-open']) => void;
+        onAtriumPrintOpen?: (event: AtriumStatementListEventMap['atrium-print-open']) => void;
       }
     >;
     'atrium-statement-shell': DefineComponent<
       AtriumStatementShellAttributes & {
-        'onAtrium-navigate'?: (event: AtriumStatementShellEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumStatementShellEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-sys-module': DefineComponent<AtriumSysModuleAttributes & {}>;
     'atrium-task': DefineComponent<
       AtriumTaskAttributes & {
-        'onAtrium-task-done'?: (event: AtriumTaskEventMap['atrium-task-done']) => void;
-        'onAtrium-navigate'?: (event: AtriumTaskEventMap['atrium-navigate']) => void;
+        onAtriumTaskDone?: (event: AtriumTaskEventMap['atrium-task-done']) => void;
+        onAtriumNavigate?: (event: AtriumTaskEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-task-counters': DefineComponent<
       AtriumTaskCountersAttributes & {
-        'onAtrium-navigate'?: (event: AtriumTaskCountersEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumTaskCountersEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-task-list': DefineComponent<
       AtriumTaskListAttributes & {
-        'onAtrium-navigate'?: (event: AtriumTaskListEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumTaskListEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-todo-card': DefineComponent<
       AtriumTodoCardAttributes & {
-        'onAtrium-navigate'?: (event: AtriumTodoCardEventMap['atrium-navigate']) => void;
+        onAtriumNavigate?: (event: AtriumTodoCardEventMap['atrium-navigate']) => void;
       }
     >;
     'atrium-top-bar': DefineComponent<
       AtriumTopBarAttributes & {
-        'onAtrium-navigate'?: (event: AtriumTopBarEventMap['atrium-navigate']) => void;
-        'onAtrium-tour-start'?: (event: AtriumTopBarEventMap['atrium-tour-start']) => void;
-        'onAtrium-menu-toggle'?: (event: AtriumTopBarEventMap['atrium-menu-toggle']) => void;
-        'onAtrium-logout'?: (event: AtriumTopBarEventMap['atrium-logout']) => void;
+        onAtriumNavigate?: (event: AtriumTopBarEventMap['atrium-navigate']) => void;
+        onAtriumTourStart?: (event: AtriumTopBarEventMap['atrium-tour-start']) => void;
+        onAtriumMenuToggle?: (event: AtriumTopBarEventMap['atrium-menu-toggle']) => void;
+        onAtriumLogout?: (event: AtriumTopBarEventMap['atrium-logout']) => void;
       }
     >;
   }

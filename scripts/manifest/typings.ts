@@ -169,7 +169,10 @@ export function reactTypings(metas: ElementMeta[]): string {
 
 /** atrium-vue.d.ts: Vue's GlobalComponents, for templates checked by vue-tsc. */
 export function vueTypings(metas: ElementMeta[]): string {
-  const vueEvent = (event: string) => `on${event[0]!.toUpperCase()}${event.slice(1)}`;
+  // A template's `@atrium-change` is the prop onAtriumChange to vue-tsc (Vue camelizes the
+  // name, and at run time hyphenates it back to the event's name).
+  const vueEvent = (event: string) =>
+    `on${event.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase())}`;
   const entries = metas.map(
     (m) =>
       `    '${m.tag}': DefineComponent<${attributeProps(m.tag)} & { ${listenerProps(m, vueEvent)} }>;\n`,
