@@ -188,6 +188,11 @@ describe('atrium-attachments', () => {
     await expect
       .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBe(960);
+    // Its box had the picture's shape before the picture came (no jump when it does).
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual([
+      '960',
+      String(await image.evaluate((img) => (img as HTMLImageElement).naturalHeight)),
+    ]);
     // An image dialog closes with a click beside it.
     await page.mouse.click(5, 5);
     expect(await page.locator(`${control} [role=dialog]`).count()).toBe(0);

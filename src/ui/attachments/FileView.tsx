@@ -29,13 +29,31 @@ const textStyle = css`
 type Loaded =
   | { kind: 'pdf'; data: ArrayBuffer }
   | { kind: 'text'; text: string }
-  | { kind: 'image' | 'audio' | 'video'; url: string };
+  | { kind: 'image'; url: string; width?: number; height?: number }
+  | { kind: 'audio' | 'video'; url: string };
+
+/**
+ * An image's own size, read before it is drawn, so its box is the right shape at once (no
+ * jump when it arrives); unknown where the browser cannot decode it ahead (it draws it then).
+ */
+async function naturalSize(blob: Blob): Promise<{ width?: number; height?: number }> {
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return {};
+  }
+}
 
 /** Fetched with the session's token: private files cannot be linked to directly. */
 async function load(id: string, kind: InlineKind): Promise<Loaded> {
   const blob = await fileBlob(id);
   if (kind === 'pdf') return { kind, data: await blob.arrayBuffer() };
   if (kind === 'text') return { kind, text: decodeText(await blob.arrayBuffer()) };
+  if (kind === 'image')
+    return { kind, url: URL.createObjectURL(blob), ...(await naturalSize(blob)) };
   return { kind, url: URL.createObjectURL(blob) };
 }
 
@@ -62,8 +80,10 @@ export function FileView({ file, kind }: { file: { id: string; name: string }; k
           <img
             src={data.url}
             alt={file.name}
+            width={data.width}
+            height={data.height}
             data-preview="image"
-            css={{ maxWidth: '100%', display: 'block', margin: '0 auto' }}
+            css={{ maxWidth: '100%', height: 'auto', display: 'block', margin: '0 auto' }}
           />
         );
       default:
