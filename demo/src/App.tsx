@@ -18,7 +18,15 @@ import { defaultIdleMinutes, watchIdle } from './idle';
 import { $path, $search, match, navigate } from './router';
 import { couldBeMenuRoute, menuAliases, menuEntryTarget } from './menu-routes';
 import { usePageHead } from './page-head';
-import { addMenuRoutes, findRoute, loadPage, loadedPage, notFoundRoute, type Page } from './routes';
+import {
+  addMenuRoutes,
+  findRoute,
+  isMenuRoute,
+  loadPage,
+  loadedPage,
+  notFoundRoute,
+  type Page,
+} from './routes';
 import { AreaPage } from './AreaPage';
 import { Shell } from './Shell';
 
@@ -47,10 +55,15 @@ export function App() {
   // guarded until they are read, and then it opens, leads to its menu entry's page, or is
   // not found.
   const unmatched = route === notFoundRoute && couldBeMenuRoute(path);
+  // /{menuAlias}/{itemAlias} of a menu whose routes are added leads to the item's page under
+  // that alias (/workbench/template/preview/dyzl), so a reload keeps the menu it was opened in.
+  const menuItem = isMenuRoute(route) && path.split('/').filter(Boolean).length === 2;
   const menusRead = Boolean(menus && menus.account === session?.account);
   const redirect =
     found.redirect ??
-    (unmatched && menusRead ? (menuEntryTarget(menus!.tree, path) ?? undefined) : undefined);
+    ((unmatched || menuItem) && menusRead
+      ? (menuEntryTarget(menus!.tree, path) ?? undefined)
+      : undefined);
   const [page, setPage] = useState<{ load: unknown; component: Page } | null>(() => {
     const component = loadedPage(route);
     return component ? { load: route.load, component } : null;

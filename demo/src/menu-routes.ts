@@ -52,6 +52,10 @@ function byAlias(
  * its first entry that shows something.
  */
 function entryPage(entry: MenuNode, parent: MenuNode | null): string | null {
+  // In a menu whose alias contains backmenu an item shows its href whatever route it names
+  // (spec/workflow-office.md 2.1; showsHref in src/ui/menu/AreaMenu.tsx).
+  if (entry.href && !entry.children.length && parent?.alias.includes('backmenu'))
+    return `/statement/href/template/${entry.alias}`;
   if (entry.menuUrl.startsWith('/')) return entry.menuUrl.split('?')[0]!;
   if (entry.menuUrl)
     return parent ? `/${parent.alias}/${entry.menuUrl}` : `/statement/${entry.menuUrl}`;

@@ -248,6 +248,11 @@ export function addMenuRoutes(aliases: string[]): void {
   }
 }
 
+/** Whether a route is one a menu added (`/{menuAlias}/...`). */
+export function isMenuRoute(route: Route): boolean {
+  return runtimeRoutes.includes(route);
+}
+
 const loaded = new Map<Route['load'], Page>();
 
 /** The page component if its chunk is already here (no flash of a loading state). */

@@ -53,6 +53,37 @@ async function moveUpByKeyboard(
   await page.waitForSelector(`${host} li[data-dragging]`, { state: 'detached' });
 }
 
+const favouritesDialog = 'atrium-favourite-apps [role=dialog]';
+
+/**
+ * In the favourite-apps dialog, chooses its menus in turn until one lists an app `wanted`
+ * accepts (given the codes already selected); answers that app's tile.
+ */
+async function findFavourite(
+  page: Page,
+  wanted: (code: string | null, selected: (string | null)[]) => boolean,
+) {
+  const dialog = favouritesDialog;
+  const menus = page.locator(`${dialog} [data-menu-id]`);
+  const apps = page.locator(`${dialog} [data-part=apps] [data-app]`);
+  const selected = await page
+    .locator(`${dialog} [data-part=selected] [data-app]`)
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-app')));
+  for (let m = 0; m < (await menus.count()); m++) {
+    await menus.nth(m).click();
+    await page.waitForSelector(`${dialog} [data-part=apps][aria-busy=false]`);
+    const codes = await apps.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('data-app')),
+    );
+    const index = codes.findIndex((code) => wanted(code, selected));
+    if (index >= 0) return apps.nth(index);
+  }
+  throw new Error('no such app in any menu');
+}
+
+const notChosen = (code: string | null, selected: (string | null)[]) => !selected.includes(code);
+const chosenAlready = (code: string | null, selected: (string | null)[]) => selected.includes(code);
+
 const layoutOrder = (page: Page) =>
   page.$$eval('atrium-home-layout [data-layout-column]', (rows) =>
     rows.map((row) => row.getAttribute('data-layout-column')),
@@ -223,21 +254,18 @@ describe('home widgets in the browser', () => {
       }
     }
     expect(await selected().count()).toBe(11);
-    const apps = page.locator(`${dialog} [data-part=apps] [data-app]`);
     const selectedCodes = await selected().evaluateAll((nodes) =>
       nodes.map((node) => node.getAttribute('data-app')),
     );
-    const codes = await apps.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-app')));
-    const fresh = codes.findIndex((code) => !selectedCodes.includes(code));
-    if (fresh >= 0) {
-      await apps.nth(fresh).click();
-      await expect.poll(() => page.textContent(message)).toBe('常用应用最多只能设置11个。');
-    }
+    // One more than 11, from whichever menu lists an app not yet chosen.
+    await (await findFavourite(page, notChosen)).click();
+    await expect.poll(() => page.textContent(message)).toBe('常用应用最多只能设置11个。');
     // At the limit, an app already chosen is said to be chosen, not refused as one too many.
-    const chosen = codes.findIndex((code) => selectedCodes.includes(code));
-    expect(chosen).toBeGreaterThanOrEqual(0);
-    await apps.nth(chosen).click();
-    await expect.poll(() => page.textContent(message)).toMatch(/^当前应用：【.+】您已选中。$/);
+    const again = await findFavourite(page, chosenAlready);
+    const againName = await again.textContent();
+    await again.click();
+    await expect.poll(() => page.textContent(message)).toBe(`当前应用：【${againName}】您已选中。`);
+    expect(await selected().count()).toBe(11);
     await page.click(`${dialog} [data-action=save]`);
     await page.waitForSelector(dialog, { state: 'detached' });
     await expect
@@ -247,6 +275,30 @@ describe('home widgets in the browser', () => {
       yybm: string;
     }[];
     expect(saved.map((app) => app.yybm)).toEqual(selectedCodes);
+  });
+
+  it('says in English at the limit: one more is too many, one already chosen is chosen', async () => {
+    // admin's 11 favourites (the test above saved them; filled up here when run alone),
+    // nothing saved.
+    const page = await browser.newPage();
+    await openAs(page, '/home', 'admin', 'en-US');
+    await passHomeInterruptions(page);
+    await page.click('atrium-favourite-apps [data-action=manage]');
+    const dialog = favouritesDialog;
+    const message = `${dialog} [aria-live] [data-tone]`;
+    const selected = page.locator(`${dialog} [data-part=selected] [data-app]`);
+    await page.waitForSelector(`${dialog} [data-part=apps] [data-app]`);
+    while ((await selected.count()) < 11) await (await findFavourite(page, notChosen)).click();
+    await (await findFavourite(page, notChosen)).click();
+    await expect
+      .poll(() => page.textContent(message))
+      .toBe('You can set at most 11 favourite apps.');
+    const again = await findFavourite(page, chosenAlready);
+    const name = await again.textContent();
+    expect(name).not.toMatch(/[\u4e00-\u9fff]/);
+    await again.click();
+    await expect.poll(() => page.textContent(message)).toBe(`App [${name}] is already selected.`);
+    expect(await selected.count()).toBe(11);
   });
 
   it('reorders the layout by drag and by keyboard, adds, removes and resets; it persists', async () => {

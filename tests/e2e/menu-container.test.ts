@@ -142,4 +142,57 @@ describe('the area menu container', () => {
     expect(await page.locator('atrium-menu-container [role=alert]').count()).toBe(0);
     await page.waitForURL((url) => url.pathname === '/fvue/v-flow/v-todo');
   });
+
+  it('shows the href of an item in a menu whose alias contains backmenu, its route elsewhere', async () => {
+    // spec/workflow-office.md 2.1. The demo has no back-office menu: the server's answer for
+    // one is given by the browser (the same items under two aliases); the rest is real.
+    const items = [
+      {
+        id: 'bk-1',
+        parentId: '0',
+        name: '营业时间（后台）',
+        alias: 'bk-hours',
+        menuIcon: '',
+        sn: 1,
+        href: '/guides/opening-hours.html',
+        menuUrl: 'template/preview/dyzl',
+        children: [],
+      },
+      {
+        id: 'bk-2',
+        parentId: '0',
+        name: '合同打印资料',
+        alias: 'bk-dyzl',
+        menuIcon: '',
+        sn: 2,
+        href: '',
+        menuUrl: 'template/preview/dyzl',
+        children: [],
+      },
+    ];
+    const page = await browser.newPage();
+    for (const alias of ['erp_backmenu', 'erp_menu'])
+      await page.route(`**/getCurrentUserMenu?menuAlias=${alias}`, (route) =>
+        route.fulfill({ json: { state: true, message: '', value: items } }),
+      );
+    const shell = 'atrium-statement-shell';
+    const embedded = `${shell} iframe[data-embedded="/guides/opening-hours.html"]`;
+    const list = `${shell}[path="/template/preview/dyzl"] [part=content] table`;
+    // The first item is chosen for the user: in the backmenu, its href.
+    await page.goto(
+      `${baseUrl()}/fvue/statement/erp_backmenu?token=${await apiToken('store01', staff)}`,
+    );
+    await page.waitForSelector(embedded);
+    expect(new URL(page.url()).pathname).toBe('/fvue/statement/href/template/bk-hours');
+    await page.click(`${shell} [part=menu] [data-alias=bk-dyzl]`);
+    await page.waitForSelector(list);
+    await page.click(`${shell} [part=menu] [data-alias=bk-hours]`);
+    await page.waitForSelector(embedded);
+    expect(await page.locator(`${shell} [part=content]`).textContent()).not.toContain('404');
+    // The same item in a menu whose alias does not contain backmenu follows its route.
+    await page.goto(`${baseUrl()}/fvue/statement/erp_menu`);
+    await page.waitForSelector(list);
+    expect(new URL(page.url()).pathname).toBe('/fvue/statement/template/preview/dyzl');
+    expect(await page.locator(embedded).count()).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiToken, open, useBrowser } from './support';
+import { api, apiToken, open, toasts, useBrowser } from './support';
 
 /**
  * The spec's waits (issue 39, item 9).
@@ -16,9 +16,12 @@ import { api, apiToken, open, useBrowser } from './support';
  * of the browser, and the filled form is the portal's sample with its real bridge script.
  */
 const flowKey = 'e2eurlform';
+/** A flow with the same URL form whose fields the server does not require (item 9's "yes"). */
+const openKey = 'e2eanywayflow';
 const formPath = '/guides/forms/e2e-url-form.html';
 const host = 'atrium-flow-starter';
-const xml = `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="https://atrium.haiya.example/schema/bpmn" id="d" targetNamespace="t"><process id="${flowKey}" name="报销（URL表单）"><startEvent id="start"/><userTask id="A" name="审批" atrium:assignee="user:lead01"/><endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="A"/><sequenceFlow id="f2" sourceRef="A" targetRef="end"/></process></definitions>`;
+const bpmn = (key: string, name: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="https://atrium.haiya.example/schema/bpmn" id="d" targetNamespace="t"><process id="${key}" name="${name}"><startEvent id="start"/><userTask id="A" name="审批" atrium:assignee="user:lead01"/><endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="A"/><sequenceFlow id="f2" sourceRef="A" targetRef="end"/></process></definitions>`;
 
 /** What the form's window holds: each a page of the portal's origin. */
 const formPages = {
@@ -57,25 +60,31 @@ describe('a flow with a URL form', () => {
     admin = await apiToken('admin', 'Atrium#2026');
     const types = await send(admin, '/bpm-model/flow/type/v1/tree');
     const typeId = (types.body as unknown as { id: string }[])[0]!.id;
-    const deployed = await send(admin, '/bpm-model/flow/def/v1/deploy', {
-      defKey: flowKey,
-      name: '报销（URL表单）',
-      typeId,
-      bpmnXml: xml,
-      form: {
-        url: formPath,
-        fields: [
-          { name: 'amount', label: '报销金额', type: 'money', required: true },
-          { name: 'reason', label: '报销事由', type: 'textarea' },
-        ],
-      },
-    });
-    expect(deployed.body.state).toBe(true);
-    const granted = await send(admin, '/bpm-model/flow/defAuthorize/v1/save', {
-      defKey: flowKey,
-      rights: [{ type: 'everyone' }],
-    });
-    expect(granted.body.state).toBe(true);
+    const flows = [
+      { key: flowKey, name: '报销（URL表单）', required: true },
+      { key: openKey, name: '登记（URL表单，无必填项）', required: false },
+    ];
+    for (const flow of flows) {
+      const deployed = await send(admin, '/bpm-model/flow/def/v1/deploy', {
+        defKey: flow.key,
+        name: flow.name,
+        typeId,
+        bpmnXml: bpmn(flow.key, flow.name),
+        form: {
+          url: formPath,
+          fields: [
+            { name: 'amount', label: '报销金额', type: 'money', required: flow.required },
+            { name: 'reason', label: '报销事由', type: 'textarea' },
+          ],
+        },
+      });
+      expect(deployed.body.state).toBe(true);
+      const granted = await send(admin, '/bpm-model/flow/defAuthorize/v1/save', {
+        defKey: flow.key,
+        rights: [{ type: 'everyone' }],
+      });
+      expect(granted.body.state).toBe(true);
+    }
     context = await browser.newContext();
     await context.route(`**${formPath}`, (route) =>
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: formPages[showing] }),
@@ -90,37 +99,58 @@ describe('a flow with a URL form', () => {
   // Started by everyone while this file runs; afterwards nobody may start it, so the other
   // files' lists of startable flows stay theirs.
   afterAll(async () => {
-    const revoked = await send(admin, '/bpm-model/flow/defAuthorize/v1/save', {
-      defKey: flowKey,
-      rights: [],
-    });
-    expect(revoked.body.state).toBe(true);
+    for (const defKey of [flowKey, openKey]) {
+      const revoked = await send(admin, '/bpm-model/flow/defAuthorize/v1/save', {
+        defKey,
+        rights: [],
+      });
+      expect(revoked.body.state).toBe(true);
+    }
   });
 
-  /** Opens the form's window holding `kind`, answering that window's page. */
-  async function openForm(kind: FormPage): Promise<Page> {
+  /** Opens the form's window holding `kind` from the starter `on`, answering that window's page. */
+  async function openForm(kind: FormPage, on: Page = page): Promise<Page> {
     showing = kind;
     const [form] = await Promise.all([
       context.waitForEvent('page'),
-      page.click(`${host} [data-action=open-form]`),
+      on.click(`${host} [data-action=open-form]`),
     ]);
     await form.waitForLoadState('load');
     return form;
   }
 
-  /** The instances of this flow emp01 has started. */
-  async function startedByEmp01(): Promise<string[]> {
+  /** The instances of a flow (this file's first by default) emp01 has started. */
+  async function startedByEmp01(key = flowKey): Promise<string[]> {
     const mine = await send(
       await apiToken('emp01', 'Staff#2026'),
       '/bpm-runtime/runtime/instance/v1/myRequest',
       { pageBean: { page: 1, pageSize: 100 } },
     );
     const rows = (mine.body.rows ?? []) as Record<string, unknown>[];
-    return rows.filter((row) => JSON.stringify(row).includes(flowKey)).map((row) => String(row.id));
+    // The key as a whole value ("e2eurlform" is also the start of other keys).
+    return rows
+      .filter((row) => JSON.stringify(row).includes(`"${key}"`))
+      .map((row) => String(row.id));
+  }
+
+  /** lead01 approves an instance's task: the flow ends, and no other file finds its to-do. */
+  async function approve(instId: string): Promise<void> {
+    const instance = await send(
+      await apiToken('emp01', 'Staff#2026'),
+      `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${instId}`,
+    );
+    const [task] = instance.body.currentTasks as { taskId: string }[];
+    const agreed = await send(
+      await apiToken('lead01', 'Staff#2026'),
+      '/bpm-runtime/runtime/task/v1/complete',
+      { taskId: task!.taskId, actionName: 'agree', opinion: '同意。' },
+    );
+    expect(agreed.body.state).toBe(true);
   }
 
   const problem = () => page.getAttribute(`${host} [data-url-form] [role=alert]`, 'data-problem');
   const start = () => page.click(`${host} [data-action=submit]`);
+  const ask = `${host} [role=dialog]:has([data-dialog=start-anyway])`;
 
   it('tells each way the form can fail to give its data, and starts nothing', async () => {
     // No window yet.
@@ -130,7 +160,6 @@ describe('a flow with a URL form', () => {
     // A page that never acknowledges: asked whether to start anyway; no keeps it unstarted.
     const silent = await openForm('silent');
     await start();
-    const ask = `${host} [role=dialog]:has([data-dialog=start-anyway])`;
     await page.waitForSelector(ask);
     expect(await page.textContent(ask)).toContain('是否仍然启动流程？');
     await page.click(`${ask} button:has-text("取消")`);
@@ -176,18 +205,51 @@ describe('a flow with a URL form', () => {
       `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${instId}`,
     );
     expect(instance.body.data).toEqual({ amount: 1288.5, reason: '华南区巡店差旅' });
-    // lead01 approves it: the flow ends, and no other file finds a to-do of this one.
-    const [task] = instance.body.currentTasks as { taskId: string }[];
-    const agreed = await send(
-      await apiToken('lead01', 'Staff#2026'),
-      '/bpm-runtime/runtime/task/v1/complete',
-      {
-        taskId: task!.taskId,
-        actionName: 'agree',
-        opinion: '同意。',
-      },
+    await approve(instId!);
+  });
+
+  it('starts the flow without the data when the user answers yes to 是否仍然启动流程', async () => {
+    const emp01 = await apiToken('emp01', 'Staff#2026');
+    /** The starter of a flow in a tab of its own (the one above went on to my requests). */
+    const starterOf = async (key: string) => {
+      const starter = await context.newPage();
+      await open(starter, `/agentStartByKey/${key}`, emp01);
+      await starter.waitForSelector(`${host} [data-url-form] [data-action=open-form]`);
+      return starter;
+    };
+    /** Starts with the silent page as the form and answers yes to the question. */
+    const startAnyway = async (starter: Page) => {
+      const form = await openForm('silent', starter);
+      await starter.click(`${host} [data-action=submit]`);
+      await starter.waitForSelector(ask);
+      expect(await starter.textContent(ask)).toContain('是否仍然启动流程？');
+      await starter.click(`${ask} [data-action=confirm]`);
+      await starter.waitForSelector(ask, { state: 'detached' });
+      return form;
+    };
+
+    // The flow's fields still bind: a required one the form never sent refuses the start.
+    const before = await startedByEmp01();
+    const required = await starterOf(flowKey);
+    const refused = await startAnyway(required);
+    await expect.poll(() => toasts(required)).toContainEqual(expect.stringContaining('报销金额'));
+    expect(refused.isClosed()).toBe(false);
+    expect(await startedByEmp01()).toEqual(before);
+
+    // A flow that requires none of them starts, with no form data, and the window closes.
+    const starter = await starterOf(openKey);
+    const form = await startAnyway(starter);
+    await expect.poll(() => form.isClosed()).toBe(true);
+    await starter.waitForURL(/\/fvue\/v-flow\/v-request/);
+    const started = await startedByEmp01(openKey);
+    expect(started).toHaveLength(1);
+    const instance = await send(
+      emp01,
+      `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${started[0]}`,
     );
-    expect(agreed.body.state).toBe(true);
+    expect(instance.body.data ?? {}).toEqual({});
+    expect((instance.body.currentTasks as unknown[]).length).toBe(1);
+    await approve(started[0]!);
   });
 });
 

@@ -36,12 +36,20 @@ function Embedded({ url, title }: { url: string; title: string }) {
   return <iframe src={absoluteUrl(url)} title={title} data-embedded={url} />;
 }
 
-/** The href/template/{alias} page: the address of the menu item with that alias. */
-function HrefPage({ alias }: { alias: string }) {
+/**
+ * The href/template/{alias} page: the address of the menu item with that alias, in the menu
+ * on screen (a menu whose alias contains backmenu need not lie under the front menu), else
+ * in the front menu (an address opened on its own).
+ */
+function HrefPage({ alias, shown }: { alias: string; shown: MenuNode[] }) {
   const t = useT();
-  const tree = useAsync(() => currentUserMenu('front_menu'), []);
-  if (tree.loading) return <Loading />;
-  const item = findByAlias(tree.data ?? [], alias);
+  const onScreen = findByAlias(shown, alias);
+  const tree = useAsync(
+    () => (onScreen ? Promise.resolve([]) : currentUserMenu('front_menu')),
+    [Boolean(onScreen)],
+  );
+  if (!onScreen && tree.loading) return <Loading />;
+  const item = onScreen ?? findByAlias(tree.data ?? [], alias);
   return item?.href ? (
     <Embedded url={item.href} title={item.name} />
   ) : (
@@ -135,7 +143,11 @@ export function StatementShell({ path = '', search = '', menuAlias, single }: St
       case 'queryView':
         return <QueryViewPage sqlAlias={content.sqlAlias} alias={content.alias} />;
       case 'href':
-        return <HrefPage alias={content.alias} />;
+        return menu.loading ? (
+          <Loading />
+        ) : (
+          <HrefPage alias={content.alias} shown={menu.data ?? []} />
+        );
       case 'report':
         return <ReportPage alias={content.alias} />;
       case 'drafts':
