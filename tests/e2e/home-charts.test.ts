@@ -115,6 +115,21 @@ describe('home columns and charts', () => {
       'false',
     );
     expect(batches).toHaveLength(1);
+    // Its store condition is a list of the stores to pick from (none picked: all).
+    const pie = chart('overdueChart');
+    const drawn = `${pie} [part=chart][data-drawn]`;
+    const rows = () => page.getAttribute(drawn, 'data-rows').then(Number);
+    const allRows = await rows();
+    const storeField = `${pie} details[data-condition=store]`;
+    expect(await page.textContent(`${storeField} summary`)).toBe('全部');
+    await page.click(`${storeField} summary`);
+    const options = page.locator(`${storeField} label`);
+    expect(await options.count()).toBeGreaterThan(1);
+    const store = (await options.first().textContent())!;
+    await options.first().click();
+    expect(await page.textContent(`${storeField} summary`)).toBe(store);
+    await page.click(`${pie} [data-action=query]`);
+    await expect.poll(rows).toBeLessThan(allRows);
   });
 
   it('filters by a condition, pages the data tab and shows the zoom slider past 20 rows', async () => {

@@ -192,6 +192,22 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
       0,
     );
     expect(notices).toBe(Number(owed.n));
+    // The store condition offers the stores of the caller's rows to pick, no other's.
+    const storeChoices = async (call: Call) => {
+      const chart = await call('GET', `${base}/get/${chartIds.overdueByFloor}`);
+      const field = chart.body.conditionfield.find(
+        (item: { field: string }) => item.field === 'store',
+      );
+      return field.choices as string[];
+    };
+    const ownStores = [...new Set(arrears.body.rows.map((row: { store: string }) => row.store))];
+    expect((await storeChoices(merchant)).sort()).toEqual([...ownStores].sort());
+    const allStores = await storeChoices(admin);
+    expect(allStores.length).toBeGreaterThan(ownStores.length);
+    expect(allStores).toEqual(expect.arrayContaining(ownStores));
+    // Fields other than a text IN offer none (the sales chart's store is typed, in part).
+    const salesChart = await merchant('GET', `${base}/get/${sales}`);
+    expect(salesChart.body.conditionfield.some((item: object) => 'choices' in item)).toBe(false);
     // A merchant reads no flow's tasks; emp01 fewer than the admin.
     const tasks = (call: Call) =>
       call('POST', `${base}/getChartData`, {

@@ -52,6 +52,34 @@ export async function chartPage(
   };
 }
 
+/** The most values a choice list offers (more would be a search, not a list). */
+const maxChoices = 200;
+
+/**
+ * The values a text `IN` condition offers, by field: the column's values among the rows the
+ * caller may see, so a reader picks a store from a list instead of typing its exact name.
+ */
+export async function conditionChoices(
+  db: Db,
+  caller: AuthUser,
+  chart: LoadedChart,
+): Promise<Record<string, string[]>> {
+  const fields = chart.conditionfield.filter(
+    (field) => field.condition === 'IN' && field.dbType === 'varchar',
+  );
+  if (!fields.length) return {};
+  const source = await chart.query.source(db, caller, chart.language);
+  const lists = await Promise.all(
+    fields.map(async ({ field }) => {
+      const column = sql.ref(`q.${field}`);
+      const found = await sql<{ value: unknown }>`select distinct ${column} as value
+        from (${source}) q where ${column} is not null order by 1 limit ${maxChoices}`.execute(db);
+      return [field, found.rows.map((row) => String(row.value))] as const;
+    }),
+  );
+  return Object.fromEntries(lists);
+}
+
 /** Every row the chart draws (up to maxChartRows), for the chart and the export. */
 export async function chartRows(
   db: Db,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { loadChart, publicChart } from '../../domain/charts/definitions';
-import { chartPage, chartRows, toEchart } from '../../domain/charts/run';
+import { chartPage, chartRows, conditionChoices, toEchart } from '../../domain/charts/run';
 import { csvStream, xlsxStream, type ExportSheet } from '../../domain/finance/export';
 import { enforceLimits } from '../../domain/rate-limit';
 import { badRequest } from '../../lib/errors';
@@ -70,6 +70,8 @@ const chartSchema = Type.Object({
       ]),
       defaultType: Type.String(),
       defaultValue: Type.String(),
+      /** A text IN condition's values among the caller's rows, to pick from. */
+      choices: Type.Optional(Type.Array(Type.String())),
     }),
   ),
   displayfield: Type.Array(Type.Object(labelled)),
@@ -102,8 +104,15 @@ export async function chartRoutes(untyped: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id: chartId } = request.params;
-      return publicChart(await loadChart(db, chartId, request.language));
+      const chart = await loadChart(db, request.params.id, request.language);
+      const choices = await conditionChoices(db, currentUser(request), chart);
+      const answer = publicChart(chart);
+      return {
+        ...answer,
+        conditionfield: answer.conditionfield.map((field) =>
+          choices[field.field] ? { ...field, choices: choices[field.field] } : field,
+        ),
+      };
     },
   );
 

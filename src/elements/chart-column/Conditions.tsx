@@ -2,12 +2,14 @@ import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
 import type { ChartQuery, ConditionField } from './api';
 import { Button } from '../../ui/Button';
+import { Choices } from './Choices';
 import { DateField } from '../../ui/DateField';
 import { controlStyle } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
 
-type Values = Record<string, string | [string, string]>;
+/** A text, a range [from, to], or the values picked from a field's choices. */
+type Values = Record<string, string | string[]>;
 
 const bar = css`
   display: flex;
@@ -55,7 +57,7 @@ const blank = (fields: ConditionField[]): Values =>
   Object.fromEntries(
     fields.map((field) => [
       field.field,
-      field.condition === 'BETWEEN' ? (['', ''] as [string, string]) : field.defaultValue,
+      field.condition === 'BETWEEN' ? ['', ''] : field.choices ? [] : field.defaultValue,
     ]),
   );
 
@@ -64,9 +66,9 @@ export function toQuerys(fields: ConditionField[], values: Values): ChartQuery[]
   return fields.flatMap((field): ChartQuery[] => {
     const value = values[field.field];
     if (Array.isArray(value)) {
-      return value.some((part) => part.trim())
-        ? [{ property: field.field, value: value.map((part) => part.trim()), operation: 'BETWEEN' }]
-        : [];
+      const parts = value.map((part) => part.trim());
+      const given = field.condition === 'BETWEEN' ? parts.some(Boolean) : parts.length > 0;
+      return given ? [{ property: field.field, value: parts, operation: field.condition }] : [];
     }
     const text = (value ?? '').trim();
     if (!text) return [];
@@ -91,7 +93,7 @@ export function Conditions({
   const t = useT();
   const [values, setValues] = useState<Values>(() => blank(fields));
   if (!fields.length) return null;
-  const set = (field: string, value: string | [string, string]) =>
+  const set = (field: string, value: string | string[]) =>
     setValues((current) => ({ ...current, [field]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,9 +108,21 @@ export function Conditions({
     <form css={bar} onSubmit={submit} part="conditions" aria-label={t('charts:conditions')}>
       {fields.map((field) => {
         const value = values[field.field];
+        if (field.choices) {
+          return (
+            <Choices
+              key={field.field}
+              field={field.field}
+              label={field.comment}
+              choices={field.choices}
+              picked={Array.isArray(value) ? value : []}
+              onChange={(picked) => set(field.field, picked)}
+            />
+          );
+        }
         const dateKind = field.dbType === 'date' || field.dbType === 'month' ? field.dbType : null;
         if (field.condition === 'BETWEEN' && dateKind) {
-          const [from, to] = Array.isArray(value) ? value : ['', ''];
+          const [from = '', to = ''] = Array.isArray(value) ? value : [];
           return (
             <div key={field.field} role="group" aria-label={field.comment} className="label">
               {field.comment}

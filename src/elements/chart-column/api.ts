@@ -10,6 +10,8 @@ export interface ConditionField {
   condition: ConditionCode;
   defaultType: string;
   defaultValue: string;
+  /** A text IN condition's values among the reader's rows, picked from a list. */
+  choices?: string[];
 }
 
 export interface CustomChart {
