@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as floorMapMenu from '../../server/db/migrations/0026-floor-map-menu';
 import * as paymentRequestsForMerchants from '../../server/db/migrations/0046-payment-requests-for-merchants';
-import { oneDatabase, withServer } from './harness';
+import { login, oneDatabase, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
 interface Node {
@@ -115,6 +115,91 @@ describe.each(oneDatabase)('shell menus and app search on %s', (kind) => {
     await paymentRequestsForMerchants.up(server.db as never);
     expect(await statementsOf('acct01')).toEqual(['lyfyjsd', 'yjfytzd', 'zlfymxd']);
     expect(await statementsOf('SZHY10001')).toContain('fkqkd');
+  });
+
+  it('shows every role only app-centre tiles whose page it can open, as its menu does', async () => {
+    // One account for each seeded role (admin: the administrator and the designated user).
+    const accounts = ['admin', 'SZHY10001', 'acct01', 'store01', 'contract01', 'emp01', 'mapops'];
+    for (const account of accounts.filter((name) => !call[name])) {
+      // emp01, staff alone, is of the workflow's people (password Staff#2026).
+      const token =
+        account === 'emp01'
+          ? await login(server.app, account, 'Staff#2026')
+          : await tokenOf(server.app, account);
+      call[account] = as(server.app, token);
+    }
+    // The page a route opens, written either way: a menu's `querySql/...`, an app's
+    // `/statement/querySql/...`.
+    const page = (route: string) => route.replace(/^\/+/, '').replace(/^statement\//, '');
+    const menuPages = (nodes: Node[]): string[] =>
+      nodes.flatMap((node) => [
+        ...(node.menuUrl ? [page(node.menuUrl)] : []),
+        ...menuPages(node.children),
+      ]);
+    const everyMenuPage = new Set(menuPages(await frontMenu('admin')));
+    const tilesOf = async (account: string) => {
+      const tree = (
+        await call[account]!(
+          'GET',
+          '/portal/sys/sysMenu/v1/getCurrentUserMenu?menuAlias=appCenterFront',
+        )
+      ).body.value as Node[];
+      const tiles: { id: string; name: string; url: string; templateKey: string; type: number }[] =
+        [];
+      const appsUnder = async (node: Node) =>
+        (await call[account]!('POST', '/portal/portal/sysApp/v1/authList', { menuId: node.id }))
+          .body;
+      for (const root of tree) tiles.push(...(await appsUnder(root)));
+      // Every node of the tree leads to a tile: none is an empty group.
+      const leaves = (nodes: Node[]): Node[] =>
+        nodes.flatMap((node) => (node.children.length ? leaves(node.children) : [node]));
+      for (const leaf of leaves(tree))
+        expect((await appsUnder(leaf)).length, `${account}: ${leaf.name}`).toBeGreaterThan(0);
+      return tiles;
+    };
+    const shown: Record<string, string[]> = {};
+    for (const account of accounts) {
+      const own = new Set(menuPages(await frontMenu(account)));
+      const tiles = await tilesOf(account);
+      shown[account] = tiles.map((tile) => tile.name);
+      for (const tile of tiles) {
+        if (tile.type === 2) {
+          // A form's page: its list opens for the caller.
+          const info = await call[account]!(
+            'GET',
+            `/form/form/dataTemplate/v1/getBpmDataTemplateInfo?templateKey=${tile.templateKey}`,
+          );
+          expect(info.status, `${account}: ${tile.name}`).toBe(200);
+        } else if (everyMenuPage.has(page(tile.url))) {
+          // A page the menu opens: the caller's own menu opens it.
+          expect(own.has(page(tile.url)), `${account}: ${tile.name} (${tile.url})`).toBe(true);
+        }
+      }
+    }
+    // Payment requests and sales are the merchant's; the accountant keeps the statements it
+    // keeps, contract and store staff the contract print data.
+    expect(shown.SZHY10001).toEqual(expect.arrayContaining(['付款请款单', '品牌销售查询']));
+    expect(shown.acct01).toEqual(expect.arrayContaining(['联营费用结算单', '商户欠费通知']));
+    expect(shown.acct01).not.toContain('付款请款单');
+    expect(shown.acct01).not.toContain('品牌销售查询');
+    expect(shown.contract01).toContain('合同打印资料');
+    expect(shown.contract01).not.toContain('联营费用结算单');
+    expect(shown.admin).toContain('付款请款单');
+    // The search finds what the app centre shows, and a favourite is kept only among them.
+    const search = async (account: string, keyword: string) =>
+      (
+        await call[account]!(
+          'POST',
+          `/portal/bpm/haiyaapi/searchApps?keyword=${encodeURIComponent(keyword)}`,
+        )
+      ).body.value.map((app: { name: string }) => app.name);
+    expect(await search('acct01', '付款')).toEqual([]);
+    expect(await search('SZHY10001', '付款')).toEqual(['付款请款单']);
+    const fkqkd = (await tilesOf('SZHY10001')).find((tile) => tile.name === '付款请款单')!;
+    const saved = await call.acct01!('POST', '/portal/bpm/haiyaapi/UpdateOftenFlow', {
+      app: [{ yybm: fkqkd.id }],
+    });
+    expect(saved.status).toBe(400);
   });
 
   it('answers the SysMenu node shape, nested, with the id path', async () => {
@@ -262,18 +347,19 @@ describe.each(oneDatabase)('shell menus and app search on %s', (kind) => {
       }),
     ]);
     const details = (await search('store01', '明细')).body.value;
+    // Not the lease fee details: the store role has no statements to open.
     expect(details.map((app: { name: string; type: number }) => [app.name, app.type])).toEqual([
-      ['租赁费用明细单', 5],
       ['考勤异常明细', 3],
       ['个人请假明细', 3],
     ]);
-    expect(details[1]).toMatchObject({
+    expect(details[0]).toMatchObject({
       sqlAlias: 'kqyc',
       alias: 'kqycmx',
       url: '/statement/querySql/queryView/kqyc/kqycmx',
     });
     // Finance pages open inside the portal.
-    expect(details[0]).toMatchObject({ path: '/statements/zlfymxd', url: '/statements/zlfymxd' });
+    const lease = (await search('acct01', '租赁费用明细单')).body.value;
+    expect(lease[0]).toMatchObject({ path: '/statements/zlfymxd', url: '/statements/zlfymxd' });
     const leave = (await search('acct01', '请假申请')).body.value;
     expect(leave).toEqual([
       expect.objectContaining({ type: 8, defKey: 'leave', url: '/agentStartByKey/leave' }),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import type { AuthUser } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { appRoute } from '../shell/apps';
+import { appRoute } from '../shell/app-route';
 import { visibleMenus } from '../shell/menus';
 import { mayUse } from '../shell/methods';
 

@@ -3,8 +3,16 @@ import type { Db } from '../../db/database';
 import type { AppType, AppsTable } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
-import { menuByAlias, visibleChildren, visibleMenus, type VisibleMenus } from './menus';
 import { containing } from '../../lib/like';
+import { appsTheCallerMayOpen } from './app-reach';
+import { appRoute } from './app-route';
+import {
+  menuByAlias,
+  visibleChildren,
+  visibleMenus,
+  type MenuNode,
+  type VisibleMenus,
+} from './menus';
 
 type AppRow = Selectable<AppsTable>;
 
@@ -27,22 +35,6 @@ export interface AppEntry {
   defKey: string;
   /** The route under /fvue/ that opens the app. */
   url: string;
-}
-
-/** The route of an app, by type (spec/shell.md section 2 route table). */
-export function appRoute(app: AppRow): string {
-  switch (app.type) {
-    case 2:
-      return `/statement/template/preview/${app.template_key}`;
-    case 3:
-      return `/statement/querySql/queryView/${app.sql_alias}/${app.view_alias}`;
-    case 6:
-      return `/previewForm/${app.form_key}`;
-    case 8:
-      return `/agentStartByKey/${app.def_key}`;
-    default:
-      return app.path;
-  }
 }
 
 function toEntry(app: AppRow, menus: VisibleMenus, language: Language): AppEntry {
@@ -84,7 +76,7 @@ async function appsUnder(db: Db, menuIds: string[]): Promise<AppRow[]> {
     .execute();
 }
 
-/** The apps of an app-centre menu node and its descendants that the caller may see. */
+/** The apps of an app-centre menu node and its descendants that the caller may open. */
 export async function appsOfMenu(
   db: Db,
   caller: AuthUser,
@@ -93,12 +85,14 @@ export async function appsOfMenu(
 ): Promise<AppEntry[]> {
   const menus = await visibleMenus(db, caller);
   const apps = await appsUnder(db, visibleSubtree(menus, menuId));
-  return apps.map((app) => toEntry(app, menus, language));
+  const open = await appsTheCallerMayOpen(db, caller, menus, apps);
+  return open.map((app) => toEntry(app, menus, language));
 }
 
-/** Escapes LIKE wildcards so the keyword matches literally. */
+/** At most this many apps found by one search. */
+const searchLimit = 50;
 
-/** Apps of the whole app centre whose name contains the keyword, among those the caller sees. */
+/** Apps of the whole app centre whose name contains the keyword, among those the caller may open. */
 export async function searchApps(
   db: Db,
   caller: AuthUser,
@@ -116,7 +110,33 @@ export async function searchApps(
     .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('name_en', 'ilike', pattern)]))
     .orderBy('sort')
     .orderBy('id')
-    .limit(50)
     .execute();
-  return apps.map((app) => toEntry(app, menus, language));
+  const open = await appsTheCallerMayOpen(db, caller, menus, apps);
+  return open.slice(0, searchLimit).map((app) => toEntry(app, menus, language));
+}
+
+/**
+ * The app centre's tree as the caller may use it: a node under which they may open no app
+ * (an accountant's 品牌销售, whose one app is the merchant's sales) leads nowhere, so it is left
+ * out like a menu item they may not see.
+ */
+export async function appCentreTree(
+  db: Db,
+  caller: AuthUser,
+  tree: MenuNode[],
+): Promise<MenuNode[]> {
+  const menus = await visibleMenus(db, caller);
+  const root = [...menus.byId.values()].find((row) => row.alias === appCenterAlias);
+  if (!root) return tree;
+  const apps = await appsUnder(db, visibleSubtree(menus, root.id));
+  const holders = new Set(
+    (await appsTheCallerMayOpen(db, caller, menus, apps)).map((app) => app.menu_id),
+  );
+  const prune = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.flatMap((node) => {
+      const children = prune(node.children);
+      if (children.length === 0 && !holders.has(node.id)) return [];
+      return [{ ...node, children, isParent: children.length > 0 }];
+    });
+  return prune(tree);
 }

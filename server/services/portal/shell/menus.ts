@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { appsOfMenu, searchApps } from '../../../domain/shell/apps';
+import { appCenterAlias, appCentreTree, appsOfMenu, searchApps } from '../../../domain/shell/apps';
 import { menuTree, sideMenu } from '../../../domain/shell/menus';
 import { methodAuth } from '../../../domain/shell/methods';
 import { badRequest } from '../../../lib/errors';
@@ -27,8 +27,11 @@ export async function menuRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const { menuAlias } = request.query;
-      const tree = await menuTree(db, currentUser(request), menuAlias, request.language);
-      return ok(tree, request.t('server:shell.menuLoaded'));
+      const caller = currentUser(request);
+      const tree = await menuTree(db, caller, menuAlias, request.language);
+      // The app centre's nodes only where the caller may open an app.
+      const shown = menuAlias === appCenterAlias ? await appCentreTree(db, caller, tree) : tree;
+      return ok(shown, request.t('server:shell.menuLoaded'));
     },
   );
 
