@@ -37,6 +37,8 @@ export interface StoresTable {
   name: string;
   name_en: string;
   city: string;
+  /** The city in English; empty: the Chinese one is shown (migration 0049). */
+  city_en: Generated<string>;
   sort: number;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../server/db/seed/people';
+import * as storeCitiesEnglish from '../../server/db/migrations/0049-store-cities-english';
 import { oneDatabase, seededToday, withServer } from './harness';
 import { as, tokenOf } from './shell-support';
 
@@ -253,6 +254,37 @@ describe.each(oneDatabase)('shell home dashboard on %s', (kind) => {
         fields.map(() => expect.stringMatching(/^[A-Z][a-z ]+$/)),
       );
     }
+  });
+
+  it("names the merchant's stores and their cities in English, and finds them by the English city", async () => {
+    const english = as(server.app, await tokenOf(server.app, 'SZHY10001'), 'en-US');
+    const stores = async (body: object, caller = english) =>
+      (await caller('POST', '/form/form/customQuery/v1/doQuery?alias=storeList&page=1', body)).body
+        .rows as { storeCode: string; storeName: string; city: string }[];
+    const rows = await stores({});
+    expect(rows.map((row) => [row.storeCode, row.city])).toEqual([
+      ['S01', 'Shenzhen'],
+      ['S02', 'Huizhou'],
+      ['S03', 'Shenzhen'],
+      ['S04', 'Dongguan'],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/[\u3400-\u9fff]/);
+    expect((await stores({ city: 'Shenzhen' })).map((row) => row.storeCode)).toEqual([
+      'S01',
+      'S03',
+    ]);
+    // Chinese readers keep the Chinese city, and a store without an English city shows its own.
+    expect((await stores({}, call.SZHY10001!)).map((row) => row.city)).toEqual([
+      '深圳',
+      '惠州',
+      '深圳',
+      '东莞',
+    ]);
+    await server.db.updateTable('stores').set({ city_en: '' }).execute();
+    expect((await stores({})).map((row) => row.city)).toEqual(['深圳', '惠州', '深圳', '东莞']);
+    // A database seeded before: the migration gives the seeded cities their English names.
+    await storeCitiesEnglish.up(server.db as never);
+    expect((await stores({})).map((row) => row.city)).toEqual(rows.map((row) => row.city));
   });
 
   it('serves columns by alias and in batches, with display rights per caller', async () => {

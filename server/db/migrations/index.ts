@@ -44,6 +44,7 @@ import * as oneMeetingARequest from './0045-one-meeting-a-request';
 import * as paymentRequestsForMerchants from './0046-payment-requests-for-merchants';
 import * as storeListEnglish from './0047-store-list-english';
 import * as homeColumnEnglishHtml from './0048-home-column-english-html';
+import * as storeCitiesEnglish from './0049-store-cities-english';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0046-payment-requests-for-merchants': paymentRequestsForMerchants,
   '0047-store-list-english': storeListEnglish,
   '0048-home-column-english-html': homeColumnEnglishHtml,
+  '0049-store-cities-english': storeCitiesEnglish,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,10 +4,28 @@ import { roleIds, seedId, storeIds } from './ids';
 
 /** The group's four stores (spec: two department stores, a shopping centre, a square). */
 export const stores = [
-  { code: 'S01', name: '海雅百货宝安店', name_en: "Haiya Department Store Bao'an", city: '深圳' },
-  { code: 'S02', name: '海雅百货惠城店', name_en: 'Haiya Department Store Huicheng', city: '惠州' },
-  { code: 'S03', name: '海雅缤纷城', name_en: 'Haiya Binfen Shopping Centre', city: '深圳' },
-  { code: 'S04', name: '天汇广场', name_en: 'Tianhui Square', city: '东莞' },
+  {
+    code: 'S01',
+    name: '海雅百货宝安店',
+    name_en: "Haiya Department Store Bao'an",
+    city: '深圳',
+    city_en: 'Shenzhen',
+  },
+  {
+    code: 'S02',
+    name: '海雅百货惠城店',
+    name_en: 'Haiya Department Store Huicheng',
+    city: '惠州',
+    city_en: 'Huizhou',
+  },
+  {
+    code: 'S03',
+    name: '海雅缤纷城',
+    name_en: 'Haiya Binfen Shopping Centre',
+    city: '深圳',
+    city_en: 'Shenzhen',
+  },
+  { code: 'S04', name: '天汇广场', name_en: 'Tianhui Square', city: '东莞', city_en: 'Dongguan' },
 ];
 
 export const demoPasswords = {

@@ -58,6 +58,8 @@ export async function settingsRoutes(app: FastifyInstance) {
                 name: Type.String(),
                 nameEn: Type.String(),
                 city: Type.String(),
+                /** The city in English; empty when it has none. */
+                cityEn: Type.String(),
               }),
             ),
           ),
@@ -67,7 +69,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     async () => {
       const stores = await app.deps.db
         .selectFrom('stores')
-        .select(['code', 'name', 'name_en as nameEn', 'city'])
+        .select(['code', 'name', 'name_en as nameEn', 'city', 'city_en as cityEn'])
         .orderBy('sort')
         .execute();
       return ok(stores);

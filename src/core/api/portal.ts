@@ -148,6 +148,8 @@ export interface Store {
   name: string;
   nameEn: string;
   city: string;
+  /** Empty when the store's city has no English name. */
+  cityEn: string;
 }
 
 export async function listStores(): Promise<Store[]> {

@@ -50,7 +50,7 @@ export function About() {
         {stores.data?.map((store) => (
           <li key={store.code}>
             {language === 'en-US' ? store.nameEn : store.name}
-            <small>{store.city}</small>
+            <small>{(language === 'en-US' && store.cityEn) || store.city}</small>
           </li>
         ))}
       </ul>

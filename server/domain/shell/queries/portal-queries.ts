@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { NamedQuery } from './registry';
 
-/** The group's stores: public knowledge, the same for everyone. */
+/** A store's city in English, or the Chinese one where it has none. */
+const englishCity = sql<string>`coalesce(nullif(city_en, ''), city)`;
+
+/** The group's stores: public knowledge, the same for everyone, in the reader's language. */
 export const stores: NamedQuery = {
   name: 'stores',
   filters: { storeName: 'text', city: 'text', storeCode: 'exact' },
@@ -13,7 +16,7 @@ export const stores: NamedQuery = {
         'id',
         'code as storeCode',
         ctx.language === 'en-US' ? 'name_en as storeName' : 'name as storeName',
-        'city',
+        ctx.language === 'en-US' ? englishCity.as('city') : 'city',
         'sort',
       ]);
   },
