@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { statementWindow } from '../../src/core/dates';
+import { drawerSeen, exportedColumn, wholeCardsOnScreen } from './on-screen';
 import { signedInRoutes, type RouteExpect } from './route-table';
 import { apiToken, baseUrl, carouselButtons, settler, useBrowser } from './support';
 
@@ -90,6 +92,12 @@ describe('on a phone', () => {
       expect(await last.getAttribute('aria-selected')).toBe('true');
       expect(await overflow(page), language).toBe(0);
       if (!fits) await expect.poll(fade).toMatch(/^linear-gradient\(to left/);
+      // About us lists the stores with their cities, in the reader's language.
+      const cities = page.locator('atrium-about [part=stores] li small');
+      await expect.poll(() => cities.count()).toBe(4);
+      expect((await cities.allTextContents())[0], language).toBe(
+        language === 'en-US' ? 'Shenzhen' : '深圳',
+      );
     }
   });
 
@@ -196,6 +204,118 @@ describe('on a phone', () => {
     expect(read).toBeGreaterThan(40);
     await page.close();
   });
+
+  /** A merchant's page on a 360 px phone, in a language. */
+  async function merchantPhone(language: 'zh-CN' | 'en-US', path: string) {
+    const page = await browser.newPage({ phone: phones[0]!, locale: language });
+    await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    await page.goto(`${baseUrl()}/fvue${path}?token=${token}`);
+    return page;
+  }
+
+  it.each(['zh-CN', 'en-US'] as const)(
+    "folds a statement list's filters into one button, shows three whole cards at once and pages to the end (%s)",
+    async (language) => {
+      const page = await merchantPhone(language, '/statements/lyfyjsd');
+      const list = 'atrium-statement-list';
+      await page.locator(`${list} li[data-row="0"]`).waitFor();
+      // The filters wait behind one button that says which are in force, at the top.
+      const filters = page.locator(`${list} [data-action=filters]`);
+      expect(await filters.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.locator(`${list} input[name=endMonth]`).isVisible()).toBe(false);
+      const window = statementWindow();
+      const summary = page.locator(`${list} [data-field=filter-summary]`);
+      expect(await summary.textContent()).toContain(`${window.startMonth} – ${window.endMonth}`);
+      const bar = (await summary.boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(740 / 4);
+      // Below them, at least three cards whole and uncovered in the first screen.
+      expect(await wholeCardsOnScreen(page, list)).toBeGreaterThanOrEqual(3);
+
+      // A long list: every month (one month alone is ignored), twenty cards a page.
+      await filters.tap();
+      await page.fill(`${list} input[name=startMonth]`, '');
+      await page.tap(`${list} [data-action=query]`);
+      const count = page.locator(`${list} .pager [data-count]`);
+      await expect
+        .poll(async () => Number(await count.getAttribute('data-count')))
+        .toBeGreaterThan(40);
+      const total = Number(await count.getAttribute('data-count'));
+      // The search folds the filters again, and the summary no longer names a start month.
+      expect(await filters.getAttribute('aria-expanded')).toBe('false');
+      expect(await summary.textContent()).not.toContain(window.startMonth);
+      // The page list at the end of the cards jumps to any page, the last one too; a page
+      // starts at its first card, in the first screen, not where the thumb left the last one.
+      const pages = Math.ceil(total / 20);
+      const jump = async (to: number) => {
+        await page.locator(`${list} .pager select[data-action=page]`).selectOption(String(to));
+        await page.locator(`${list} li[data-row="${Math.min(total, to * 20 + 20) - 1}"]`).waitFor();
+        expect(await count.textContent()).toContain((to * 20 + 1).toLocaleString('en-US'));
+        const first = (await page.locator(`${list} li[data-row="${to * 20}"]`).boundingBox())!;
+        expect(first.y, `page ${to + 1}`).toBeGreaterThanOrEqual(0);
+        expect(first.y + first.height, `page ${to + 1}`).toBeLessThanOrEqual(740);
+      };
+      await jump(1);
+      await jump(pages - 1);
+      expect(await page.locator(`${list} [data-action=next-page]`).isDisabled()).toBe(true);
+
+      // Its export speaks the words the cards show (确认状态 已确认/未确认), not 1/0.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.tap(`${list} [data-action=export-xlsx]`),
+      ]);
+      const words = await exportedColumn(download, language === 'en-US' ? 'Status' : '确认状态');
+      expect(words).toHaveLength(total);
+      const tags = await page.locator(`${list} li[data-row] .tag`).allTextContents();
+      expect(words.slice((pages - 1) * 20)).toEqual(tags);
+      const yes = language === 'en-US' ? 'Confirmed' : '已确认';
+      const no = language === 'en-US' ? 'Not confirmed' : '未确认';
+      expect(new Set(words)).toEqual(new Set([yes, no]));
+    },
+  );
+
+  it.each(['zh-CN', 'en-US'] as const)(
+    "opens a merchant's drawers across the whole screen, every word whole and every button on it (%s)",
+    async (language) => {
+      const whole = async (page: Page, host: string, what: string) => {
+        const seen = await drawerSeen(page, host);
+        const { left, top, width, height } = seen.box;
+        expect([left, top, width, height], what).toEqual([0, 0, 360, 740]);
+        expect(seen.problems, what).toEqual([]);
+        for (const button of seen.buttons) {
+          expect(button.left, `${what}: ${button.text}`).toBeGreaterThanOrEqual(0);
+          expect(button.right, `${what}: ${button.text}`).toBeLessThanOrEqual(360);
+        }
+        return seen;
+      };
+      // Sales: a card's sheet, then that month of the brand day by day.
+      const page = await merchantPhone(language, '/finance/xscx');
+      const sales = 'atrium-sales-query';
+      await page.tap(`${sales} li[data-row="0"] button.card`);
+      await page.locator(`${sales} [data-card-detail]`).waitFor();
+      await whole(page, sales, 'sales card');
+      await page.tap(`${sales} [data-card-detail] [data-action=detail]`);
+      await page.locator(`${sales} [part=drawer] li[data-row]`).first().waitFor();
+      await whole(page, sales, 'daily sales');
+      // A statement's invoices: fee names on a line, PDF, OFD and XML in the first screen.
+      await page.goto(`${baseUrl()}/fvue/statements/lyfyjsd`);
+      const list = 'atrium-statement-list';
+      await page.tap(`${list} li[data-row="0"] button.card`);
+      await page.tap(`${list} [data-card-detail] [data-action=invoices]`);
+      await page.locator(`${list} [data-list=invoices]`).waitFor();
+      const invoices = await whole(page, list, 'invoices');
+      // Each value after its name and the colon of the reader's language.
+      const label = await page
+        .locator(`${list} [data-list=invoices] td[data-label]`)
+        .first()
+        .evaluate((cell) => getComputedStyle(cell, '::before').content);
+      expect(label).toBe(language === 'en-US' ? '"Brand: "' : '"品牌："');
+      const files = invoices.buttons.filter((button) => /^(PDF|OFD|XML)$/.test(button.text));
+      expect(files.length).toBeGreaterThanOrEqual(3);
+      for (const file of files) expect(file.bottom, file.text).toBeLessThanOrEqual(740);
+      await page.close();
+    },
+  );
 
   it("titles a task's card with its subject, in the reader's language", async () => {
     const page = await browser.newPage({ phone: phones[0]! });

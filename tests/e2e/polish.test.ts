@@ -575,6 +575,21 @@ describe('English the product owns (item 10)', () => {
     expect(split).toEqual([]);
   });
 
+  it("the merchant's store table on the home page names its stores and cities in English", async () => {
+    const token = await apiToken('SZHY10001', 'Merchant#2026');
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto(`${baseUrl()}/fvue/home?token=${token}`);
+    const stores = 'atrium-custom-query[alias=storeList]';
+    await page.waitForSelector(`${stores} tbody tr[data-row]`);
+    const rows = await tableRows(page, stores);
+    expect(rows.map((row) => row.city)).toEqual(['Shenzhen', 'Huizhou', 'Shenzhen', 'Dongguan']);
+    // Nothing of the table (its labels, names or cities) is left in Chinese.
+    const table = await page.locator(stores).evaluate((host) => host.shadowRoot!.textContent);
+    expect(table).not.toMatch(/[\u3400-\u9fff]/);
+    await page.close();
+  });
+
   it('the window title, the slogan and the festival greeting are in English', async () => {
     const token = await apiToken('emp01', 'Staff#2026');
     const page = await browser.newPage({ locale: 'en-US' });

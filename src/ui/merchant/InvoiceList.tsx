@@ -42,7 +42,8 @@ const list = css`
       text-align: right;
     }
     td[data-label]::before {
-      content: attr(data-label) '：';
+      /* The label with the colon of the reader's language (：, or ": " in English). */
+      content: attr(data-label);
       color: ${vars.textMuted};
     }
     td:last-child {
@@ -77,6 +78,7 @@ export function InvoiceList({
   if (!found.data?.invoices.length) {
     return <Empty>{found.data?.message || t('finance:invoices.none')}</Empty>;
   }
+  const label = (key: string) => `${t(key)}${t('common:colon')}`;
   const file = (id: string, name: string) =>
     id ? (
       <Button
@@ -103,9 +105,9 @@ export function InvoiceList({
           const base = `${contract}-${invoice.f_kpny}-${index + 1}`;
           return (
             <tr key={base}>
-              <td data-label={t('finance:columns.brand')}>{invoice.f_pp}</td>
+              <td data-label={label('finance:columns.brand')}>{invoice.f_pp}</td>
               <td data-column="month">{invoice.f_kpny}</td>
-              <td data-label={t('finance:invoices.item')}>{invoice.f_fyxm}</td>
+              <td data-label={label('finance:invoices.item')}>{invoice.f_fyxm}</td>
               <td className="num" data-column="amount">
                 {formatCurrency(invoice.f_fyje)}
               </td>

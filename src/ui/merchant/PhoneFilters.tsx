@@ -57,7 +57,7 @@ export function filterSummary(
       const end = values[`end${field.name.slice(5)}`];
       if (value && end) parts.push(`${value} – ${end}`);
     } else if (field.kind === 'text' && value.trim()) {
-      parts.push(`${field.label}：${value.trim()}`);
+      parts.push(`${field.label}${t('common:colon')}${value.trim()}`);
     }
   }
   return parts.join(' · ');
