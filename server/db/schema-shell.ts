@@ -53,7 +53,7 @@ export interface MenuRolesTable {
 /** Result types of the app search (spec/shell.md, top bar). */
 export type AppType = 2 | 3 | 5 | 6 | 8;
 
-/** An app of the app centre; visible when its app-centre menu node is. */
+/** An app of the app centre; shown when its node is and its page is one the caller can use (app-reach.ts). */
 export interface AppsTable {
   id: string;
   menu_id: string;
