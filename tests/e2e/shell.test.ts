@@ -238,8 +238,19 @@ describe('the portal shell', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
-    await page.click('atrium-home [data-action=close-holiday]');
+    // Each is a modal as every other: focus inside it, kept there on Tab, Escape closes it.
+    const focusIn = (part: string) =>
+      page.evaluate(
+        (selector) =>
+          document.querySelector('atrium-home')?.shadowRoot?.activeElement?.closest(selector) !=
+          null,
+        part,
+      );
+    await expect.poll(() => focusIn('[data-overlay=holiday]')).toBe(true);
+    await page.keyboard.press('Escape');
     await page.waitForSelector('atrium-home [data-tour-step=search]');
+    for (let press = 0; press < 6; press++) await page.keyboard.press('Tab');
+    expect(await focusIn('[part=tour]')).toBe(true);
     for (let step = 0; step < 3; step++) await page.click('atrium-home [data-action=next-step]');
     await page.click('atrium-home [data-action=finish-tour]');
     expect(await page.locator('atrium-home [part=tour]').count()).toBe(0);

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fileUrl, parseAttachments } from '../../core/api/portal';
 import type { HolidayTip } from '../../core/api/shell';
 import { useT } from '../../ui/i18n';
+import { useModal } from '../../ui/useModal';
 
 const overlay = css`
   position: fixed;
@@ -75,6 +76,9 @@ const overlay = css`
 export function HolidayOverlay({ tips, onClose }: { tips: HolidayTip[]; onClose: () => void }) {
   const t = useT();
   const [index, setIndex] = useState(0);
+  // A modal as every other: focus inside, Tab kept there, Escape closes it.
+  const panel = useRef<HTMLDivElement>(null);
+  useModal(panel, true, onClose);
   useEffect(() => {
     if (tips.length < 2) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % tips.length), 3000);
@@ -90,6 +94,8 @@ export function HolidayOverlay({ tips, onClose }: { tips: HolidayTip[]; onClose:
       aria-label={tip.title}
       part="overlay"
       data-overlay="holiday"
+      ref={panel}
+      tabIndex={-1}
     >
       <div
         className="slide"

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
+import { useModal } from '../../ui/useModal';
 
 /**
  * Each step points at a part of the page: an element of the portal found by its tag, or a
@@ -111,6 +112,9 @@ export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void 
   const t = useT();
   const [step, setStep] = useState(0);
   const current = steps[step]!;
+  // A modal as every other: focus inside, Tab kept there, Escape skips the tour.
+  const panel = useRef<HTMLDivElement>(null);
+  useModal(panel, true, () => onEnd('exit'));
   const rect = useTargetRect(current.target);
 
   const last = step === steps.length - 1;
@@ -128,6 +132,8 @@ export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void 
       aria-label={t('shell:tour.title')}
       part="tour"
       data-tour-step={current.key}
+      ref={panel}
+      tabIndex={-1}
     >
       {rect && (
         // The whole target: a tall one (the home page) was cut to its first 80 px before.

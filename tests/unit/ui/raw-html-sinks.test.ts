@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot, sourceFiles } from '../source-files';
 
 /**
  * Issue 34, item 2's class: no text from outside (mail names, subjects and bodies, file
@@ -45,17 +46,9 @@ const reviewed: Record<string, string> = {
     'its html is a node built with textContent (pendingOverlay)',
 };
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe('raw HTML in the front end', () => {
   it('goes into the page only where it has been reviewed', () => {
-    const root = join(__dirname, '..', '..', '..');
+    const root = projectRoot;
     const found = ['src', 'demo/src'].flatMap((folder) =>
       sourceFiles(join(root, folder)).flatMap((file) =>
         readFileSync(file, 'utf8')
