@@ -205,6 +205,18 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
     const allStores = await storeChoices(admin);
     expect(allStores.length).toBeGreaterThan(ownStores.length);
     expect(allStores).toEqual(expect.arrayContaining(ownStores));
+    // In English, the stores are named in English (the finance lists' names), and picked so.
+    const englishStores = await storeChoices(english);
+    expect(englishStores.length).toBe(allStores.length);
+    expect(englishStores.filter((name) => /[\u4e00-\u9fff]/.test(name))).toEqual([]);
+    const picked = await english('POST', `${base}/getChartData`, {
+      id: chartIds.overdueByFloor,
+      querys: [{ property: 'store', value: [englishStores[0]], operation: 'IN' }],
+    });
+    expect(picked.body.total).toBeGreaterThan(0);
+    expect(picked.body.rows.every((row: { store: string }) => row.store === englishStores[0])).toBe(
+      true,
+    );
     // Fields other than a text IN offer none (the sales chart's store is typed, in part).
     const salesChart = await merchant('GET', `${base}/get/${sales}`);
     expect(salesChart.body.conditionfield.some((item: object) => 'choices' in item)).toBe(false);

@@ -40,17 +40,22 @@ function aggregateScope(scope: FinanceScope, merchant: string, store: string) {
   return always;
 }
 
+/** The store's name (table `st`) in the reader's language, as the finance lists give it. */
+const storeNameIn = (language: Language) =>
+  language === 'en-US' ? sql`coalesce(nullif(st.name_en, ''), st.name)` : sql`st.name`;
+
 /** Monthly sales per store, from the brand monthly sales of the finance tables. */
 const monthlySales: ChartQuery = {
   fields: { month: 'month', monthStart: 'date', store: 'varchar', amount: 'number' },
-  source: async (db, caller) => {
+  source: async (db, caller, language) => {
     const scope = aggregateScope(financeScope(caller), 's.merchant_code', 's.store_code');
+    const store = storeNameIn(language);
     return sql`select to_char(s.settle_date, 'YYYY-MM') as "month",
         to_char(s.settle_date, 'YYYY-MM') || '-01' as "monthStart",
-        st.name as "store", round(sum(s.sales_amount), 2) as "amount"
+        ${store} as "store", round(sum(s.sales_amount), 2) as "amount"
       from brand_monthly_sales s join stores st on st.code = s.store_code
       where ${scope}
-      group by to_char(s.settle_date, 'YYYY-MM'), st.name`;
+      group by to_char(s.settle_date, 'YYYY-MM'), ${store}`;
   },
 };
 
@@ -72,13 +77,14 @@ const tasksByFlow: ChartQuery = {
 /** Overdue amounts (dunning notices) by store and floor. */
 const overdueByFloor: ChartQuery = {
   fields: { floor: 'varchar', store: 'varchar', total: 'number', notices: 'number' },
-  source: async (db, caller) => {
+  source: async (db, caller, language) => {
     const scope = aggregateScope(financeScope(caller), 'd.merchant_code', 'd.store_code');
-    return sql`select st.name || ' ' || d.floor as "floor", st.name as "store",
+    const store = storeNameIn(language);
+    return sql`select ${store} || ' ' || d.floor as "floor", ${store} as "store",
         round(sum(d.total), 2) as "total", count(*) as "notices"
       from dunning_notices d join stores st on st.code = d.store_code
       where ${scope}
-      group by st.name, d.floor`;
+      group by ${store}, d.floor`;
   },
 };
 

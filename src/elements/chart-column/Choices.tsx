@@ -1,11 +1,12 @@
 import { css } from '@emotion/react';
 import { controlStyle } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
-import { vars } from '../../ui/theme';
+import { phoneWidth, vars } from '../../ui/theme';
 
 const style = css`
   position: relative;
   summary {
+    box-sizing: border-box;
     display: flex;
     align-items: center;
     width: 150px;
@@ -15,7 +16,19 @@ const style = css`
     color: ${vars.text};
     overflow: hidden;
     white-space: nowrap;
+  }
+  summary span {
+    flex: 1;
+    overflow: hidden;
     text-overflow: ellipsis;
+  }
+  summary::after {
+    content: '▾';
+    margin-left: 6px;
+    color: ${vars.textMuted};
+  }
+  summary::-webkit-details-marker {
+    display: none;
   }
   .options {
     position: absolute;
@@ -43,6 +56,11 @@ const style = css`
   .options input {
     width: auto;
     height: auto;
+  }
+  @media (max-width: ${phoneWidth}px) {
+    summary {
+      width: 100%;
+    }
   }
 `;
 
@@ -75,7 +93,7 @@ export function Choices({
       {label}
       <details css={style} data-condition={field}>
         <summary css={controlStyle} title={picked.join('、')}>
-          {picked.length ? picked.join('、') : t('charts:all')}
+          <span>{picked.length ? picked.join('、') : t('charts:all')}</span>
         </summary>
         <div className="options">
           {choices.map((choice) => (

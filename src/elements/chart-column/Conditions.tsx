@@ -6,7 +6,7 @@ import { Choices } from './Choices';
 import { DateField } from '../../ui/DateField';
 import { controlStyle } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
-import { vars } from '../../ui/theme';
+import { phoneWidth, vars } from '../../ui/theme';
 
 /** A text, a range [from, to], or the values picked from a field's choices. */
 type Values = Record<string, string | string[]>;
@@ -39,7 +39,7 @@ const bar = css`
   .range input {
     width: 136px;
   }
-  @media (max-width: 640px) {
+  @media (max-width: ${phoneWidth}px) {
     label,
     .label,
     input,
