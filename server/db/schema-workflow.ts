@@ -300,6 +300,8 @@ export interface WfMessagesTable {
   text: string;
   /** The same message in English (migration 0027); empty for messages written before it. */
   text_en: Generated<string>;
+  /** A `result` message's outcome (migration 0050); null for the other kinds. */
+  outcome: 'approved' | 'refused' | 'ended' | 'returned' | null;
   created_at: DefaultTimestamp;
   read_at: NullableTimestamp;
 }

@@ -222,6 +222,13 @@ describe('task actions through their dialogs', () => {
     ).toEqual(['SIGNLINEED']);
     await open(lead, `/inst/${instId}`);
     await lead.click('atrium-task [role=tab]:has-text("审批历史")');
+    // Each record names whom it went to: 陈伟 · 发起沟通 · 孙丽 (the other kinds: server tests).
+    const commu = 'atrium-task [part=history] > li[data-action=startCommu]';
+    expect(
+      await lead
+        .locator(`${commu} :is(.who, .action, .target)`)
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent)),
+    ).toEqual(['陈伟', '发起沟通', '孙丽']);
     await lead.click('atrium-task [data-action=customSign] [data-action=call-back]');
     await expect.poll(() => toasts(lead)).toContain('撤回成功');
     expect(await tasksOf(await apiToken('fin01', staff), instId)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orderButtons } from '../../src/core/workflow/buttons';
+import { passHomeInterruptions } from './menu-walk';
 import { apiToken, baseUrl, call, open, pressTask, toasts, useBrowser } from './support';
 import { staffId } from '../../server/db/seed/workflow/people';
 
@@ -16,6 +17,70 @@ const mgr02 = staffId('mgr02');
 const addSignTask = '1700000025000000073';
 
 const buttonsOf = (page: Page) => page.getAttribute('atrium-task [part=actions]', 'data-buttons');
+
+/** Starts a flow through the API (the start form has its own test); answers the instance. */
+async function startFlow(account: string, flowKey: string, form: object): Promise<string> {
+  const data = Buffer.from(JSON.stringify(form)).toString('base64');
+  const started = await call<{ state: boolean; instId: string }>(
+    await apiToken(account, staff),
+    'POST',
+    '/bpm-runtime/runtime/instance/v1/start',
+    { flowKey, data },
+  );
+  expect(started.state).toBe(true);
+  return started.instId;
+}
+
+/** The open task of `account` in an instance. */
+async function taskOf(account: string, instId: string): Promise<string> {
+  const todo = await call<{ rows: { id: string }[] }>(
+    await apiToken(account, staff),
+    'POST',
+    '/bpm-runtime/runtime/task/v1/getTodoList',
+    { querys: [{ property: 'procInstId', value: instId, operation: 'EQUAL' }] },
+  );
+  return todo.rows[0]!.id;
+}
+
+/** `account` acts on their open task in an instance through the API. */
+async function act(account: string, instId: string, actionName: string, opinion: string) {
+  const answer = await call<{ state: boolean }>(
+    await apiToken(account, staff),
+    'POST',
+    '/bpm-runtime/runtime/task/v1/complete',
+    { taskId: await taskOf(account, instId), actionName, opinion },
+  );
+  expect(answer.state).toBe(true);
+}
+
+const leave = (days: number) => ({
+  leaveType: 'annual',
+  startDate: '2027-01-04',
+  endDate: '2027-01-08',
+  days,
+  reason: '探亲',
+});
+const contract = (title: string) => ({
+  title,
+  counterparty: '某公司',
+  amount: 1000,
+  signDate: '2026-11-01',
+});
+
+/** A page in a language: 1366 by 768, or a 360 px phone. */
+async function pageIn(
+  browser: ReturnType<typeof useBrowser>,
+  language: 'zh-CN' | 'en-US',
+  phone = false,
+): Promise<Page> {
+  const page = await browser.newPage({
+    locale: language,
+    ...(phone && { phone: { width: 360, height: 740 } }),
+  });
+  if (!phone) await page.setViewportSize({ width: 1366, height: 768 });
+  await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+  return page;
+}
 
 describe('the task page', () => {
   const browser = useBrowser();
@@ -96,6 +161,136 @@ describe('the task page', () => {
       expect(await page.textContent(`${pending} .node`)).toBe(node);
       const text = await page.textContent(pending);
       for (const name of people) expect(text).toContain(name);
+      await page.close();
+    }
+  });
+
+  it('on a phone, keeps the action bar to one row with the primary action at the right thumb, in both languages', async () => {
+    // Each kind of step: an ordinary one, one shared by two managers, a countersign vote,
+    // and a request returned to its applicant (which also says why, and resubmits).
+    const ordinary = await startFlow('emp01', 'leave', leave(2));
+    const vote = await startFlow('contract01', 'contract', contract('手机会签'));
+    await act('legal01', vote, 'agree', '法务无异议');
+    const returned = await startFlow('emp02', 'leave', leave(2));
+    await act('lead01', returned, 'backToStart', '请补充行程安排。');
+    const steps = [
+      ['lead01', await taskOf('lead01', ordinary), { 'zh-CN': '反对', 'en-US': 'Oppose' }],
+      ['mgr02', sharedTask, { 'zh-CN': '签收', 'en-US': 'Claim' }],
+      ['fin01', await taskOf('fin01', vote), { 'zh-CN': '反对', 'en-US': 'Oppose' }],
+      ['emp02', await taskOf('emp02', returned), { 'zh-CN': '保存', 'en-US': 'Save' }],
+    ] as const;
+    const primary = { 'zh-CN': ['同意', '重新提交'], 'en-US': ['Agree', 'Resubmit'] };
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await pageIn(browser, language, true);
+      for (const [account, taskId, second] of steps) {
+        await open(page, `/task/${taskId}/0`, await apiToken(account, staff));
+        await page.waitForSelector('atrium-task [part=actions][data-phone=true]');
+        const bar = await page.locator('atrium-task [part=actions]').evaluate((node) => {
+          const buttons = [...node.querySelectorAll(':scope > button, :scope > .more > button')];
+          return {
+            right: node.getBoundingClientRect().right,
+            buttons: buttons
+              .map((button) => {
+                const box = button.getBoundingClientRect();
+                return {
+                  text: button.textContent,
+                  primary: (button as HTMLElement).dataset.primary === 'true',
+                  top: Math.round(box.top),
+                  left: box.left,
+                  right: box.right,
+                  cut: button.scrollWidth > button.clientWidth,
+                };
+              })
+              .sort((a, b) => a.left - b.left),
+          };
+        });
+        const where = `${language} ${account}`;
+        // 更多, the step's common action, the primary one last: one row, each label whole.
+        expect(
+          bar.buttons.map((button) => button.text),
+          where,
+        ).toEqual([
+          language === 'zh-CN' ? '更多' : 'More',
+          second[language],
+          account === 'emp02' ? primary[language][1] : primary[language][0],
+        ]);
+        expect(new Set(bar.buttons.map((button) => button.top)).size, where).toBe(1);
+        expect(
+          bar.buttons.filter((button) => button.cut),
+          where,
+        ).toEqual([]);
+        const last = bar.buttons.at(-1)!;
+        expect(last.primary, where).toBe(true);
+        // At the right thumb: in the screen's right half, and on it.
+        expect(last.left, where).toBeGreaterThanOrEqual(180);
+        expect(last.right, where).toBeLessThanOrEqual(Math.min(bar.right, 360));
+      }
+      // The returned request says why it came back, in the reader's language.
+      expect(await page.textContent('atrium-task [part=returned] .title')).toMatch(
+        language === 'zh-CN'
+          ? /^陈伟 于 \S+ \S+ 从【直属领导审批】退回$/
+          : /^Returned by 陈伟 from Team leader approval on \S+ \S+$/,
+      );
+      expect(await page.textContent('atrium-task [part=returned] .opinion')).toBe(
+        '请补充行程安排。',
+      );
+      await page.close();
+    }
+  });
+
+  it("names a countersign's result with its counts, and shows each voter's opinion from the chart, in both languages", async () => {
+    const token = await apiToken('contract01', staff);
+    const passed = await startFlow('contract01', 'contract', contract('会签通过'));
+    await act('legal01', passed, 'agree', '法务无异议');
+    await act('fin01', passed, 'agree', '预算内');
+    // Operations' voter has an agent: 周涛 votes for 郑强.
+    await act('lead02', passed, 'agree', '运营同意');
+    const refused = await startFlow('contract01', 'contract', contract('会签未通过'));
+    await act('legal01', refused, 'agree', '法务无异议');
+    await act('fin01', refused, 'oppose', '超出预算');
+    const expected = {
+      'zh-CN': {
+        tabs: ['审批历史', '流程图'],
+        rows: ['部门会签会签结果通过（3/3 同意）', '部门会签会签结果未通过（1/3 同意，1 反对）'],
+        opinions: ['郭立新 · 同意：法务无异议', '吴敏 · 反对：超出预算'],
+      },
+      'en-US': {
+        tabs: ['History', 'Flow chart'],
+        rows: [
+          'Department countersignCountersign resultPassed (3 of 3 agreed)',
+          'Department countersignCountersign resultNot passed (1 of 3 agreed, 1 opposed)',
+        ],
+        opinions: ['郭立新 · Agreed: 法务无异议', '吴敏 · Opposed: 超出预算'],
+      },
+    } as const;
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const { tabs, rows, opinions } = expected[language];
+      const page = await pageIn(browser, language);
+      const results: string[] = [];
+      for (const instId of [passed, refused]) {
+        await open(page, `/inst/${instId}`, token);
+        await page.click(`atrium-task [role=tab]:has-text("${tabs[0]}")`);
+        // The result row: the node, then what it is and how it came out; no one's name.
+        const row = 'atrium-task [part=history] > li[data-action=signResult] > span:nth-child(2)';
+        results.push((await page.textContent(row))!);
+      }
+      expect(results).toEqual(rows);
+      // Each voter's opinion, from the chart: its shape (or its button under the chart).
+      await page.click(`atrium-task [role=tab]:has-text("${tabs[1]}")`);
+      await page.waitForSelector('atrium-task [part=diagram][data-state=ready]');
+      if (language === 'zh-CN')
+        await page.click('atrium-task .djs-element[data-element-id=countersign]');
+      else await page.click('atrium-task [part=node-details] [data-node=countersign]');
+      const listed = page.locator('atrium-task [part=node-details] [data-selected=countersign] li');
+      await expect
+        .poll(() =>
+          listed.evaluateAll((items) =>
+            items.map((item) =>
+              item.textContent!.slice(item.querySelector('.when')!.textContent!.length),
+            ),
+          ),
+        )
+        .toEqual(opinions);
       await page.close();
     }
   });
@@ -301,5 +496,41 @@ describe('the task page', () => {
       `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${started.instId}`,
     );
     expect(instance.status).toBe('manualend');
+    // The applicant hears of it on the home page, unread and counted, with the way to it.
+    const messages = await call<{ rows: { id: string; procInstId: string }[] }>(
+      empToken,
+      'POST',
+      '/bpm-runtime/runtime/message/v1/myList',
+      {},
+    );
+    const id = messages.rows.find((row) => row.procInstId === started.instId)!.id;
+    const applicant = await browser.newPage();
+    await open(applicant, '/home', empToken);
+    await passHomeInterruptions(applicant);
+    const message = `atrium-messages [data-message="${id}"]`;
+    await applicant.waitForSelector(`${message}[data-read=false]`);
+    // The outcome leads the row (its text ends with it, and a row is cut to one line).
+    expect(await applicant.textContent(`${message} .title`)).toBe(
+      '[已终止]您的申请「黄婷的请假申请（1天）」已被终止：重复申请未读',
+    );
+    const counter = 'atrium-messages [part=summary]';
+    const unread = Number(await applicant.getAttribute(counter, 'data-unread'));
+    expect(await applicant.textContent(counter)).toBe(`未读：${unread} 条`);
+    await applicant.click(message);
+    await applicant.waitForURL(`${baseUrl()}/fvue/inst/${started.instId}`);
+    await applicant.waitForSelector('atrium-task [data-subject]');
+    expect(await applicant.textContent('atrium-task [data-subject]')).toBe('黄婷的请假申请（1天）');
+    await applicant.goBack();
+    await expect.poll(() => applicant.getAttribute(message, 'data-read')).toBe('true');
+    await expect
+      .poll(() => applicant.getAttribute(counter, 'data-unread'))
+      .toBe(String(unread - 1));
+    const english = await pageIn(browser, 'en-US');
+    await open(english, '/home', empToken);
+    await passHomeInterruptions(english);
+    await english.waitForSelector(message);
+    expect(await english.textContent(`${message} .title`)).toBe(
+      '[Ended]Your request "Leave request from 黄婷 (1 day)" was ended: 重复申请Read',
+    );
   });
 });

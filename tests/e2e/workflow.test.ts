@@ -139,6 +139,22 @@ describe('workflow in the browser', () => {
     expect(await emp.getAttribute('atrium-task [part=actions]', 'data-buttons')).toBe(
       'agree flowImage endProcess saveDraft',
     );
+    // It reads as returned: over the form, who sent it back, from where, when and why; the
+    // primary button resubmits.
+    const banner = 'atrium-task [part=returned]';
+    expect(await emp.textContent(`${banner} .title`)).toMatch(
+      /^陈伟 于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 从【直属领导审批】退回$/,
+    );
+    expect(await emp.textContent(`${banner} .opinion`)).toBe('请改为两天，分两次休。');
+    const above = await emp.evaluate(() => {
+      const root = document.querySelector('atrium-task')!.shadowRoot!;
+      const box = (selector: string) => root.querySelector(selector)!.getBoundingClientRect();
+      return box('[part=returned]').bottom <= box('[data-field=leaveType]').top;
+    });
+    expect(above).toBe(true);
+    const resubmit = 'atrium-task [part=actions] > [data-alias=agree]';
+    expect(await emp.textContent(resubmit)).toBe('重新提交');
+    expect(await emp.getAttribute(resubmit, 'data-primary')).toBe('true');
     await emp.fill('atrium-task [data-field=days] input', '2');
     await emp.fill('atrium-task [data-field=endDate] input', '2026-12-11');
     await emp.click('atrium-task [data-alias=agree]');

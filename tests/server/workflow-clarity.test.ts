@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { fillOutcomes } from '../../server/db/migrations/0050-message-outcomes';
 import { oneDatabase } from './harness';
 import {
   encode,
@@ -38,15 +40,26 @@ async function info(client: Client, account: string, instId: string) {
   };
 }
 
-async function messagesOf(client: Client, account: string) {
-  const answer = await client.post(account, '/bpm-runtime/runtime/message/v1/myList', {
-    pageBean: { page: 1, pageSize: 50 },
-  });
-  return answer.body.rows as { kind: string; text: string; procInstId: string; taskId: string }[];
+async function messagesOf(client: Client, account: string, language = 'zh-CN') {
+  const answer = await client.call(
+    account,
+    'POST',
+    '/bpm-runtime/runtime/message/v1/myList',
+    { pageBean: { page: 1, pageSize: 50 } },
+    language,
+  );
+  return answer.body.rows as {
+    id: string;
+    kind: string;
+    outcome: string;
+    text: string;
+    procInstId: string;
+    taskId: string;
+  }[];
 }
 
 describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => {
-  const { client } = useServerAndClient(kind);
+  const { client, server } = useServerAndClient(kind);
 
   it('names the people a request waits on: one approver, shared candidates, voters with their votes', async () => {
     const leave = await client.start('emp01', 'leave', leaveForm(5, '2026-12-10'));
@@ -99,6 +112,49 @@ describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => 
         detail: Record<string, unknown>;
       }[];
     expect((await history(id)).find((r) => r.status === 'addSign')!.targetNames).toBe('孙丽');
+    // Hand-over (转办), circulation (流转), communication, inquiry, copies (传阅) and a custom
+    // sign name whom they went to, each on a request of its own.
+    const named = async (status: string, act: (taskId: string) => Promise<unknown>) => {
+      const instId = await client.start('emp01', 'leave', leaveForm(2));
+      await act(await client.task(instId, 'lead01'));
+      return (await history(instId)).find((r) => r.status === status)?.targetNames;
+    };
+    const managers = `${staffId('mgr01')},${staffId('mgr02')}`;
+    expect({
+      delegate: await named('delegate', (taskId) =>
+        client.ok('lead01', `${task}/delegate`, { taskId, userId: staffId('lead02') }),
+      ),
+      startTrans: await named('startTrans', (taskId) =>
+        client.ok('lead01', `${task}/taskToTrans`, {
+          taskId,
+          userIds: managers,
+          action: 'submit',
+          voteType: 'amount',
+          voteAmount: 1,
+          decideType: 'agree',
+          signType: 'parallel',
+        }),
+      ),
+      startCommu: await named('startCommu', (taskId) =>
+        client.ok('lead01', `${task}/communicate`, { taskId, userIds: [staffId('hr01')] }),
+      ),
+      startInqu: await named('startInqu', (taskId) =>
+        client.ok('lead01', `${task}/taskToInqu`, { taskId, userIds: staffId('fin01') }),
+      ),
+      copyTo: await named('copyTo', (taskId) =>
+        client.ok('lead01', `${instance}/transToMore`, { taskId, userIds: staffId('emp02') }),
+      ),
+      customSign: await named('customSign', (taskId) =>
+        client.ok('lead01', `${task}/taskCustomSignUsers`, { taskId, userId: managers }),
+      ),
+    }).toEqual({
+      delegate: '周涛',
+      startTrans: '马明、林芳',
+      startCommu: '孙丽',
+      startInqu: '吴敏',
+      copyTo: '黄婷',
+      customSign: '马明、林芳',
+    });
     expect((await history(contract)).find((r) => r.status === 'signResult')!.detail).toEqual({
       result: 'pass',
       agree: 3,
@@ -127,7 +183,7 @@ describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => 
     const returned = (await messagesOf(client, 'emp02')).find(
       (message) => message.kind === 'result' && message.procInstId === id,
     );
-    expect(returned).toMatchObject({ taskId });
+    expect(returned).toMatchObject({ taskId, outcome: 'returned' });
     expect(returned!.text).toContain('已退回给您');
     await client.act('emp02', id, 'agree', { data: encode(expenseForm()) });
   });
@@ -149,6 +205,49 @@ describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => 
     expect(aliases(shared)).toContain('lockUnlock');
   });
 
+  it('tells the requester when someone else ends the request, with the reason; not when they end it', async () => {
+    const endedOf = async (instId: string) =>
+      (await messagesOf(client, 'emp01')).filter(
+        (message) => message.kind === 'result' && message.procInstId === instId,
+      );
+    // An approver ends it from their task, with a reason: the message links the request.
+    const byApprover = await client.start('emp01', 'leave', leaveForm(2));
+    await client.ok('lead01', `${instance}/doEndProcess`, {
+      taskId: await client.task(byApprover, 'lead01'),
+      endReason: '重复申请',
+    });
+    expect(await endedOf(byApprover)).toEqual([
+      expect.objectContaining({
+        outcome: 'ended',
+        text: '您的申请「刘洋的请假申请（2天）」已被终止：重复申请',
+        taskId: '',
+      }),
+    ]);
+    expect(
+      (await messagesOf(client, 'emp01', 'en-US')).find((row) => row.procInstId === byApprover)!
+        .text,
+    ).toBe('Your request "Leave request from 刘洋 (2 days)" was ended: 重复申请');
+    // The administrator ends it without a word: the message says so without a reason.
+    const byAdmin = await client.start('emp01', 'leave', leaveForm(2));
+    await client.ok('admin', `${instance}/doEndProcessById?id=${byAdmin}`, undefined, 'GET');
+    expect((await endedOf(byAdmin)).map((message) => message.text)).toEqual([
+      '您的申请「刘洋的请假申请（2天）」已被终止',
+    ]);
+    // The requester ending their own request, running or returned to them, is told nothing.
+    const own = await client.start('emp01', 'leave', leaveForm(2));
+    await client.ok('emp01', `${instance}/doEndProcessById?id=${own}`, undefined, 'GET');
+    expect(await endedOf(own)).toEqual([]);
+    const returned = await client.start('emp01', 'leave', leaveForm(2));
+    await client.act('lead01', returned, 'backToStart', { opinion: '请补充' });
+    await client.ok('emp01', `${instance}/doEndProcess`, {
+      taskId: await client.task(returned, 'emp01'),
+      endReason: '不休了',
+    });
+    expect((await endedOf(returned)).map((message) => message.text)).toEqual([
+      expect.stringMatching(/已退回给您/),
+    ]);
+  });
+
   it('tells the requester when a request is approved or refused, in their language', async () => {
     const approved = await client.start('emp01', 'leave', leaveForm(1, '2026-12-10'));
     await client.act('lead01', approved, 'agree');
@@ -157,22 +256,25 @@ describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => 
     const mine = await messagesOf(client, 'emp01');
     const of = (instId: string) =>
       mine.filter((message) => message.kind === 'result' && message.procInstId === instId);
-    expect(of(approved).map((message) => message.text)).toEqual([
-      expect.stringMatching(/^您的申请「.*」已审批通过$/),
+    expect(of(approved).map((message) => [message.outcome, message.text])).toEqual([
+      ['approved', expect.stringMatching(/^您的申请「.*」已审批通过$/)],
     ]);
-    expect(of(refused).map((message) => message.text)).toEqual([
-      expect.stringMatching(/未通过审批$/),
+    expect(of(refused).map((message) => [message.outcome, message.text])).toEqual([
+      ['refused', expect.stringMatching(/未通过审批$/)],
     ]);
-    const english = await client.call(
-      'emp01',
-      'POST',
-      '/bpm-runtime/runtime/message/v1/myList',
-      { pageBean: { page: 1, pageSize: 50 } },
-      'en-US',
-    );
-    const texts = (english.body.rows as { text: string; procInstId: string }[])
+    const texts = (await messagesOf(client, 'emp01', 'en-US'))
       .filter((row) => row.procInstId === approved)
       .map((row) => row.text);
     expect(texts).toEqual(['Your request "Leave request from 刘洋 (1 day)" was approved']);
+    // Migration 0050 gives messages written before it their outcome, as the engine does.
+    const outcomes = async () =>
+      (await messagesOf(client, 'emp01')).map((message) => [message.id, message.outcome]);
+    const written = await outcomes();
+    expect(new Set(written.map(([, outcome]) => outcome))).toEqual(
+      new Set(['approved', 'refused', 'ended', 'returned']),
+    );
+    await server.db.updateTable('wf_messages').set({ outcome: null }).execute();
+    await fillOutcomes(server.db as unknown as Kysely<unknown>);
+    expect(await outcomes()).toEqual(written);
   });
 });

@@ -45,6 +45,7 @@ import * as paymentRequestsForMerchants from './0046-payment-requests-for-mercha
 import * as storeListEnglish from './0047-store-list-english';
 import * as homeColumnEnglishHtml from './0048-home-column-english-html';
 import * as storeCitiesEnglish from './0049-store-cities-english';
+import * as messageOutcomes from './0050-message-outcomes';
 
 /** Every migration, in order. A static list: no directory scanning, works the same bundled. */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0047-store-list-english': storeListEnglish,
   '0048-home-column-english-html': homeColumnEnglishHtml,
   '0049-store-cities-english': storeCitiesEnglish,
+  '0050-message-outcomes': messageOutcomes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -39,7 +39,8 @@ export async function endProcess(
       .set({ completed_by: actor.identity })
       .where('id', '=', task.id)
       .execute();
-    await finishInstance(ctx, 'manualend', null, reason);
+    // The requester ending what was returned to them is told nothing, as in endProcessById.
+    await finishInstance(ctx, 'manualend', null, reason, !isApplicant(ctx, actor));
   });
 }
 

@@ -34,6 +34,7 @@ export async function tellOutcome(
         inst_id: inst.id,
         task_id: taskId,
         kind: 'result' as const,
+        outcome,
         text: text.zh,
         text_en: text.en,
         created_at: ctx.now,

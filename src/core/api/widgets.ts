@@ -146,6 +146,8 @@ export function shortcutApps(account: string): Promise<ShortcutApp[]> {
 export interface Reminder {
   id: string;
   kind: string;
+  /** A result message's outcome: approved, refused, ended, returned; else ''. */
+  outcome?: string;
   text: string;
   procInstId: string;
   taskId: string;

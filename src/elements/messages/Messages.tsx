@@ -18,6 +18,7 @@ const messageEvents = ['message', 'result'] as const;
 
 interface Message {
   id: string;
+  /** What the row's tag says: the kind, or for a request's outcome the outcome itself. */
   kind: string;
   title: string;
   time: string;
@@ -68,7 +69,8 @@ async function loadMessages(): Promise<{ messages: Message[]; unread: number }> 
   ]);
   const fromEngine = engine.rows.map((row) => ({
     id: row.id,
-    kind: row.kind,
+    // 已通过, 未通过, 已终止, 已退回 lead the row: the text ends with them, and a row is cut.
+    kind: row.outcome ? `outcome.${row.outcome}` : row.kind,
     title: row.text,
     time: row.createTime,
     read: row.readTime !== '',
@@ -118,6 +120,7 @@ export function Messages({ columnAlias }: { columnAlias?: string }) {
               type="button"
               data-message={message.id}
               data-read={String(message.read)}
+              title={message.title}
               onClick={() => void open(message)}
             >
               <span className="title">

@@ -152,13 +152,19 @@ export function OpinionHistory({
       {records.map((record) => {
         const callBack =
           canCallBack && record.operatorId === session?.userId && childRevokeCall(record);
+        // A countersign's result is nobody's action: no name, and no separator before none.
+        const who = whoActed(record, t);
         return (
           <li key={record.id} data-record={record.id} data-action={record.status}>
             <span className="when">{record.createTime}</span>
             <span>
               <span>{record.taskName}</span>
-              {' · '}
-              <span className="who">{whoActed(record, t)}</span>
+              {who && (
+                <>
+                  {' · '}
+                  <span className="who">{who}</span>
+                </>
+              )}
               <span className="action">{record.statusName || record.status}</span>
               {record.targetNames && <span className="target">{record.targetNames}</span>}
               {record.status === 'signResult' && <SignOutcome record={record} />}

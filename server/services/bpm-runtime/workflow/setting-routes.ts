@@ -234,6 +234,8 @@ export async function settingRoutes(untyped: FastifyInstance) {
         rows: rows.map((row) => ({
           id: row.id,
           kind: row.kind,
+          // A result message's outcome (approved, refused, ended, returned); else ''.
+          outcome: row.outcome ?? '',
           // Composed in both languages when written (migration 0027); older ones in Chinese.
           text: (request.language === 'en-US' && row.text_en) || row.text,
           procInstId: row.inst_id ?? '',
