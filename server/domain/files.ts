@@ -1,3 +1,4 @@
+import { Transform, type Readable } from 'node:stream';
 import type { Db } from '../db/database';
 import type { FileRow } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -55,31 +56,64 @@ export interface StoredFile {
   /** Seeds use fixed ids so demo links stay stable. */
   id?: string;
   name: string;
-  bytes: Buffer;
+  /** The content whole, or as it arrives (an upload: never held in memory whole). */
+  bytes: Buffer | Readable;
   uploader?: { id: string; name: string } | null;
   public?: boolean;
 }
 
-export async function storeFile(db: Db, storage: FileStorage, file: StoredFile): Promise<FileRow> {
+/** A stream that counts what passes through it. */
+function counted(body: Readable): { body: Readable; size: () => number } {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  body.on('error', (error) => counter.destroy(error));
+  return { body: body.pipe(counter), size: () => size };
+}
+
+/**
+ * Stores a file's bytes and records it. `beforeRecord` sees the stored size and may refuse
+ * (a quota, a limit met while the bytes arrived): the bytes are removed again, as they are
+ * when recording fails, so no stored file is without its row.
+ */
+export async function storeFile(
+  db: Db,
+  storage: FileStorage,
+  file: StoredFile,
+  beforeRecord?: (size: number) => Promise<void>,
+): Promise<FileRow> {
   const id = file.id ?? newId();
   const extension = extensionOf(file.name);
   const key = storageKeyFor(id, extension);
-  await storage.put(key, file.bytes);
-  return db
-    .insertInto('files')
-    .values({
-      id,
-      name: file.name,
-      extension,
-      size: file.bytes.length,
-      mime: mimeOf(extension),
-      storage_key: key,
-      uploader_id: file.uploader?.id ?? null,
-      uploader_name: file.uploader?.name ?? '',
-      public: file.public ?? false,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const content = Buffer.isBuffer(file.bytes)
+    ? { body: file.bytes, size: () => (file.bytes as Buffer).length }
+    : counted(file.bytes);
+  await storage.put(key, content.body);
+  try {
+    await beforeRecord?.(content.size());
+    return await db
+      .insertInto('files')
+      .values({
+        id,
+        name: file.name,
+        extension,
+        size: content.size(),
+        mime: mimeOf(extension),
+        storage_key: key,
+        uploader_id: file.uploader?.id ?? null,
+        uploader_name: file.uploader?.name ?? '',
+        public: file.public ?? false,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
 }
 
 /**

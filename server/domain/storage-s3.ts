@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { FileStorage } from './storage';
 
@@ -61,7 +62,13 @@ export function s3Storage(location: S3Location): FileStorage {
   const object = (key: string) => ({ Bucket: location.bucket, Key: location.prefix + key });
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ ...object(key), Body: bytes }));
+      if (Buffer.isBuffer(bytes)) {
+        await client.send(new PutObjectCommand({ ...object(key), Body: bytes }));
+        return;
+      }
+      // A stream of a length not known ahead goes up in parts (5 MiB each, a few at a time),
+      // the upload aborted if the stream fails.
+      await new Upload({ client, params: { ...object(key), Body: bytes } }).done();
     },
     async read(key) {
       const { Body } = await client.send(new GetObjectCommand(object(key)));

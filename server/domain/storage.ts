@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -7,7 +8,8 @@ import { s3Location, s3Storage } from './storage-s3';
 
 /** Where file bytes live. The local folder is the default; an S3-compatible store can replace it. */
 export interface FileStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Writes a file whole: a reader sees all of it or none. A stream is never held whole. */
+  put(key: string, bytes: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -38,7 +40,8 @@ export function localStorage(root: string): FileStorage {
         `${partPrefix}${basename(path)}.${randomBytes(6).toString('hex')}`,
       );
       try {
-        await writeFile(part, bytes);
+        if (Buffer.isBuffer(bytes)) await writeFile(part, bytes);
+        else await pipeline(bytes, createWriteStream(part));
         await rename(part, path);
       } catch (error) {
         await rm(part, { force: true });

@@ -1,4 +1,8 @@
+import { readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partPrefix } from '../../server/domain/storage';
 import { defaultUploadExtensions } from '../../server/domain/shell/settings';
 import { oneDatabase, withServer } from './harness';
 import { as, multipart, samples, tokenOf, type FilePart } from './shell-support';
@@ -163,6 +167,48 @@ describe.each(oneDatabase)('shell attachments on %s', (kind) => {
     expect(field.body.message).toBe('请使用 files 字段上传文件');
     const anonymous = await upload(null, [{ name: 'a.png', bytes: samples.png }]);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('judges an upload by its first bytes as they arrive and stores the rest as it comes', async () => {
+    const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const folder = join(server.app.deps.config.dataDir, 'files');
+    const partSizes = () =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((name) => basename(name).startsWith(partPrefix))
+        .map((name) => statSync(join(folder, name)).size);
+    /** Sends the multipart body's first bytes and holds the rest until `release`. */
+    const sendHeld = (name: string, bytes: Buffer, sent: number) => {
+      const body = multipart([{ name, bytes }]);
+      const request = httpRequest(`${origin}/portal/system/file/v1/upload`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: `Bearer ${tokens.store01}` },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve) =>
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        }),
+      );
+      request.write(body.payload.subarray(0, sent));
+      return { answered, release: () => request.end(body.payload.subarray(sent)) };
+    };
+
+    // Markup named .pdf is refused on its first bytes, while the rest is still to come.
+    const markup = Buffer.concat([Buffer.from('<html><script>x</script>'), Buffer.alloc(600_000)]);
+    const refused = sendHeld('报表.pdf', markup, 100_000);
+    expect((await refused.answered).status).toBe(400);
+    refused.release();
+
+    // A good file's bytes are in storage before its last byte was sent: none held whole.
+    const pdf = Buffer.concat([samples.pdf, Buffer.alloc(900_000, 7)]);
+    const held = sendHeld('合同.pdf', pdf, 400_000);
+    await expect.poll(() => Math.max(0, ...partSizes())).toBeGreaterThan(200_000);
+    held.release();
+    const stored = await held.answered;
+    expect(stored.status).toBe(200);
+    expect(JSON.parse(stored.body).size).toBe(pdf.length);
+    expect(partSizes()).toEqual([]);
   });
 
   it('lists files by id with size in KB (2 decimals), bytes, type and uploader', async () => {

@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
+import type { FileRow } from '../../db/schema';
 import type { AuthUser } from '../../lib/context';
 import { UserError } from '../../lib/errors';
+import { splitHead } from '../../lib/stream-head';
 import { formatDateTime } from '../../lib/time';
 import { mayReadFile } from '../file-access';
 import { storeFile } from '../files';
@@ -34,33 +37,63 @@ export interface AttachmentInfo {
   extraProp: string;
 }
 
+/** An upload as it arrives: its name, its bytes still coming, and whether they ran past the limit. */
+export interface ArrivingFile {
+  name: string;
+  bytes: Readable;
+  /** Set once the bytes passed the size limit (the rest was not read). */
+  exceeded: () => boolean;
+  /** The refusal for a file past the limit. */
+  tooLarge: () => UserError;
+}
+
+/** Bytes enough for every check by content: magic numbers, active markup, text. */
+const headBytes = 64 * 1024;
+
 /**
- * Stores an upload that passes its checks and the uploader's quota (taken just before the
- * file is stored, given back if storing fails).
+ * Stores an upload that passes its checks and the uploader's quota. The checks read its first
+ * bytes; the rest goes to storage as it arrives, never held whole; the quota is taken once
+ * its size is known and given back if it cannot be recorded. Answers the result and how to
+ * undo it (a second file in the same request refuses the whole).
  */
 export async function acceptUpload(
   quota: QuotaContext,
   storage: FileStorage,
   caller: AuthUser,
-  file: { name: string; bytes: Buffer },
+  file: ArrivingFile,
   allowed: string[],
-): Promise<UploadResult> {
+): Promise<{ result: UploadResult; undo: () => Promise<void> }> {
   // The name is checked as it will be stored: shortening must not change its extension.
   const name = storedName(file.name);
-  await checkUpload(name, file.bytes, allowed);
-  const giveBack = await takeQuota(quota, file.bytes.length);
-  let row: Awaited<ReturnType<typeof storeFile>>;
+  const { head, body } = await splitHead(file.bytes, headBytes);
   try {
-    row = await storeFile(quota.db, storage, {
-      name,
-      bytes: file.bytes,
-      uploader: { id: caller.id, name: caller.fullname },
-    });
+    await checkUpload(name, head, allowed);
   } catch (error) {
-    await giveBack();
+    body.resume();
     throw error;
   }
-  return {
+  let giveBack: (() => Promise<void>) | undefined;
+  let row: FileRow;
+  try {
+    row = await storeFile(
+      quota.db,
+      storage,
+      { name, bytes: body, uploader: { id: caller.id, name: caller.fullname } },
+      async (size) => {
+        if (file.exceeded()) throw file.tooLarge();
+        giveBack = await takeQuota(quota, size);
+      },
+    );
+  } catch (error) {
+    await giveBack?.();
+    throw error;
+  }
+  const undo = async () => {
+    await quota.db.deleteFrom('files').where('id', '=', row.id).execute();
+    await storage.remove(row.storage_key);
+    await giveBack?.();
+  };
+  const result: UploadResult = {
     success: true,
     fileId: row.id,
     fileName: row.name,
@@ -68,6 +101,7 @@ export async function acceptUpload(
     username: row.uploader_name,
     message: '',
   };
+  return { result, undo };
 }
 
 const kilobytes = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -5,6 +6,7 @@ import {
   acceptUpload,
   attachmentInfos,
   deleteAttachments,
+  type ArrivingFile,
 } from '../../../domain/shell/attachments';
 import { maxExtraProp, updateExtraProp } from '../../../domain/shell/file-extra';
 import type { ShellSettings } from '../../../domain/shell/settings';
@@ -50,15 +52,34 @@ const idList = (text: string) =>
     .map((id) => id.trim())
     .filter(Boolean);
 
+/** The refusal of a file past `maxBytes` (in whole megabytes, as the setting is given). */
+const tooLarge = (maxBytes: number) =>
+  new UserError(413, 'server:shell.uploadTooLarge', { size: Math.floor(maxBytes / 1024 / 1024) });
+
+/** A failure of reading a multipart body, as the user's message. */
+function uploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof UserError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('server:shell.uploadNoFile');
+  return error;
+}
+
 /**
- * The one file of an upload request; a second file or none is refused, and so is a file
- * past `maxBytes`, as soon as its bytes pass it.
+ * The one file of an upload request, handed to `take` as it arrives. A second file or none
+ * is refused (what `take` made of the first is undone), and so is a file past `maxBytes`, as
+ * soon as its bytes pass it.
  */
-export async function readOneFile(request: FastifyRequest, maxBytes: number) {
-  let file: { name: string; bytes: Buffer } | null = null;
+async function takeOneFile<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  take: (part: MultipartFile) => Promise<T>,
+  undo?: (taken: T) => Promise<void>,
+): Promise<T> {
+  let taken: { value: T } | null = null;
   try {
     for await (const part of request.files({ limits: { fileSize: maxBytes } })) {
-      if (file) {
+      if (taken) {
         part.file.resume();
         throw badRequest('server:shell.uploadOneFile');
       }
@@ -66,23 +87,31 @@ export async function readOneFile(request: FastifyRequest, maxBytes: number) {
         part.file.resume();
         throw badRequest('server:shell.uploadField');
       }
-      file = { name: part.filename, bytes: await part.toBuffer() };
+      taken = { value: await take(part) };
     }
   } catch (error) {
-    if (error instanceof UserError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new UserError(413, 'server:shell.uploadTooLarge', {
-        size: Math.floor(maxBytes / 1024 / 1024),
-      });
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw badRequest('server:shell.uploadNoFile');
-    throw error;
+    if (taken) await undo?.(taken.value);
+    throw uploadError(error, maxBytes);
   }
-  if (!file) throw badRequest('server:shell.uploadNoFile');
-  return file;
+  if (!taken) throw badRequest('server:shell.uploadNoFile');
+  return taken.value;
 }
+
+/** The one file of an upload request, whole (a spreadsheet to import, bounded below 50 MB). */
+export function readOneFile(request: FastifyRequest, maxBytes: number) {
+  return takeOneFile(request, maxBytes, async (part) => ({
+    name: part.filename,
+    bytes: await part.toBuffer(),
+  }));
+}
+
+/** A multipart file as the upload takes it: streamed, never read whole. */
+const arriving = (part: MultipartFile, maxBytes: number): ArrivingFile => ({
+  name: part.filename,
+  bytes: part.file,
+  exceeded: () => part.file.truncated,
+  tooLarge: () => tooLarge(maxBytes),
+});
 
 /** Refusals answer the platform's UploadResult shape too, so the control reads `success`. */
 function refuse(request: FastifyRequest, reply: FastifyReply, error: UserError) {
@@ -130,8 +159,14 @@ export async function attachmentRoutes(
           timeZone: config.timeZone,
         };
         await assertQuotaLeft(quota);
-        const file = await readOneFile(request, config.maxUploadBytes);
-        return await acceptUpload(quota, storage, caller, file, allowed);
+        const maxBytes = config.maxUploadBytes;
+        const upload = await takeOneFile(
+          request,
+          maxBytes,
+          (part) => acceptUpload(quota, storage, caller, arriving(part, maxBytes), allowed),
+          (accepted) => accepted.undo(),
+        );
+        return upload.result;
       } catch (error) {
         if (error instanceof UserError) return refuse(request, reply, error);
         throw error;
