@@ -12,9 +12,35 @@ const box = css`
   min-height: 200px;
 `;
 
+/** How far below the screen a chart starts to load, so it is drawn by the time it is seen. */
+const ahead = '300px';
+
 /**
- * One ECharts canvas. The library is fetched on first draw; the chart follows its box's
- * size (a column resized in the grid, a phone turned), not only the window's.
+ * Runs `start` once the node is about to be seen (or at once where the browser cannot tell):
+ * a home page of six charts loads the charting library when the first of them comes near
+ * the screen, not while the page starts. Answers how to stop waiting.
+ */
+function whenNearView(node: Element | null, start: () => void): () => void {
+  if (!node || typeof IntersectionObserver === 'undefined') {
+    start();
+    return () => undefined;
+  }
+  const watcher = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      watcher.disconnect();
+      start();
+    },
+    { rootMargin: `${ahead} 0px` },
+  );
+  watcher.observe(node);
+  return () => watcher.disconnect();
+}
+
+/**
+ * One ECharts canvas. The library is fetched when the chart first comes near the screen;
+ * the chart follows its box's size (a column resized in the grid, a phone turned), not only
+ * the window's.
  */
 export function EChart({
   data,
@@ -29,19 +55,22 @@ export function EChart({
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | null = null;
-    void import('./echarts').then(({ init }) => {
-      const node = host.current;
-      if (disposed || !node) return;
-      const instance = init(node);
-      chart.current = instance;
-      onInstance(instance);
-      observer = new ResizeObserver(() => instance.resize());
-      observer.observe(node);
-      instance.setOption(chartOption(data, node.clientWidth < 480), true);
-      node.dataset.drawn = 'true';
-    });
+    const draw = () =>
+      void import('./echarts').then(({ init }) => {
+        const node = host.current;
+        if (disposed || !node) return;
+        const instance = init(node);
+        chart.current = instance;
+        onInstance(instance);
+        observer = new ResizeObserver(() => instance.resize());
+        observer.observe(node);
+        instance.setOption(chartOption(data, node.clientWidth < 480), true);
+        node.dataset.drawn = 'true';
+      });
+    const stopWaiting = whenNearView(host.current, draw);
     return () => {
       disposed = true;
+      stopWaiting();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
