@@ -128,3 +128,37 @@ describe('English messages', () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * A workflow action has one name in each language wherever it is shown: the server names the
+ * task page's buttons and the history's records, the browser its action dialogs and opinion
+ * tags. A record reads the same in both catalogues; a dialog's title starts with its
+ * button's label (转办 opens 转办, Delegate opens Delegate; a title may say more: 终止 opens
+ * 终止流程). English once had Hand over for the button and Delegated for the record.
+ */
+describe('workflow actions', () => {
+  it.each(languages)('are named alike by the server and the browser in %s', (language) => {
+    type Catalogue = {
+      workflow: { button: Record<string, string>; action: Record<string, string> };
+    };
+    const server = JSON.parse(
+      readFileSync(join(root, 'server/i18n', `${language}.json`), 'utf8'),
+    ) as Catalogue;
+    const browser = load(language, 'workflow') as {
+      opinion: Record<string, string>;
+      actions: { title: Record<string, string> };
+    };
+    const records = Object.entries(browser.opinion).filter(
+      ([key, text]) => key in server.workflow.action && server.workflow.action[key] !== text,
+    );
+    const titles = Object.entries(browser.actions.title).filter(
+      ([key, title]) =>
+        key in server.workflow.button && !title.startsWith(server.workflow.button[key]!),
+    );
+    expect(records).toEqual([]);
+    expect(titles).toEqual([]);
+    expect(
+      Object.keys(browser.opinion).filter((key) => key in server.workflow.action).length,
+    ).toBeGreaterThan(8);
+  });
+});
