@@ -157,6 +157,42 @@ describe('personal workflow settings', () => {
       .toContain('周涛');
   });
 
+  it('opens 代理设置 and 秘书设置 from their own menu entries as two pages, in both languages', async () => {
+    const token = await apiToken('lead02', staff);
+    const expected = {
+      'zh-CN': {
+        agent: ['代理设置', ['代理人', '委托范围', '开始时间', '结束时间', '状态', '备注', '操作']],
+        secretary: ['秘书设置', ['秘书', '流程', '操作']],
+      },
+      'en-US': {
+        agent: ['Agents', ['Agent', 'Scope', 'From', 'Until', 'Status', 'Note', 'Actions']],
+        secretary: ['Secretaries', ['Secretary', 'Flows', 'Actions']],
+      },
+    } as const;
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await browser.newPage({ locale: language });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await open(page, '/v-personal/approvalItem', token);
+      for (const kind of ['agent', 'secretary'] as const) {
+        const [title, columns] = expected[language][kind];
+        await page.click(`atrium-menu-container [data-alias=${kind}]`);
+        await page.waitForURL(`${baseUrl()}/fvue/v-personal/${kind}`);
+        await expect.poll(() => page.textContent('atrium-agent-settings h2')).toBe(title);
+        // What the page lists: its own columns, not the other page's.
+        await expect
+          .poll(async () =>
+            (await page.locator('atrium-agent-settings thead th').allTextContents()).map(
+              // Less the sort mark of a sortable column.
+              (text) => text.replace(/[⇅↑↓]/g, '').trim(),
+            ),
+          )
+          .toEqual(columns);
+        expect(await page.locator('atrium-agent-settings [role=tab]').count()).toBe(0);
+      }
+      await page.close();
+    }
+  });
+
   it('on a phone, a short list is as tall as its cards and a long one reaches the bottom', async () => {
     const token = await apiToken('mgr02', staff);
     const phone = await browser.newPage({ phone: { width: 360, height: 740 } });
@@ -176,6 +212,20 @@ describe('personal workflow settings', () => {
     // (a scroller inside a page that scrolls too).
     expect(long.bottom).toBeGreaterThan(740 - 40);
     expect(long.bottom).toBeLessThanOrEqual(740);
+
+    // Delegation rules: three cards outnumber a screen and end at its foot too.
+    for (const month of ['05', '06', '07'])
+      await call(token, 'POST', '/bpm-model/flow/agent/v1/save', {
+        agentId: staffId('lead02'),
+        startDate: `2028-${month}-01 09:00:00`,
+        endDate: `2028-${month}-03 18:00:00`,
+        type: 1,
+      });
+    await open(phone, '/v-personal/agent', token);
+    const agents = await box('atrium-agent-settings');
+    expect(agents.content).toBeGreaterThan(agents.height);
+    expect(agents.bottom).toBeGreaterThan(740 - 40);
+    expect(agents.bottom).toBeLessThanOrEqual(740);
 
     // One deputy: one card, and nothing empty under it.
     await call(token, 'POST', '/bpm-model/bpmModel/bpmDeputy/v1/save', {
