@@ -22,6 +22,21 @@ async function planToScreen(page: Page, host: string, shop = 'L1-01') {
   return (x: number, y: number) => ({ x: box.x + (x - 4) * scale, y: box.y + (y - 4) * scale });
 }
 
+/**
+ * Draws a shop on the layout editor by clicking its corners (plan metres), back to the first;
+ * answers once the new shape is selected, its number still empty (a click of the drawing may
+ * first select a shop under it, whose field must not get the number).
+ */
+async function drawShop(page: Page, points: [number, number][], twin = 'L1-01') {
+  const at = await planToScreen(page, editor, twin);
+  await page.click(`${editor} button[data-action=draw]`);
+  for (const [x, y] of [...points, points[0]!]) {
+    const p = at(x, y);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.waitForSelector(`${editor} fieldset[data-selected=""]`);
+}
+
 describe('floor map', () => {
   const browser = useBrowser();
 
@@ -220,16 +235,8 @@ describe('floor map', () => {
       return visitor.locator(`${map} path[data-shop="${shop}"]`).count();
     };
 
-    const draw = async (points: [number, number][], number: string, twin = 'L1-01') => {
-      const at = await planToScreen(page, editor, twin);
-      await page.click(`${editor} button[data-action=draw]`);
-      for (const [x, y] of [...points, points[0]!]) {
-        const p = at(x, y);
-        await page.mouse.click(p.x, p.y);
-      }
-      // The new shape is selected once the drawing ends (its number still empty); a click of
-      // the drawing may first select a shop under it, whose field must not get the number.
-      await page.waitForSelector(`${editor} fieldset[data-selected=""]`);
+    const draw = async (points: [number, number][], number: string) => {
+      await drawShop(page, points);
       await page.fill(`${editor} input[name=number]`, number);
       await page.waitForSelector(`${editor} fieldset[data-selected="${number}"]`);
     };
@@ -332,5 +339,43 @@ describe('floor map', () => {
       .toBe('Draft discarded');
     await page.waitForSelector(`${editor} [data-draft=none]`);
     await page.waitForSelector(`${editor} [data-ready=true] path[data-shop="L2-05"]`);
+  });
+
+  it("names the missing shop number of a drawn shop in the reader's language", async () => {
+    const expected = {
+      'zh-CN': '新画的铺位还没有铺位号：已选中该铺位，请填写铺位号后再保存',
+      'en-US':
+        'A drawn shop has no shop number: it is now selected; fill in its shop number and save again',
+    };
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await browser.newPage({ locale: language });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await signIn(page, 'store01', 'Staff#2026');
+      await page.waitForURL(/\/fvue\/home/);
+      await page.goto(`${baseUrl()}/fvue/editMap`);
+      await page.waitForSelector(`${editor} [data-ready=true] path[data-shop="L1-01"]`);
+      const revision = await page
+        .locator(`${editor} [data-revision]`)
+        .getAttribute('data-revision');
+      await drawShop(page, [
+        [40, 46],
+        [48, 46],
+        [48, 54],
+        [40, 54],
+      ]);
+      // Another shop selected meanwhile: saving selects the shop without a number again.
+      await page.locator(`${editor} path[data-shop="L1-01"]`).click();
+      await page.waitForSelector(`${editor} fieldset[data-selected="L1-01"]`);
+      await page.click(`${editor} button[data-action=save]`);
+      await expect
+        .poll(() => page.locator(`${editor} [data-message=error]`).textContent())
+        .toBe(expected[language]);
+      await page.waitForSelector(`${editor} fieldset[data-selected=""]`);
+      // Nothing was saved: the draft is as it was.
+      expect(await page.locator(`${editor} [data-revision]`).getAttribute('data-revision')).toBe(
+        revision,
+      );
+      await page.close();
+    }
   });
 });

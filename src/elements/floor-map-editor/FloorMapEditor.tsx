@@ -2,7 +2,6 @@ import { Global, css } from '@emotion/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Polygon } from 'leaflet';
 import { mapApi, type MapShop, type MapStore } from '../../core/api/map';
-import { ApiError } from '../../core/http';
 import { Alert } from '../../ui/Alert';
 import { useT } from '../../ui/i18n';
 import { FloorPicker } from '../../ui/map/FloorPicker';
@@ -154,7 +153,7 @@ export function FloorMapEditor({ mode = 'layout' }: { mode?: Mode }) {
   if (data.data && stores.length === 0)
     return <Alert tone="info">{t('map:editor.noStores')}</Alert>;
   const report = (error: unknown) =>
-    setMessage({ tone: 'error', text: error instanceof ApiError ? error.message : String(error) });
+    setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
   const done = (text: string | undefined) => {
     setMessage({ tone: 'success', text: text ?? '' });
     floor.reload();

@@ -98,6 +98,13 @@ export function LayoutTools({
     own && own.floorId === floor.id && own.base === floor.version ? own.revision : 0;
   const revision = draft ? Math.max(draft.revision, ownRevision) : ownRevision;
   const saveDraft = async () => {
+    // The server would name it by its place in the list (铺位第 69 项), which no one sees:
+    // the shop is selected instead and the message says what to fill in.
+    const unnumbered = [...metas].find(([, shop]) => shop.number.trim() === '');
+    if (unnumbered) {
+      onSelect(unnumbered[0]);
+      throw new Error(t('map:editor.numberMissing'));
+    }
     const saved = await mapApi.saveLayout({
       floorId: floor.id,
       baseVersion: floor.version,
