@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../../src/core/forms/definition';
 import { apiToken, baseUrl, toasts, useBrowser } from './support';
 
 /**
@@ -189,6 +190,36 @@ describe('online forms in the browser', () => {
     await page.waitForSelector(`${designer} [data-preview] textarea[name=notes]`);
     expect(await rows()).toEqual([...first, 'notes']);
 
+    // Rules in words: a maximum length chosen from the list, its length typed; the rule text
+    // (the advanced view) holds the same rules, and the preview enforces them.
+    const rules = `${settings} [data-rules]`;
+    await page.selectOption(`${rules} select[name=addRule]`, { label: '最多字符数' });
+    await page.fill(`${rules} li[data-rule=maxLength] input[name=ruleArg0]`, '');
+    // Without its length the rule is a problem on the row, in words.
+    await expect
+      .poll(() => page.locator(`${main} li[data-field=notes] ul[role=alert]`).textContent())
+      .toBe('规则“最多字符数”还没有填写参数');
+    await page.fill(`${rules} li[data-rule=maxLength] input[name=ruleArg0]`, '10');
+    await page.click(`${rules} summary`);
+    await expect.poll(() => page.inputValue(`${rules} input[name=rules]`)).toBe('maxLength:10');
+    await page.fill(`${designer} [data-preview] textarea[name=notes]`, '本次会议纪要超过十个字符');
+    await page.click(`${designer} [data-action=check-preview]`);
+    await expect
+      .poll(() => page.locator(`${designer} [data-preview] [data-error]`).allTextContents())
+      .toContain('最多输入10个字符');
+    // The rule text edited by hand is the list: a rule per row, each removed by its ×.
+    await page.fill(`${rules} input[name=rules]`, 'min:2|maxLength:10');
+    await expect
+      .poll(() =>
+        page
+          .locator(`${rules} li[data-rule]`)
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-rule'))),
+      )
+      .toEqual(['min', 'maxLength']);
+    expect(await page.inputValue(`${rules} li[data-rule=min] input[name=ruleArg0]`)).toBe('2');
+    await page.click(`${rules} button[aria-label="删除规则 最少字符数"]`);
+    await expect.poll(() => page.inputValue(`${rules} input[name=rules]`)).toBe('maxLength:10');
+
     // Up one place; the preview follows the order.
     await page.click(`${main} li[data-field=notes] [data-action=move-up]`);
     expect(await rows()).toEqual([...first.slice(0, -1), 'notes', first.at(-1)]);
@@ -231,6 +262,17 @@ describe('online forms in the browser', () => {
     await page.click(`${designer} [role=tab]:has-text("可视化设计")`);
     await page.waitForSelector(`${main} li[data-field=notes]`);
 
+    // A sub-table, added with a column of its own.
+    await page.click(`${designer} [data-action=add-sub-table]`);
+    const table = `${designer} [data-field-group=table1]`;
+    await page.fill(`${table} input[name=tableLabel]`, '会议物品');
+    await page.selectOption(`${table} select[name=newFieldType]`, 'number');
+    await page.click(`${table} [data-action=add-field]`);
+    await page.fill(`${table} [data-field-settings] input[name=label]`, '数量');
+    await expect
+      .poll(() => page.locator(`${table} li[data-field] button.open`).allTextContents())
+      .toEqual(['新字段field1单行文本', '数量field2数字']);
+
     // The preview checks the new required field; saving stores the next version.
     await page.click(`${designer} [data-action=check-preview]`);
     await expect
@@ -242,6 +284,21 @@ describe('online forms in the browser', () => {
     await expect
       .poll(() => page.locator(`${designer} label`).filter({ hasText: '当前版本 2' }).count())
       .toBe(1);
+    // What the server stores: the rule and the sub-table with its column.
+    const stored = (await (
+      await fetch(`${baseUrl()}/form/form/form/v1/getByKey?formKey=meetingBooking`, {
+        headers: { Authorization: `Bearer ${await apiToken('admin', passwords.admin!)}` },
+      })
+    ).json()) as { value: { definition: FormDefinition } };
+    const saved = stored.value.definition;
+    expect(saved.fields.find((each) => each.name === 'notes')?.rules).toBe('maxLength:10');
+    expect(saved.subTables.find((sub) => sub.name === 'table1')).toMatchObject({
+      label: '会议物品',
+      fields: [
+        { name: 'field1', type: 'text' },
+        { name: 'field2', label: '数量', type: 'number' },
+      ],
+    });
   });
 
   it('shows why the server refuses a definition whose formula names an unknown field, in both languages', async () => {
@@ -256,10 +313,16 @@ describe('online forms in the browser', () => {
       await open(page, '/formDesigner/meetingBooking', 'admin');
       const designer = 'atrium-form-designer';
       await page.waitForSelector(`${designer} [data-preview] [data-form=meetingBooking]`);
-      // The visual view names fields and types in the reader's language.
+      // The visual view names fields and types in the reader's language, and rules too.
       expect(await page.textContent(`${designer} li[data-field=endAt] button.open`)).toBe(
         language === 'en-US' ? 'EndsendAtTextƒx' : '结束时间endAt单行文本ƒx',
       );
+      await page.click(`${designer} li[data-field=subject] button.open`);
+      const rule = `${designer} li[data-field=subject] li[data-rule=maxLength]`;
+      expect(await page.textContent(`${rule} select[name=ruleKind] option:checked`)).toBe(
+        language === 'en-US' ? 'Maximum length' : '最多字符数',
+      );
+      expect(await page.inputValue(`${rule} input[name=ruleArg0]`)).toBe('60');
       await page.click(`${designer} [role=tab]:nth-child(2)`);
       const area = `${designer} textarea[name=definition]`;
       const before = JSON.parse(await page.inputValue(area)) as { fields: object[] };

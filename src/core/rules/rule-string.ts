@@ -93,6 +93,20 @@ export function parseRules(ruleString: string | null | undefined): Rule[] {
   return rules;
 }
 
+/**
+ * A rule string of rules (the inverse of parseRules): `name` or `name:arg,arg`, joined by `|`,
+ * a `regex` rule moved last since it takes the rest of the string.
+ */
+export function formatRules(rules: readonly Rule[]): string {
+  const ordered = [
+    ...rules.filter((rule) => rule.name !== 'regex'),
+    ...rules.filter((rule) => rule.name === 'regex'),
+  ];
+  return ordered
+    .map((rule) => (rule.args.length ? `${rule.name}:${rule.args.join(',')}` : rule.name))
+    .join('|');
+}
+
 function parseSegment(segment: string): Rule | undefined {
   const colon = segment.indexOf(':');
   const name = (colon === -1 ? segment : segment.slice(0, colon)).trim();

@@ -12,6 +12,7 @@ import { fieldLabel } from '../../ui/forms/FieldInput';
 import { useLanguage, useT } from '../../ui/i18n';
 import { LabelInputs, NameInput } from './NameInputs';
 import { OptionsEditor } from './OptionsEditor';
+import { RulesEditor } from './RulesEditor';
 import { checkStyle, chipsStyle, pairStyle } from './styles';
 
 /** The functions offered as shortcuts; every other one of docs/forms.md can be typed. */
@@ -21,7 +22,7 @@ const offeredFunctions = ['sum', 'round', 'if', 'today', 'concat'].filter((name)
 
 /**
  * One field's settings, as a form: what it is called (label, English label, name), its
- * type and width, whether it is required or filterable, its rules, its formula (with the
+ * type and width, whether it is required or filterable, its rules (RulesEditor), its formula (with the
  * group's fields and common functions one press away), a choice field's choices or
  * dictionary, a dialog field's dialog, a text field's amount in capitals.
  */
@@ -122,13 +123,10 @@ export function FieldSettings({
         />
         {t('forms:designer.indexed')}
       </label>
-      <TextField
-        label={t('forms:designer.rules')}
-        name="rules"
-        maxLength={500}
-        value={field.rules ?? ''}
-        hint={t('forms:designer.rulesHint')}
-        onChange={(event) => onChange({ rules: event.target.value })}
+      <RulesEditor
+        rules={field.rules ?? ''}
+        siblings={siblings}
+        onChange={(rules) => onChange({ rules })}
       />
       <TextAreaField
         ref={formula}

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { addSubTable, removeSubTable, updateSubTable } from '../../core/forms/definition-edit';
 import { definitionProblems } from '../../core/forms/definition-check';
+import { parseRules } from '../../core/rules';
 import type { FormDefinition, FormField, SubTable } from '../../core/forms/definition';
 import { Button } from '../../ui/Button';
 import { fieldLabel } from '../../ui/forms/FieldInput';
 import { useLanguage, useT, type Translate } from '../../ui/i18n';
 import { FieldList } from './FieldList';
 import { LabelInputs, NameInput } from './NameInputs';
+import { lacksArgument } from './rule-kinds';
 import { pairStyle } from './styles';
 
 /**
@@ -130,7 +132,8 @@ function SubTableEditor({
 /**
  * Each field's problems, worded: by group ('' the main fields, else the sub-table's name),
  * then by field name. What the designer can tell before the server: the formulas and rules
- * (the same check the server runs), a missing label, a choice field without choices.
+ * (the same check the server runs), a missing label, a choice field without choices, a rule
+ * without the value it needs (maxLength without its length refuses every value as broken).
  */
 function problemsByGroup(definition: FormDefinition, t: Translate) {
   const byGroup = new Map<string, Map<string, string[]>>();
@@ -146,6 +149,14 @@ function problemsByGroup(definition: FormDefinition, t: Translate) {
       if (!field.label.trim()) add(table, field.name, t('forms:designer.labelRequired'));
       if (field.type === 'select' && !field.options?.length && !field.dictionary)
         add(table, field.name, t('forms:designer.optionsMissing'));
+      for (const rule of parseRules(field.rules).filter(lacksArgument))
+        add(
+          table,
+          field.name,
+          t('forms:designer.ruleArgumentMissing', {
+            rule: t(`forms:designer.ruleKinds.${rule.name}`),
+          }),
+        );
     }
   };
   check(definition.fields);

@@ -180,3 +180,67 @@ export const checkStyle = css`
   margin: 0 16px 12px 0;
   min-height: 24px;
 `;
+
+/** A field's rules: one row per rule (kind, arguments, remove), the rule text folded under. */
+export const rulesStyle = css`
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .rule {
+    display: grid;
+    grid-template-columns: minmax(0, 2fr) minmax(0, 3fr) 44px;
+    gap: 6px;
+    align-items: center;
+    margin-bottom: 6px;
+  }
+  .arguments,
+  .pair {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    min-width: 0;
+  }
+  .arguments > *,
+  .pair > * {
+    flex: 1 1 120px;
+    min-width: 0;
+  }
+  select {
+    ${controlStyle};
+    height: 32px;
+    padding: 0 8px;
+    min-width: 0;
+  }
+  input,
+  select {
+    box-sizing: border-box;
+  }
+  .none {
+    margin: 0 0 6px;
+    color: ${vars.textMuted};
+    font-size: 13px;
+  }
+  details {
+    margin-top: 8px;
+  }
+  summary {
+    cursor: pointer;
+    color: ${vars.textMuted};
+    font-size: 13px;
+    margin-bottom: 6px;
+  }
+  @media (max-width: 480px) {
+    .rule {
+      grid-template-columns: minmax(0, 1fr) 44px;
+    }
+    .rule .arguments {
+      grid-column: 1;
+    }
+    .rule > button {
+      grid-row: 1;
+      grid-column: 2;
+    }
+  }
+`;

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { hasUnsafePattern, isUnsafePattern } from '../../../src/core/rules/safe-pattern';
 import {
+  formatRules,
   parseRules,
   ruleNames,
   rulesFor,
@@ -51,6 +52,20 @@ describe('parseRules', () => {
     expect(parseRules('')).toEqual([]);
     expect(parseRules(null)).toEqual([]);
     expect(parseRules(undefined)).toEqual([]);
+  });
+});
+
+describe('formatRules', () => {
+  it('writes what parseRules reads, a regex last', () => {
+    const text = 'maxLength:10|dateRangeEnd:startDate|daysWithin:from,to|regex:^(a|b),{1,3}$';
+    expect(formatRules(parseRules(text))).toBe(text);
+    const rules = [
+      { name: 'regex', args: ['^a|b$'] },
+      { name: 'phone', args: [] },
+    ];
+    expect(formatRules(rules)).toBe('phone|regex:^a|b$');
+    expect(parseRules(formatRules(rules))).toEqual([rules[1], rules[0]]);
+    expect(formatRules([])).toBe('');
   });
 });
 
