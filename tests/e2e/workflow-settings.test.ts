@@ -72,6 +72,15 @@ describe('personal workflow settings', () => {
         (await tableRows(page, 'atrium-approval-phrases')).map((row) => row.expression),
       )
       .not.toContain('已核实，请继续办理。');
+
+    // A system phrase is the administrators': its row offers a look, read-only, saying why.
+    const system = page.locator('atrium-approval-phrases tr:has-text("系统")').first();
+    expect(await system.locator('[data-action=edit], [data-action=delete]').count()).toBe(0);
+    await system.locator('[data-action=view]').click();
+    const view = `atrium-approval-phrases ${dialog('phrase')}`;
+    expect(await page.textContent(`${view} [data-hint=system]`)).toContain('由管理员维护');
+    expect(await page.locator(`${view} textarea[name=expression]`).isDisabled()).toBe(true);
+    expect(await page.locator(`${view} [data-action=save]`).count()).toBe(0);
   });
 
   it('keeps delegation rules: checked periods, the server refusing an overlap, deletion', async () => {

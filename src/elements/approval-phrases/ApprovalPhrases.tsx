@@ -68,23 +68,33 @@ export function ApprovalPhrases({ action, itemId }: { action?: string; itemId?: 
               key: 'actions',
               title: t('workflow:columns.actions'),
               width: 130,
-              render: (row) =>
-                row.type === 2 ? (
-                  <RowActions
-                    actions={[
-                      {
-                        name: 'edit',
-                        label: t('workflow:agents.edit'),
-                        onClick: () => setEditing({ phrase: row, readOnly: false }),
-                      },
-                      {
-                        name: 'delete',
-                        label: t('workflow:list.delete'),
-                        onClick: () => setRemoving(row),
-                      },
-                    ]}
-                  />
-                ) : null,
+              // A system phrase is the administrators' to change: its row offers a look.
+              render: (row) => (
+                <RowActions
+                  actions={
+                    row.type === 2
+                      ? [
+                          {
+                            name: 'edit',
+                            label: t('workflow:agents.edit'),
+                            onClick: () => setEditing({ phrase: row, readOnly: false }),
+                          },
+                          {
+                            name: 'delete',
+                            label: t('workflow:list.delete'),
+                            onClick: () => setRemoving(row),
+                          },
+                        ]
+                      : [
+                          {
+                            name: 'view',
+                            label: t('workflow:phrases.view'),
+                            onClick: () => setEditing({ phrase: row, readOnly: true }),
+                          },
+                        ]
+                  }
+                />
+              ),
             },
           ]}
           rows={phrases.data ?? []}

@@ -4,6 +4,7 @@ import { queryFilter } from '../../core/workflow/query';
 import { FormDialog, useSave } from '../../ui/FormDialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
+import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 
 /** Adding or changing a phrase: its text (required, at most 500), its flow and its order. */
@@ -49,7 +50,13 @@ export function PhraseDialog({
   return (
     <FormDialog
       name="phrase"
-      title={t(phrase ? 'workflow:phrases.edit' : 'workflow:phrases.add')}
+      title={t(
+        readOnly
+          ? 'workflow:phrases.viewTitle'
+          : phrase
+            ? 'workflow:phrases.edit'
+            : 'workflow:phrases.add',
+      )}
       open={editing !== null}
       width="480px"
       readOnly={readOnly}
@@ -58,6 +65,11 @@ export function PhraseDialog({
       onSubmit={save}
       onClose={onClose}
     >
+      {readOnly && phrase?.type === 1 && (
+        <p css={{ margin: '0 0 8px', color: vars.textMuted, fontSize: 13 }} data-hint="system">
+          {t('workflow:phrases.systemHint')}
+        </p>
+      )}
       <TextAreaField
         label={t('workflow:phrases.expression')}
         required
