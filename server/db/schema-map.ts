@@ -1,16 +1,9 @@
 import type { Generated } from 'kysely';
 import type { DefaultTimestamp } from './schema';
+import type { LayoutShop, MapPolygon, ShopStatus } from '../../src/contract/map';
 
-/** Floor map tables (migration 0014, docs/floor-map.md). */
-export type ShopStatus = 'vacant' | 'fitting' | 'open';
-
-/** A ring of [x, y] points in plan units (y down), first point repeated last. */
-export type Ring = [number, number][];
-
-export interface MapPolygon {
-  type: 'Polygon';
-  coordinates: Ring[];
-}
+/** Floor map tables (migration 0014, docs/floor-map.md). Their JSON is the contract's. */
+export type { LayoutShop, MapPolygon, Ring, ShopStatus } from '../../src/contract/map';
 
 export interface MapFloorsTable {
   id: string;
@@ -38,13 +31,6 @@ export interface MapShopsTable {
   merchant_code: string | null;
   contract_id: string | null;
   updated_at: DefaultTimestamp;
-}
-
-/** One shop of a saved layout: geometry and number only, never assignments. */
-export interface LayoutShop {
-  number: string;
-  category: string;
-  polygon: MapPolygon;
 }
 
 export interface MapLayoutVersionsTable {

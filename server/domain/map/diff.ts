@@ -1,14 +1,5 @@
-import type { LayoutShop, Ring } from '../../db/schema-map';
-import type { LayoutChanges } from '../../../src/core/map/layout-diff';
+import type { LayoutChanges, LayoutShop, Ring } from '../../../src/contract/map';
 import { ringArea, ringCentroid } from './geometry';
-
-/**
- * What publishing a layout changes against the published one (docs/floor-map.md, "Drafts and
- * publishing"). Shops are matched by number; a number that is gone and a new number on the
- * same outline (centroid within half a metre, area within 2 %) are one shop renumbered, so it
- * keeps its brand and contract when published.
- */
-export type LayoutDiff = LayoutChanges;
 
 /** Below these a change is drawing noise (the editor rounds points to 0.1 m). */
 const movedMetres = 0.1;
@@ -39,10 +30,16 @@ const corners = (ring: Ring) =>
     .join(' ');
 const sameOutline = (a: Ring, b: Ring) => corners(a) === corners(b);
 
-export function diffLayouts(published: LayoutShop[], next: LayoutShop[]): LayoutDiff {
+/**
+ * What publishing a layout changes against the published one (docs/floor-map.md, "Drafts and
+ * publishing"). Shops are matched by number; a number that is gone and a new number on the
+ * same outline (centroid within half a metre, area within 2 %) are one shop renumbered, so it
+ * keeps its brand and contract when published.
+ */
+export function diffLayouts(published: LayoutShop[], next: LayoutShop[]): LayoutChanges {
   const before = new Map(published.map((shop) => [shop.number, measure(shop)]));
   const after = new Map(next.map((shop) => [shop.number, measure(shop)]));
-  const diff: LayoutDiff = {
+  const diff: LayoutChanges = {
     added: [],
     removed: [],
     moved: [],

@@ -1,41 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { LayoutShop, MapPolygon } from '../../db/schema-map';
+import type { FloorSummary, LayoutShop, MapShop } from '../../../src/contract/map';
 import { notFound } from '../../lib/errors';
 import { covers, type MapAccess } from './access';
 import { ringCentroid } from './geometry';
 import { containing } from '../../lib/like';
-
-/** What anyone reads of a shop: the spec's info panel plus area, category and status. */
-export interface PublicShop {
-  id: string;
-  number: string;
-  floor: string;
-  brand: string;
-  category: string;
-  area: number;
-  status: string;
-  x: number;
-  y: number;
-  polygon: MapPolygon;
-  /** The caller's own shop (a merchant's unit): drawn highlighted. */
-  own?: boolean;
-  /** Staff fields: only for a caller whose scope covers the shop (see access.ts). */
-  merchantName?: string;
-  contractNo?: string;
-  contractId?: string;
-  /** This month's fee notice: confirmed, pending, or none issued. */
-  statementStatus?: 'confirmed' | 'pending' | 'none';
-  overdue?: boolean;
-}
-
-export interface FloorSummary {
-  id: string;
-  floor: string;
-  width: number;
-  height: number;
-  version: number;
-}
 
 /** A JSONB column as the driver hands it over: parsed already, or as text. */
 export const parse = <T>(value: T | string): T =>
@@ -84,7 +53,7 @@ const monthStart = (today: string) => sql<string>`${`${today.slice(0, 7)}-01`}::
 async function staffFacts(db: Db, contractIds: string[], today: string) {
   const thisMonth = monthStart(today);
   if (contractIds.length === 0)
-    return new Map<string, { statement: PublicShop['statementStatus']; overdue: boolean }>();
+    return new Map<string, { statement: MapShop['statementStatus']; overdue: boolean }>();
   const notices = await db
     .selectFrom('contracts as c')
     .leftJoin('joint_fee_notices as j', (join) =>
@@ -111,7 +80,7 @@ async function staffFacts(db: Db, contractIds: string[], today: string) {
           ? row.confirmedBy
             ? 'confirmed'
             : 'pending'
-          : 'none') as PublicShop['statementStatus'],
+          : 'none') as MapShop['statementStatus'],
         overdue: Boolean(row.overdue),
       },
     ]),
@@ -124,7 +93,7 @@ export async function readFloorShops(
   floorId: string,
   access: MapAccess,
   today: string,
-): Promise<PublicShop[]> {
+): Promise<MapShop[]> {
   const rows = await db
     .selectFrom('map_shops as s')
     .innerJoin('map_floors as f', 'f.id', 's.floor_id')
@@ -159,7 +128,7 @@ export async function readFloorShops(
   return rows.map((row) => {
     const polygon = parse(row.polygon);
     const [x, y] = ringCentroid(polygon.coordinates[0]!);
-    const shop: PublicShop = {
+    const shop: MapShop = {
       id: row.id,
       number: row.shop_no,
       floor: row.floor,

@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { LayoutShop, ShopStatus } from '../../db/schema-map';
+import type { BodyOf } from '../../../src/contract/call';
+import type { LayoutShop, mapCalls } from '../../../src/contract/map';
 import type { AuthUser } from '../../lib/context';
 import { UserError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -305,12 +306,7 @@ export function replacePlan(db: Db, access: MapAccess, input: PlanInput) {
   });
 }
 
-export interface AssignInput {
-  shopId: string;
-  status: ShopStatus;
-  brand: string;
-  contractNo: string;
-}
+export type AssignInput = BodyOf<typeof mapCalls.assign>;
 
 /**
  * Operations staff's assignment of a shop, geometry untouched. A contract must be of the

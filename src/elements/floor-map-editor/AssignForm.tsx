@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { mapApi, type MapShop } from '../../core/api/map';
+import { mapApi, type MapShop, type ShopStatus } from '../../core/api/map';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { useT } from '../../ui/i18n';
+
+const statuses: ShopStatus[] = ['vacant', 'fitting', 'open'];
 
 /** Operations staff's form for one shop: status, brand and contract; never its shape. */
 export function AssignForm({
@@ -41,9 +43,9 @@ export function AssignForm({
       <SelectField
         label={t('map:editor.status')}
         value={status}
-        onChange={(e) => setStatus(e.target.value)}
+        onChange={(e) => setStatus(statuses.find((key) => key === e.target.value) ?? status)}
       >
-        {['vacant', 'fitting', 'open'].map((key) => (
+        {statuses.map((key) => (
           <option key={key} value={key}>
             {t(`map:status.${key}`)}
           </option>
