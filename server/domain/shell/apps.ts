@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AppType, AppsTable } from '../../db/schema-shell';
+import type { AppsTable } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
+import type { AppEntry } from '../../../src/contract/widgets';
 import { containing } from '../../lib/like';
 import { appsTheCallerMayOpen } from './app-reach';
 import { appRoute } from './app-route';
@@ -17,25 +18,6 @@ import {
 type AppRow = Selectable<AppsTable>;
 
 export const appCenterAlias = 'appCenterFront';
-
-/** An app as the search and the app centre answer it: enough to open it by its type. */
-export interface AppEntry {
-  id: string;
-  name: string;
-  icon: string;
-  /** 2 report template preview, 3 query view, 5 plain path, 6 form preview, 8 agent start. */
-  type: AppType;
-  menuId: string;
-  menuName: string;
-  path: string;
-  templateKey: string;
-  sqlAlias: string;
-  alias: string;
-  formId: string;
-  defKey: string;
-  /** The route under /fvue/ that opens the app. */
-  url: string;
-}
 
 function toEntry(app: AppRow, menus: VisibleMenus, language: Language): AppEntry {
   const menu = menus.byId.get(app.menu_id);

@@ -3,7 +3,8 @@ import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { checkCells, roleCells, type Cell } from './layout';
+import type { Cell, LayoutGroup } from '../../../src/contract/widgets';
+import { checkCells, roleCells } from './layout';
 
 /**
  * Column groups (/v-personal/groupManager): the role layouts of home_layouts. A user without
@@ -12,14 +13,6 @@ import { checkCells, roleCells, type Cell } from './layout';
  */
 export function assertAdministrator(caller: AuthUser) {
   if (!caller.seesEverything) throw forbidden('server:widgets.groupAdminOnly');
-}
-
-export interface LayoutGroup {
-  id: string;
-  name: string;
-  roleId: string;
-  roleName: string;
-  columnCount: number;
 }
 
 export async function layoutGroups(db: Db, caller: AuthUser) {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { HomeColumnRow } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
+import type { Cell, ColumnConfig, PlacedColumn } from '../../../src/contract/widgets';
 import { badRequest, notFound } from '../../lib/errors';
 
 /**
@@ -24,32 +25,6 @@ export const columnWidgets = [
   'dataTemplate',
   'html',
 ] as const;
-
-/** A column config with the spec's field names (workflow-office.md section 3). */
-export interface ColumnConfig {
-  alias: string;
-  name: string;
-  widget: string;
-  colType: number;
-  dataMode: number;
-  dataFrom: string;
-  dataParam: string;
-  requestType: string;
-  needPage: boolean;
-  colHeight: number;
-  colUrl: string;
-  /** Base64 of the column's HTML template (dataMode 3 and plain HTML columns). */
-  templateHtml: string;
-  /** Whether the caller may see the column. */
-  displayRights: boolean;
-}
-
-export interface PlacedColumn extends ColumnConfig {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 export interface HomeLayout {
   id: string;
@@ -122,15 +97,6 @@ export async function columnByAlias(db: Db, caller: AuthUser, alias: string, lan
   const [column] = await columnsByAlias(db, caller, [alias], language);
   if (!column) throw notFound('server:shell.columnNotFound');
   return column;
-}
-
-/** A column's place in a 12-wide grid of 56 px rows. */
-export interface Cell {
-  alias: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
 }
 
 /** The first layout (by sort) of a role the caller holds, else the one without a role. */

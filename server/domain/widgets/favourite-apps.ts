@@ -2,22 +2,12 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { appCenterAlias, appsOfMenu, type AppEntry } from '../shell/apps';
+import type { AppEntry, FavouriteApp } from '../../../src/contract/widgets';
+import { appCenterAlias, appsOfMenu } from '../shell/apps';
 import { menuByAlias, visibleMenus, type VisibleMenus } from '../shell/menus';
 
 /** Spec section 9: a user keeps between 1 and 11 favourite apps. */
 export const favouriteLimits = { min: 1, max: 11 } as const;
-
-/** A favourite app in the platform's getOftenFlows shape. */
-export interface FavouriteApp {
-  yybm: string;
-  yymc: string;
-  icon: string;
-  type: number;
-  /** JSON text of what opens the app (its route and keys). */
-  content: string;
-  menuname: string;
-}
 
 /** Every app of the app centre the caller may see, by id. */
 async function visibleApps(db: Db, caller: AuthUser, language: Language) {

@@ -2,29 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
+import type { Meeting as MeetingRow, MeetingDetail } from '../../../src/contract/widgets';
 import { notFound } from '../../lib/errors';
 import { formatDateTime, type BusinessCalendar } from '../../lib/time';
 import { formAccess, managesForm } from '../forms/access';
 import { dictionary } from '../forms/dictionaries';
-import { Type, type Static } from 'typebox';
 import { bookingForm, bookingsOf } from './meeting-bookings';
-
-/**
- * A row of the meetings card in the platform's field names (spec: hymc, kssj, taskId), and
- * where it comes from: a workflow meeting (opens its task) or a meeting booking of the
- * online forms (opens the record when the caller may open it: the booker or a manager).
- */
-export interface MeetingRow {
-  id: string;
-  hymc: string;
-  kssj: string;
-  taskId: string;
-  kind: 'meeting' | 'booking';
-  /** A booking's room, in the caller's language; empty for a workflow meeting. */
-  room: string;
-  /** A booking the caller may open (/statement/template/form/meetingBooking/...). */
-  canOpen: boolean;
-}
 
 /** 'YYYY-MM-DD HH:mm[:ss]' as the form stores it; anything else is left out of the card. */
 const startPattern = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}(:[0-9]{2})?$';
@@ -113,22 +96,6 @@ async function bookingRights(db: Db, caller: AuthUser) {
   const ctx = { db, caller };
   return { reads: await formAccess(ctx, template, 'read'), manages: managesForm(ctx, template) };
 }
-
-/** One meeting as its page shows it (GET /portal/meeting/v1/get answers it). */
-export const meetingDetailSchema = Type.Object({
-  id: Type.String(),
-  subject: Type.String(),
-  startTime: Type.String(),
-  endTime: Type.String(),
-  room: Type.String(),
-  organiser: Type.String(),
-  attendees: Type.Array(
-    Type.Object({ id: Type.String(), name: Type.String(), orgName: Type.String() }),
-  ),
-  /** The request it reviews. */
-  instId: Type.String(),
-});
-export type MeetingDetail = Static<typeof meetingDetailSchema>;
 
 /**
  * One meeting, for its attendees and organiser (and the administrator); anyone else gets

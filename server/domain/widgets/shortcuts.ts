@@ -1,18 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
-
-/** A shortcut entry in the platform's getYykjrk shape. */
-export interface ShortcutApp {
-  id: string;
-  yymc: string;
-  /** JSON text of a list of icon file ids (downloaded through downloadFile). */
-  tb: string;
-  /** External link (opens in a new window). */
-  yylj: string;
-  /** Internal link (a portal route). */
-  nwyylj: string;
-}
+import type { ShortcutApp } from '../../../src/contract/widgets';
 
 /** The quick system-entry bar: entries for everyone and those of the caller's roles. */
 export async function shortcutApps(db: Db, caller: AuthUser, language: Language) {

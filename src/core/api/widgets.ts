@@ -1,76 +1,59 @@
-import { http, type CommonResult } from '../http';
-import type { ColumnConfig } from './shell';
-import type { PageList } from './workflow';
+import type { AppEntry, Cell, FavouriteApp, widgetCalls } from '../../contract/widgets';
+import { send } from '../http';
 
 /** The home widgets' calls (docs/shell-api.md, "Home widgets"). */
-
-export interface Meeting {
-  id: string;
-  hymc: string;
-  kssj: string;
-  taskId: string;
-  /** A workflow meeting (opens its task) or a meeting booking of the online forms. */
-  kind: 'meeting' | 'booking';
-  /** A booking's room; empty for a meeting. */
-  room: string;
-  /** A booking the caller may open (they booked it, or manage bookings). */
-  canOpen: boolean;
-}
+export type {
+  Cell,
+  FavouriteApp,
+  LayoutEditor,
+  LayoutGroup,
+  LayoutGroups,
+  ShortcutApp,
+} from '../../contract/widgets';
 
 /**
  * menu/getMeetingPagination: the caller's meetings and upcoming meeting bookings (booked,
  * hosted or invited to), start time descending; `today`: only those starting today (the
  * business time zone's, decided by the server).
  */
-export function meetings(
-  page: number,
-  pageSize: number,
-  options: { today?: boolean } = {},
-): Promise<PageList<Meeting>> {
-  return http.post<PageList<Meeting>>('portal', '/portal/meeting/v1/getMeetingPagination', {
-    pageBean: { page, pageSize },
-    ...(options.today
-      ? { querys: [{ property: 'kssj', value: 'today', operation: 'EQUAL' }] }
-      : {}),
-  });
+export function meetings(page: number, pageSize: number, options: { today?: boolean } = {}) {
+  return send<typeof widgetCalls.meetings>(
+    'portal',
+    { method: 'POST', path: '/portal/meeting/v1/getMeetingPagination' },
+    {
+      body: {
+        pageBean: { page, pageSize },
+        ...(options.today
+          ? { querys: [{ property: 'kssj', value: 'today', operation: 'EQUAL' }] }
+          : {}),
+      },
+    },
+  );
 }
 
 /** One meeting as its page shows it. */
-export interface MeetingDetail {
-  id: string;
-  subject: string;
-  startTime: string;
-  endTime: string;
-  room: string;
-  organiser: string;
-  attendees: { id: string; name: string; orgName: string }[];
-  /** The request it reviews. */
-  instId: string;
+export function meeting(id: string) {
+  return send<typeof widgetCalls.meeting>(
+    'portal',
+    { method: 'GET', path: '/portal/meeting/v1/get' },
+    { query: { id } },
+  );
 }
 
-export function meeting(id: string): Promise<MeetingDetail> {
-  return http.get<MeetingDetail>('portal', '/portal/meeting/v1/get', { id });
-}
-
-export interface FavouriteApp {
-  yybm: string;
-  yymc: string;
-  icon: string;
-  type: number;
-  content: string;
-  menuname: string;
-}
-
-export function favouriteApps(): Promise<FavouriteApp[]> {
-  return http.post<FavouriteApp[]>('portal', '/bpm/haiyaapi/getOftenFlows', {});
+export function favouriteApps() {
+  return send<typeof widgetCalls.favouriteApps>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getOftenFlows' },
+    {},
+  );
 }
 
 /** Saves the list; the server's message comes back (shown on failure by the caller). */
 export function saveFavouriteApps(apps: { yybm: string; yymc: string }[]) {
-  return http.post<{ state: boolean | number | string; message: string }>(
+  return send<typeof widgetCalls.saveFavouriteApps>(
     'portal',
-    '/bpm/haiyaapi/UpdateOftenFlow',
-    { app: apps },
+    { method: 'POST', path: '/bpm/haiyaapi/UpdateOftenFlow' },
+    { body: { app: apps } },
     { quiet: true },
   );
 }
@@ -85,33 +68,32 @@ export function favouriteRoute(app: FavouriteApp): string {
   }
 }
 
-export interface AuthorisedApp {
-  id: string;
-  name: string;
-  icon: string;
-  type: number;
-  url: string;
-  defKey: string;
-  sqlAlias: string;
-  alias: string;
-  templateKey: string;
-  formId: string;
+export function authorisedApps(menuId: string) {
+  return send<typeof widgetCalls.authorisedApps>(
+    'portal',
+    { method: 'POST', path: '/portal/sysApp/v1/authList' },
+    { body: { menuId } },
+  );
 }
 
-export function authorisedApps(menuId: string): Promise<AuthorisedApp[]> {
-  return http.post<AuthorisedApp[]>('portal', '/portal/sysApp/v1/authList', { menuId });
-}
-
-export function appById(id: string): Promise<{ url: string; name: string }> {
-  return http
-    .get<CommonResult<{ url: string; name: string }>>('portal', '/portal/sysApp/v1/getApp', { id })
-    .then((answer) => answer.value ?? { url: '', name: '' });
+export async function appById(id: string): Promise<{ url: string; name: string }> {
+  const answer = await send<typeof widgetCalls.app>(
+    'portal',
+    { method: 'GET', path: '/portal/sysApp/v1/getApp' },
+    { query: { id } },
+  );
+  return answer.value ?? { url: '', name: '' };
 }
 
 /** /appContent/{type}/{first}/{second}: type 3 is alias and sqlAlias, others id/key and 0. */
-export function appContentPath(app: AuthorisedApp): string {
+export function appContentPath(app: AppEntry): string {
   if (app.type === 3) return `/appContent/3/${app.alias}/${app.sqlAlias}`;
-  const key = { 2: app.templateKey, 6: app.formId, 8: app.defKey }[app.type] ?? app.id;
+  const keys: Partial<Record<AppEntry['type'], string>> = {
+    2: app.templateKey,
+    6: app.formId,
+    8: app.defKey,
+  };
+  const key = keys[app.type] ?? app.id;
   return `/appContent/${app.type}/${key}/0`;
 }
 
@@ -131,69 +113,46 @@ export async function appContentTarget(type: string, first: string, second: stri
   }
 }
 
-export interface ShortcutApp {
-  id: string;
-  yymc: string;
-  tb: string;
-  yylj: string;
-  nwyylj: string;
-}
-
-export function shortcutApps(account: string): Promise<ShortcutApp[]> {
-  return http.post<ShortcutApp[]>('portal', '/bpm/haiyaapi/getYykjrk', {}, { params: { account } });
-}
-
-export interface Reminder {
-  id: string;
-  kind: string;
-  /** A result message's outcome: approved, refused, ended, returned; else ''. */
-  outcome?: string;
-  text: string;
-  procInstId: string;
-  taskId: string;
-  createTime: string;
-  readTime: string;
-}
-
-/** A page of reminders, with how many of all the caller's are unread. */
-export function reminders(): Promise<PageList<Reminder> & { unread: number }> {
-  return http.post<PageList<Reminder> & { unread: number }>(
-    'bpmRunTime',
-    '/runtime/message/v1/myList',
-    {
-      pageBean: { page: 1, pageSize: 10 },
-    },
+export function shortcutApps(account: string) {
+  return send<typeof widgetCalls.shortcutApps>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getYykjrk' },
+    { query: { account } },
   );
 }
 
-export interface PlacedColumn extends ColumnConfig {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
+/** A page of reminders, with how many of all the caller's are unread. */
+export function reminders() {
+  return send<typeof widgetCalls.reminders>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/message/v1/myList' },
+    { body: { pageBean: { page: 1, pageSize: 10 } } },
+  );
 }
 
-export interface LayoutEditor {
-  columns: PlacedColumn[];
-  custom: boolean;
-  available: { alias: string; name: string; widget: string }[];
-}
-
-export async function myLayout(): Promise<LayoutEditor> {
-  const answer = await http.get<CommonResult<LayoutEditor>>('portal', '/bpm/haiyaapi/getMyLayout');
+export async function myLayout() {
+  const answer = await send<typeof widgetCalls.myLayout>(
+    'portal',
+    { method: 'GET', path: '/bpm/haiyaapi/getMyLayout' },
+    {},
+  );
   return answer.value ?? { columns: [], custom: false, available: [] };
 }
 
-export type Cell = { alias: string; x: number; y: number; w: number; h: number };
-
 export function saveMyLayout(columns: Cell[]) {
-  return http.post<{ state: boolean; message: string }>('portal', '/bpm/haiyaapi/saveMyLayout', {
-    columns,
-  });
+  return send<typeof widgetCalls.saveMyLayout>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/saveMyLayout' },
+    { body: { columns } },
+  );
 }
 
 export function resetMyLayout() {
-  return http.post<{ state: boolean; message: string }>('portal', '/bpm/haiyaapi/resetMyLayout');
+  return send<typeof widgetCalls.resetMyLayout>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/resetMyLayout' },
+    {},
+  );
 }
 
 /**
@@ -218,59 +177,56 @@ export function packColumns(columns: { alias: string; w: number; h: number }[]):
   return cells;
 }
 
-/** A column group: a role's home layout (/v-personal/groupManager, administrators). */
-export interface LayoutGroup {
-  id: string;
-  name: string;
-  roleId: string;
-  roleName: string;
-  columnCount: number;
-}
-
-export interface LayoutGroups {
-  groups: LayoutGroup[];
-  roles: { id: string; name: string }[];
-}
-
-export interface GroupEditor {
-  id: string;
-  name: string;
-  columns: { alias: string; name: string; x: number; y: number; w: number; h: number }[];
-  available: { alias: string; name: string }[];
-}
-
-type Saved = { state: boolean; message: string };
-
-export async function layoutGroups(): Promise<LayoutGroups> {
-  const answer = await http.get<CommonResult<LayoutGroups>>(
+/** Column groups: the roles' home layouts (/v-personal/groupManager, administrators). */
+export async function layoutGroups() {
+  const answer = await send<typeof widgetCalls.layoutGroups>(
     'portal',
-    '/bpm/haiyaapi/getLayoutGroups',
+    { method: 'GET', path: '/bpm/haiyaapi/getLayoutGroups' },
+    {},
   );
   return answer.value ?? { groups: [], roles: [] };
 }
 
-export async function createLayoutGroup(name: string, roleId: string) {
-  return http.post<Saved>('portal', '/bpm/haiyaapi/createLayoutGroup', { name, roleId });
+export function createLayoutGroup(name: string, roleId: string) {
+  return send<typeof widgetCalls.createLayoutGroup>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/createLayoutGroup' },
+    { body: { name, roleId } },
+  );
 }
 
-export async function renameLayoutGroup(id: string, name: string) {
-  return http.post<Saved>('portal', '/bpm/haiyaapi/renameLayoutGroup', { id, name });
+export function renameLayoutGroup(id: string, name: string) {
+  return send<typeof widgetCalls.renameLayoutGroup>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/renameLayoutGroup' },
+    { body: { id, name } },
+  );
 }
 
 /** In RemoveDialog's shape: removes the one id, answers the server's message. */
-export async function removeLayoutGroup([id]: string[]) {
-  return (await http.post<Saved>('portal', '/bpm/haiyaapi/deleteLayoutGroup', { id })).message;
+export async function removeLayoutGroup([id = '']: string[]) {
+  const answer = await send<typeof widgetCalls.removeLayoutGroup>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/deleteLayoutGroup' },
+    { body: { id } },
+  );
+  return answer.message;
 }
 
-export async function layoutGroup(id: string): Promise<GroupEditor> {
-  const answer = await http.get<CommonResult<GroupEditor>>(
+export async function layoutGroup(id: string) {
+  const answer = await send<typeof widgetCalls.layoutGroup>(
     'portal',
-    `/bpm/haiyaapi/getLayoutGroup?id=${encodeURIComponent(id)}`,
+    { method: 'GET', path: '/bpm/haiyaapi/getLayoutGroup' },
+    { query: { id } },
   );
   if (!answer.value) throw new Error('no group');
   return answer.value;
 }
 
 export function saveLayoutGroup(id: string, columns: Cell[]) {
-  return http.post<Saved>('portal', '/bpm/haiyaapi/saveLayoutGroup', { id, columns });
+  return send<typeof widgetCalls.saveLayoutGroup>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/saveLayoutGroup' },
+    { body: { id, columns } },
+  );
 }

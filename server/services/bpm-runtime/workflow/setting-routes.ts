@@ -9,6 +9,7 @@ import { followedNodes, saveFollows } from '../../../workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timing';
 import { echartsData } from '../../../workflow/queries/reports';
 import { secretaryCalls, type Secretary } from '../../../../src/contract/delegation';
+import { widgetCalls } from '../../../../src/contract/widgets';
 import { addRoute } from '../../contract';
 import {
   allFlowsKnown,
@@ -17,7 +18,6 @@ import {
   idList,
   leaderParam,
   optionalText,
-  pageAnswer,
   stateAnswer,
 } from './common';
 import { done, ok } from '../../schemas';
@@ -189,67 +189,45 @@ export async function settingRoutes(untyped: FastifyInstance) {
     async (request) => echartsData(db, callerOf(request), request.query.reportId),
   );
 
-  app.post(
-    '/runtime/message/v1/myList',
-    {
-      schema: {
-        summary: 'Reminders the job poller delivered to the caller (urging, due times)',
-        body: Type.Optional(
-          Type.Object({
-            pageBean: Type.Optional(
-              Type.Object({
-                page: Type.Optional(Type.Integer({ minimum: 1 })),
-                pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-              }),
-            ),
-          }),
-        ),
-        response: {
-          // The messages widget's counter: all of the caller's unread ones, not this page's.
-          200: Type.Object({ ...pageAnswer.properties, unread: Type.Integer() }),
-        },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { page = 1, pageSize = 10 } = request.body?.pageBean ?? {};
-      const rows = await db
-        .selectFrom('wf_messages')
-        .selectAll()
-        .where('user_id', '=', caller.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
-      const total = await db
-        .selectFrom('wf_messages')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
-        ])
-        .where('user_id', '=', caller.id)
-        .executeTakeFirstOrThrow();
-      return {
-        rows: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          // A result message's outcome (approved, refused, ended, returned); else ''.
-          outcome: row.outcome ?? '',
-          // Composed in both languages when written (migration 0027); older ones in Chinese.
-          text: (request.language === 'en-US' && row.text_en) || row.text,
-          procInstId: row.inst_id ?? '',
-          taskId: row.task_id ?? '',
-          createTime: formatDateTime(row.created_at, tz),
-          readTime: formatDateTime(row.read_at, tz),
-        })),
-        total: Number(total.n),
-        unread: Number(total.unread),
-        page,
-        pageSize,
-      };
-    },
-  );
+  addRoute(app, widgetCalls.reminders, async (request) => {
+    const caller = callerOf(request);
+    const { page = 1, pageSize = 10 } = request.body?.pageBean ?? {};
+    const rows = await db
+      .selectFrom('wf_messages')
+      .selectAll()
+      .where('user_id', '=', caller.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const total = await db
+      .selectFrom('wf_messages')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
+      ])
+      .where('user_id', '=', caller.id)
+      .executeTakeFirstOrThrow();
+    return {
+      rows: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        // A result message's outcome (approved, refused, ended, returned); else ''.
+        outcome: row.outcome ?? '',
+        // Composed in both languages when written (migration 0027); older ones in Chinese.
+        text: (request.language === 'en-US' && row.text_en) || row.text,
+        procInstId: row.inst_id ?? '',
+        taskId: row.task_id ?? '',
+        createTime: formatDateTime(row.created_at, tz),
+        readTime: formatDateTime(row.read_at, tz),
+      })),
+      total: Number(total.n),
+      unread: Number(total.unread),
+      page,
+      pageSize,
+    };
+  });
 }
 
 /**

@@ -8,6 +8,8 @@ import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { commonResult, ok } from '../../schemas';
 import { assertOwnAccount } from './context';
+import { widgetCalls } from '../../../../src/contract/widgets';
+import { addRoute } from '../../contract';
 import { accountQuery, appEntry, menuNode, sideMenuItem } from './schemas';
 
 /** Menus, the side menu, the app centre and the app search (docs/shell-api.md, "Menus"). */
@@ -75,21 +77,10 @@ export async function menuRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/portal/sysApp/v1/authList',
-    {
-      schema: {
-        summary:
-          'The apps of an app-centre menu node (and below it) the caller may see (a bare array)',
-        body: Type.Object({ menuId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: Type.Array(appEntry) },
-      },
-    },
-    async (request) => {
-      const { menuId } = request.body;
-      return appsOfMenu(db, currentUser(request), menuId, request.language);
-    },
-  );
+  addRoute(app, widgetCalls.authorisedApps, async (request) => {
+    const { menuId } = request.body;
+    return appsOfMenu(db, currentUser(request), menuId, request.language);
+  });
 
   app.post(
     '/bpm/haiyaapi/searchApps',

@@ -40,50 +40,5 @@ export const sideMenuItem = Type.Object({
   hasChildren: Type.Boolean(),
 });
 
-export const appEntry = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  icon: Type.String(),
-  // Spelled out, not mapped from an array: a mapped list types every entry as never.
-  type: Type.Union([
-    Type.Literal(2),
-    Type.Literal(3),
-    Type.Literal(5),
-    Type.Literal(6),
-    Type.Literal(8),
-  ]),
-  menuId: Type.String(),
-  menuName: Type.String(),
-  path: Type.String(),
-  templateKey: Type.String(),
-  sqlAlias: Type.String(),
-  alias: Type.String(),
-  formId: Type.String(),
-  defKey: Type.String(),
-  url: Type.String(),
-});
-
-export const columnConfig = Type.Object({
-  alias: Type.String(),
-  name: Type.String(),
-  widget: Type.String(),
-  colType: Type.Integer(),
-  dataMode: Type.Integer(),
-  dataFrom: Type.String(),
-  dataParam: Type.String(),
-  requestType: Type.String(),
-  needPage: Type.Boolean(),
-  colHeight: Type.Integer(),
-  colUrl: Type.String(),
-  templateHtml: Type.String(),
-  displayRights: Type.Boolean(),
-});
-
-/** A column's place in the home grid, as saved by the layout editor. */
-export const layoutCell = Type.Object({
-  alias: Type.String({ minLength: 1, maxLength: 100 }),
-  x: Type.Integer({ minimum: 0, maximum: 11 }),
-  y: Type.Integer({ minimum: 0, maximum: 200 }),
-  w: Type.Integer({ minimum: 1, maximum: 12 }),
-  h: Type.Integer({ minimum: 1, maximum: 24 }),
-});
+// The app centre's entries and the home columns are the widgets' contract.
+export { appEntry, columnConfig } from '../../../../src/contract/widgets';
