@@ -83,8 +83,11 @@ describe('floor map', () => {
     const link = panel.locator('[data-field=contract] a');
     const shops = await page.locator(`${map} path[data-shop]`).all();
     for (const shop of shops) {
-      await shop.click();
-      await panel.waitFor();
+      // The panel read is this shop's (a label over the path, or the last shop's panel still
+      // drawn, once made the test read one contract and follow another).
+      await shop.dispatchEvent('click');
+      const number = await shop.getAttribute('data-shop');
+      await expect.poll(() => panel.locator('[data-field=number] dd').textContent()).toBe(number);
       if ((await link.count()) > 0) break;
     }
     const contract = (await link.textContent())!;
