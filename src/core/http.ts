@@ -124,14 +124,15 @@ function handle401(options: RequestOptions): void {
 /**
  * A call that needs a session is never sent without one: the server would refuse it, and on a
  * host page nobody has signed in to, every element's refusal would reach the page's console.
- * It fails as the server's 401 does (the portal goes to its login page, a host page hears
- * atrium-unauthorized), without a toast: the element shows the message, and loads again when
- * someone signs in (useAsync, useNamedQuery). The calls a visitor makes: services.ts.
+ * It fails with a 401 worded 请先登录 / Please sign in first, quietly: there is no session to
+ * end, and no page to leave (a portal page without a session is the guard's to send to the
+ * login page; one that has just signed out is already on its way there, and a second
+ * navigation would cut the first). The element loads again when someone signs in (useAsync,
+ * useNamedQuery). The calls a visitor makes: services.ts.
  */
 function refuseWithoutSession(service: Service, path: string, options: RequestOptions): void {
   if (options.anonymous || options.token || $session.get()) return;
   if (isVisitorCall(service, path)) return;
-  handle401(options);
   throw new ApiError(t('common:errors.signInFirst'), 401);
 }
 
