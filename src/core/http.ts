@@ -121,18 +121,26 @@ function handle401(options: RequestOptions): void {
   if (proceed && (hadSession || !options.anonymous)) goToLogin();
 }
 
+/** Whether this page has had a session: after a sign-out, the sign-out leads the way on. */
+let hadSessionHere = false;
+$session.subscribe((user) => {
+  if (user) hadSessionHere = true;
+});
+
 /**
  * A call that needs a session is never sent without one: the server would refuse it, and on a
  * host page nobody has signed in to, every element's refusal would reach the page's console.
- * It fails with a 401 worded 请先登录 / Please sign in first, quietly: there is no session to
- * end, and no page to leave (a portal page without a session is the guard's to send to the
- * login page; one that has just signed out is already on its way there, and a second
- * navigation would cut the first). The element loads again when someone signs in (useAsync,
+ * It fails with a 401 worded 请先登录 / Please sign in first, without a toast. On a page that
+ * has never had a session it is handled as the server's 401 would be (a portal page goes to
+ * the login page, a host page hears atrium-unauthorized); on one that has just signed out it
+ * is quiet, because the sign-out already leads to the login page and a second navigation
+ * would cut the first. The element loads again when someone signs in (useAsync,
  * useNamedQuery). The calls a visitor makes: services.ts.
  */
 function refuseWithoutSession(service: Service, path: string, options: RequestOptions): void {
   if (options.anonymous || options.token || $session.get()) return;
   if (isVisitorCall(service, path)) return;
+  if (!hadSessionHere) handle401(options);
   throw new ApiError(t('common:errors.signInFirst'), 401);
 }
 

@@ -166,7 +166,7 @@ describe('the request layer', () => {
     await expect(http.post('bpmRunTime', '/runtime/task/v1/getTodoList')).rejects.toMatchObject({
       status: 401,
     });
-    // Quietly: no request, no toast, no sign-in page (a page that signed out is on its way).
+    // No request, no toast; quietly, as this page has had a session (its sign-out leads on).
     expect([seen, heard, $notices.get()]).toEqual([undefined, 0, []]);
     // A visitor call (the news list) and a call that names its own way in are sent.
     await expect(http.get('portal', '/portalNewsNotice/v1/getNews')).rejects.toThrow('nope');
