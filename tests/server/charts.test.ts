@@ -202,6 +202,16 @@ describe.each(databaseKinds)('custom charts on %s', (kind) => {
     };
     const ownStores = [...new Set(arrears.body.rows.map((row: { store: string }) => row.store))];
     expect((await storeChoices(merchant)).sort()).toEqual([...ownStores].sort());
+    // Every role alike: the choices are the stores of the rows that caller reads.
+    for (const account of ['store01', 'acct01', 'SZHY10002']) {
+      const reader = as(server.app, await tokenOf(server.app, account));
+      const rows = await reader('POST', `${base}/getChartData`, {
+        id: chartIds.overdueByFloor,
+        pageBean: { pageSize: 100 },
+      });
+      const stores = [...new Set(rows.body.rows.map((row: { store: string }) => row.store))];
+      expect((await storeChoices(reader)).sort(), account).toEqual([...stores].sort());
+    }
     const allStores = await storeChoices(admin);
     expect(allStores.length).toBeGreaterThan(ownStores.length);
     expect(allStores).toEqual(expect.arrayContaining(ownStores));
