@@ -129,6 +129,9 @@ for (const kind of databaseKinds) {
       expect(plan.statusCode).toBe(200);
       expect(plan.headers['content-type']).toContain('image/svg+xml');
       expect(plan.body).toContain('<svg');
+      // An image has no language: its title is in both, as its other labels are.
+      expect(plan.body).toContain('>海雅百货宝安店 L1<');
+      expect(plan.body).toContain(">Haiya Department Store Bao'an L1<");
     });
 
     it("shows a merchant its own shops' details and never another merchant's", async () => {

@@ -74,7 +74,7 @@ export async function seedMap(db: Db, today: string): Promise<void> {
   for (const store of stores) {
     for (const floor of floorsOf(store.code)) {
       const floorId = seedId(mapKinds.floor, ++floorN);
-      const svg = planSvg(`${store.name} ${floor}`);
+      const svg = planSvg({ zh: `${store.name} ${floor}`, en: `${store.name_en} ${floor}` });
       await db
         .insertInto('map_floors')
         .values({

@@ -47,8 +47,11 @@ function label(x: number, y: number, text: string, size = 2.2): string {
   return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle">${escape(text)}</text>`;
 }
 
-/** The plan image of one floor: clean lines a visitor reads at a glance. */
-export function planSvg(title: string): string {
+/**
+ * The plan image of one floor: clean lines a visitor reads at a glance. An image has no
+ * language of its own, so its title is written in both, as its other labels are.
+ */
+export function planSvg(title: { zh: string; en: string }): string {
   const { width, height } = planSize;
   const outlines = shopCells()
     .map((cell) => {
@@ -76,7 +79,8 @@ export function planSvg(title: string): string {
     `<rect class="exit" x="0" y="47" width="2" height="6"/><rect class="exit" x="${width - 2}" y="47" width="2" height="6"/>`,
     label(6, 51, '出口 Exit', 1.8),
     label(width - 6, 51, '出口 Exit', 1.8),
-    label(80, 51, title, 2.6),
+    label(80, 49.6, title.zh, 2.6),
+    label(80, 53.6, title.en, 1.8),
     '</svg>',
   ].join('');
 }
