@@ -40,6 +40,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   kind: DatabaseKind;
+  /** Where the server's local file storage keeps its objects. */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function startTestServer(
     app,
     db: database.db,
     kind,
+    filesDir: join(dataDir, 'files'),
     async close() {
       // The file's tests are over: every connection goes now. A socket a client opened and
       // never sent a request on (fetch after an aborted stream does) is not idle to Node, and

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,16 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
           where u.account = ${account}`.execute(server.db)
       ).rows[0]!.n,
     );
+  /** Every object in a local storage folder, part files included. */
+  const objectsIn = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  const keysOf = async (account: string) =>
+    (
+      await sql<{ key: string }>`select f.storage_key as key from files f
+        join users u on u.id = f.uploader_id where u.account = ${account}`.execute(server.db)
+    ).rows.map((row) => row.key);
   /** A PDF of about `kib` KiB. */
   const pdf = (kib: number) =>
     Buffer.concat([samples.pdf, Buffer.alloc(kib * 1024 - samples.pdf.length, 0x20)]);
@@ -217,9 +227,12 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       },
       { logger: false },
     );
+    const secondFiles = join(dataDir, 'files');
     try {
       await setQuota(1, 1000);
       const before = await filesOf('contract01');
+      const keysBefore = new Set(await keysOf('contract01'));
+      const objectsBefore = new Set(objectsIn(server.filesDir));
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, n) =>
           upload('contract01', `合同${n}.pdf`, pdf(100), 'zh-CN', n % 2 ? second : server.app),
@@ -232,6 +245,14 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       const stored = await sql<{ bytes: number }>`select bytes::float8 as bytes from upload_usage u
         join users on users.id = u.user_id where users.account = 'contract01'`.execute(server.db);
       expect(stored.rows[0]!.bytes).toBe(10 * 100 * 1024);
+      // The 90 refused files were streamed in and removed again: the two folders hold the ten
+      // stored files and nothing else, no part file left behind.
+      const newKeys = (await keysOf('contract01')).filter((key) => !keysBefore.has(key));
+      const newObjects = [
+        ...objectsIn(server.filesDir).filter((key) => !objectsBefore.has(key)),
+        ...objectsIn(secondFiles),
+      ];
+      expect(newObjects.sort()).toEqual(newKeys.sort());
     } finally {
       await second.close();
       rmSync(dataDir, { recursive: true, force: true });

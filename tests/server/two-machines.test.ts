@@ -11,9 +11,9 @@ import { multipart, samples } from './shell-support';
  * Two machines behind one address (docs/operations.md, "Several machines"): two whole
  * servers, each with its own data folder, share one PostgreSQL and one S3 bucket (s3rver on
  * loopback). A session made on one is good on the other and its sign-out is refused by both
- * at once; a file uploaded to one downloads from the other byte for byte; failed sign-ins
- * count across both; a machine with a generated session key is refused a database that
- * already has another's.
+ * at once; a file uploaded to one (a dozen at once, through both) downloads from the other
+ * byte for byte; failed sign-ins count across both; a machine with a generated session key
+ * is refused a database that already has another's.
  */
 describe.skipIf(!process.env.DATABASE_URL)('two machines on one PostgreSQL and one bucket', () => {
   const secret = 'two-machines-shared-secret';
@@ -105,6 +105,37 @@ describe.skipIf(!process.env.DATABASE_URL)('two machines on one PostgreSQL and o
       expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     },
   );
+
+  it('a dozen uploads at once through both machines each download whole from the other', async () => {
+    const token = ((await (await signIn(b, 'acct01', 'Staff#2026')).json()) as { token: string })
+      .token;
+    // Each file different throughout, so a part of one stored under another would show.
+    const files = Array.from({ length: 12 }, (_, n) =>
+      Buffer.concat([samples.pdf, Buffer.alloc(1536 * 1024 + n * 4099, n + 1)]),
+    );
+    const ids = await Promise.all(
+      files.map(async (bytes, n) => {
+        const body = multipart([{ name: `凭证${n}.pdf`, bytes }]);
+        const uploaded = await call(n % 2 ? a : b, '/portal/system/file/v1/upload', {
+          method: 'POST',
+          headers: { ...body.headers, ...bearer(token) },
+          body: new Uint8Array(body.payload),
+        });
+        expect(uploaded.status).toBe(200);
+        return ((await uploaded.json()) as { fileId: string }).fileId;
+      }),
+    );
+    for (const [n, fileId] of ids.entries()) {
+      const download = await call(
+        n % 2 ? b : a,
+        `/portal/system/file/v1/downloadFile?fileId=${fileId}`,
+        {
+          headers: bearer(token),
+        },
+      );
+      expect(Buffer.from(await download.arrayBuffer()).equals(files[n]!)).toBe(true);
+    }
+  });
 
   it('failed sign-ins count across machines', async () => {
     const statuses: number[] = [];
