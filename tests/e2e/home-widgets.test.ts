@@ -148,6 +148,30 @@ describe('home widgets in the browser', () => {
     await lead02.waitForSelector('atrium-task');
   });
 
+  it("starts a phone's home with its first screen: a column further down draws when scrolled near", async () => {
+    const page = await browser.newPage({ phone: { width: 360, height: 740 } });
+    // A page that is never idle: only coming near the screen may start a column's body.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await open(page, '/home', 'emp01');
+    const section = 'atrium-home section[data-column]';
+    // What a column's body holds: its widget once started, the card's own "loading" before.
+    const bodyOf = (n: number) =>
+      page
+        .locator(section)
+        .nth(n)
+        .locator('.body > *')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state') ?? 'widget'));
+    const started = (children: string[]) => children.length > 0 && !children.includes('loading');
+    await expect.poll(() => bodyOf(0)).toSatisfy(started);
+    const last = (await page.locator(section).count()) - 1;
+    expect(last).toBeGreaterThan(2);
+    expect(await bodyOf(last)).toEqual(['loading']);
+    await page.locator(section).nth(last).scrollIntoViewIfNeeded();
+    await expect.poll(() => bodyOf(last)).toSatisfy(started);
+  });
+
   it('marks an urge reminder read when it is opened from the message list', async () => {
     const started = await api('hr01', '/bpm-runtime/runtime/instance/v1/start', {
       flowKey: 'leave',

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef } from 'react';
+import { whenNearView } from '../../ui/near-view';
 import type { EchartData } from './api';
 import type { init } from './echarts';
 import { chartOption, hasZoom } from './options';
@@ -11,31 +12,6 @@ const box = css`
   height: 100%;
   min-height: 200px;
 `;
-
-/** How far below the screen a chart starts to load, so it is drawn by the time it is seen. */
-const ahead = '300px';
-
-/**
- * Runs `start` once the node is about to be seen (or at once where the browser cannot tell):
- * a home page of six charts loads the charting library when the first of them comes near
- * the screen, not while the page starts. Answers how to stop waiting.
- */
-function whenNearView(node: Element | null, start: () => void): () => void {
-  if (!node || typeof IntersectionObserver === 'undefined') {
-    start();
-    return () => undefined;
-  }
-  const watcher = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      watcher.disconnect();
-      start();
-    },
-    { rootMargin: `${ahead} 0px` },
-  );
-  watcher.observe(node);
-  return () => watcher.disconnect();
-}
 
 /**
  * One ECharts canvas. The library is fetched when the chart first comes near the screen;

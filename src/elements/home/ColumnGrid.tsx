@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
+import { useEffect, useRef, useState } from 'react';
 import { columnByAliasBatched } from './batch';
 import { columnByAlias, homeLayout, type ColumnConfig } from '../../core/api/shell';
+import { whenNearView } from '../../ui/near-view';
 import { useDefined } from '../../ui/plug/useDefined';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
@@ -86,6 +88,18 @@ function ColumnBody({ column }: { column: ColumnConfig }) {
   );
 }
 
+/**
+ * Whether a column is near the screen yet: its body (its own requests and drawing) starts
+ * with the first screen's when it is in it, and otherwise when scrolled near or when the
+ * page is idle, so a phone's long home starts with the columns a person sees first.
+ */
+function useNearView() {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => whenNearView(ref.current, () => setNear(true), { orWhenIdle: true }), []);
+  return { ref, near };
+}
+
 interface Placement {
   x: number;
   y: number;
@@ -113,12 +127,14 @@ function ColumnCard({
   const config = useAsync(() => load(alias), [alias, language]);
   const column = config.data;
   const scrollFocus = useScrollFocus<HTMLDivElement>();
+  const seen = useNearView();
   // Hidden when no column data exists, or without display rights unless previewing.
   if (!config.loading && !config.error && (!column || (!column.displayRights && !preview))) {
     return null;
   }
   return (
     <section
+      ref={seen.ref}
       css={card}
       style={
         place
@@ -144,7 +160,7 @@ function ColumnCard({
           <p className="column-error" role="alert">
             {t('shell:home.columnFailed', { message: config.error.message })}
           </p>
-        ) : column ? (
+        ) : column && seen.near ? (
           <ColumnBody column={column} />
         ) : (
           <Loading />
