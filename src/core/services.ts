@@ -33,6 +33,7 @@ export const visitorCalls: { readonly [S in ServiceName]: readonly string[] } = 
     '/sys/sysProperties/v1/getDecryptBySysSetting',
     '/bpm/haiyaapi/getStores',
     '/system/file/v1/downloadFile',
+    '/system/file/v1/picture',
     '/bpm/aliasScript/v1/execute/FileType',
     '/portalNewsNotice/v1/getNews',
     '/portalNewsNotice/v1/getNewsById',

@@ -109,6 +109,14 @@ describe('home widgets in the browser', () => {
     // The carousel moves by itself every 3 s, and stops while the pointer is on it.
     const carousel = 'atrium-news-carousel [part=carousel]';
     await page.waitForSelector(carousel);
+    // Its poster comes at the width it is drawn (640 px on a desktop), as WebP.
+    await expect
+      .poll(() =>
+        page
+          .locator(`${carousel} img`)
+          .evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : '')),
+      )
+      .toMatch(/\/portal\/system\/file\/v1\/picture\?fileId=\d+&pixelWidth=640$/);
     const first = await page.getAttribute(carousel, 'data-index');
     await expect
       .poll(() => page.getAttribute(carousel, 'data-index'), { timeout: 5000 })

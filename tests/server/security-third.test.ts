@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededFileIds } from '../../server/db/seed/ids';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { localStorage } from '../../server/domain/storage';
@@ -51,7 +53,8 @@ function withUnknownIds(path: string, parameters: Parameter[]): string {
 
 /**
  * Issue 34, the third security round: items 10, 12, 13 and 14 (regex rules on the server,
- * unknown ids, what a stranger can learn from a file id, upload quotas). Single sign-on (1) is
+ * unknown ids, what a stranger can learn from a file id, upload quotas), and 15: pictures
+ * resized from hostile uploads. Single sign-on (1) is
  * in sso.test.ts and e2e/deployment-services.test.ts, uploads that parse (3) in bounded-imports.test.ts, the regex reading in
  * tests/unit/core/rule-string.test.ts.
  */
@@ -90,6 +93,9 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       body.headers,
     );
   };
+  /** Uploads one file and answers its id. */
+  const uploaded = async (account: string, name: string, bytes: Buffer) =>
+    ((await upload(account, name, bytes)).body as { fileId: string }).fileId;
   /** What an administrator sets in system_settings; it applies at once, to every process. */
   const setQuota = (mbPerDay: number, perMinute: number) =>
     sql`insert into system_settings (key, value)
@@ -258,6 +264,82 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
       rmSync(dataDir, { recursive: true, force: true });
       await setQuota(200, 30);
     }
+  });
+
+  it('15. serves a picture as WebP at a width pages draw it, made once, never enlarged', async () => {
+    const picture = async (fileId: string, width: number, account?: string, language = 'zh-CN') => {
+      const answer = await call(account ?? null, language)(
+        'GET',
+        `/portal/system/file/v1/picture?fileId=${fileId}&pixelWidth=${width}`,
+      );
+      return { ...answer, message: (answer.body as { message?: string }).message };
+    };
+    const sizeOf = async (bytes: Buffer) => {
+      const { format, width } = await sharp(bytes).metadata();
+      return { format, width };
+    };
+    // The news poster (public, 960 px wide, a PNG of 234 KB), to a visitor.
+    const poster = seededFileIds.poster;
+    const small = await picture(poster, 640);
+    expect(small.status).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sizeOf(small.raw)).toEqual({ format: 'webp', width: 640 });
+    expect(small.raw.length).toBeLessThan(40_000);
+    expect((await sizeOf((await picture(poster, 1280)).raw)).width).toBe(960);
+    // Twenty asking at once for a width not made yet get the same bytes, made once and kept.
+    const variants = () =>
+      readdirSync(join(server.filesDir, 'pictures'), { recursive: true }).filter((name) =>
+        String(name).startsWith(`${poster.slice(-2)}/${poster}-`),
+      );
+    expect(variants()).toHaveLength(2);
+    const together = await Promise.all(Array.from({ length: 20 }, () => picture(poster, 320)));
+    expect(new Set(together.map((answer) => answer.raw.toString('base64'))).size).toBe(1);
+    expect(variants()).toHaveLength(3);
+
+    // Only the listed widths, in words; a file that is not a picture; another's private one.
+    const odd = await picture(poster, 500);
+    expect([odd.status, odd.message]).toEqual([400, '图片宽度（像素）：不是可选的值']);
+    const notPicture = await picture(
+      await uploaded('store01', '说明.pdf', samples.pdf),
+      640,
+      'store01',
+      'en-US',
+    );
+    expect([notPicture.status, notPicture.message]).toEqual([
+      415,
+      'This file is not a picture that can be resized (PNG, JPG, GIF or WebP)',
+    ]);
+    const shopFront = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#c33' },
+    })
+      .png()
+      .toBuffer();
+    const own = await uploaded('store01', '门头.png', shopFront);
+    expect((await picture(own, 320)).status).toBe(401);
+    expect((await picture(own, 320, 'contract01')).status).toBe(404);
+    expect((await picture(own, 320, 'store01')).headers['cache-control']).toBe('private, no-store');
+
+    // A picture that cannot be read, or would open to 64 megapixels, is refused with a message.
+    const broken = await uploaded('store01', '坏图.png', samples.png);
+    expect((await picture(broken, 640, 'store01')).status).toBe(422);
+    const bomb = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: '#fff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const bombId = await uploaded('store01', '大图.png', bomb);
+    const refused = await picture(bombId, 640, 'store01');
+    expect([refused.status, refused.message]).toEqual([422, '图片无法读取或过大，请重新上传']);
+
+    // A removed picture takes its variants with it.
+    const ownKeys = () =>
+      readdirSync(join(server.filesDir, 'pictures'), { recursive: true }).filter((name) =>
+        String(name).includes(own),
+      );
+    expect(ownKeys()).toHaveLength(1);
+    await call('store01')('DELETE', `/portal/system/file/v1/delete?ids=${own}`);
+    expect(ownKeys()).toHaveLength(0);
   });
 
   it('10. a regex rule that could hold the server is refused when saved, and bounded when run', async () => {

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
 import type { FileRow } from '../../db/schema';
@@ -9,6 +10,7 @@ import { mayReadFile } from '../file-access';
 import { storeFile } from '../files';
 import { takeQuota, type QuotaContext } from '../upload-quota';
 import type { FileStorage } from '../storage';
+import { isResizable, pictureKeys } from '../pictures';
 import { checkUpload, storedName } from './upload-policy';
 
 /** The platform's UploadResult (reference/platform-api.md section 4), plus the uploader. */
@@ -154,7 +156,7 @@ export async function deleteAttachments(
   ids: string[],
 ): Promise<number> {
   const wanted = [...new Set(ids)];
-  const keys = await db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('files')
       .select(['id', 'uploader_id', 'storage_key'])
@@ -175,9 +177,14 @@ export async function deleteAttachments(
       if (isStillReferenced(error)) throw new UserError(409, 'server:shell.fileInUse');
       throw error;
     }
-    return rows.map((row) => row.storage_key);
+    return rows;
   });
   // Bytes go after the rows are gone: a crash in between leaves an orphan, never a dead link.
-  for (const key of keys) await storage.remove(key);
-  return keys.length;
+  // A picture's variants go with it (server/domain/pictures.ts).
+  for (const row of removed) {
+    await storage.remove(row.storage_key);
+    if (isResizable(extname(row.storage_key).slice(1)))
+      for (const key of pictureKeys(row.id)) await storage.remove(key);
+  }
+  return removed.length;
 }

@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
+import { pictureWidths } from '../../../src/core/pictures';
 import { canShowInline, contentDisposition, readableFile } from '../../domain/files';
+import { pictureVariant } from '../../domain/pictures';
 import { UserError } from '../../lib/errors';
 import { signInFirst } from '../../plugins/auth';
 import { commonResult, ok } from '../schemas';
@@ -14,6 +16,11 @@ export async function fileRoutes(untyped: FastifyInstance) {
   /** A file the caller may read (server/domain/file-access.ts). */
   const fileFor = (fileId: string, request: FastifyRequest) =>
     readableFile(db, fileId, request.user, () => signInFirst(request));
+
+  // A file's bytes never change under its id (a new upload is a new id), so a public one
+  // (the logo, news pictures) is kept a year like a hashed bundle; others are not kept.
+  const cacheControl = (file: { public: boolean }) =>
+    file.public ? 'public, max-age=31536000, immutable' : 'private, no-store';
 
   app.get(
     '/system/file/v1/downloadFile',
@@ -39,13 +46,34 @@ export async function fileRoutes(untyped: FastifyInstance) {
           contentDisposition(file.name, Boolean(inline) && canShowInline(file.extension)),
         )
         .header('X-Content-Type-Options', 'nosniff')
-        // A file's bytes never change under its id (a new upload is a new id), so a public one
-        // (the logo, news pictures) is kept a year like a hashed bundle; others are not kept.
-        .header(
-          'Cache-Control',
-          file.public ? 'public, max-age=31536000, immutable' : 'private, no-store',
-        );
+        .header('Cache-Control', cacheControl(file));
       return reply.send(await storage.read(file.storage_key));
+    },
+  );
+
+  app.get(
+    '/system/file/v1/picture',
+    {
+      schema: {
+        summary: 'A picture file as WebP at one of the widths pages draw it (never enlarged)',
+        description:
+          'For `srcset`: the same access as downloadFile; 415 for a file that is not a PNG, ' +
+          'JPG, GIF or WebP picture, 422 for one that cannot be read or is over 50 megapixels.',
+        querystring: Type.Object({
+          fileId: Type.String({ minLength: 1, maxLength: 64 }),
+          pixelWidth: Type.Union(pictureWidths.map((width) => Type.Literal(width))),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { fileId, pixelWidth } = request.query;
+      const file = await fileFor(fileId, request);
+      const key = await pictureVariant(storage, file, pixelWidth);
+      reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', cacheControl(file));
+      return reply.send(await storage.read(key));
     },
   );
 

@@ -1,5 +1,6 @@
 import { $config } from '../config';
 import { http, serviceUrl, type CommonResult } from '../http';
+import { pictureWidths } from '../pictures';
 
 export interface NewsListItem {
   id: string;
@@ -84,6 +85,21 @@ export function fileUrl(fileId: string, inline = false): string {
     'portal',
     `/system/file/v1/downloadFile?fileId=${encodeURIComponent(fileId)}${inline ? '&inline=true' : ''}`,
   );
+}
+
+/**
+ * A picture's `srcset`: the server's WebP variants at `pictureWidths`, so the browser fetches
+ * the smallest that fills the box it is drawn in. The server never enlarges: a width past the
+ * picture's own answers the picture at its own size.
+ */
+export function pictureSrcSet(fileId: string): string {
+  const id = encodeURIComponent(fileId);
+  return pictureWidths
+    .map(
+      (width) =>
+        `${serviceUrl('portal', `/system/file/v1/picture?fileId=${id}&pixelWidth=${width}`)} ${width}w`,
+    )
+    .join(', ');
 }
 
 /** Fetches a file with the session's token (private files need it), as a Blob. */

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
-import { fileUrl, listNews } from '../../core/api/portal';
+import { fileUrl, listNews, pictureSrcSet } from '../../core/api/portal';
 import { useLanguage, useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
 import { Empty, LoadFailed, Loading } from '../../ui/Status';
@@ -158,9 +158,12 @@ export function NewsCarousel({
           onClick={() => navigate(`/news/${current.id}`)}
           data-news-id={current.id}
         >
-          {/* The size a poster is drawn for (16:9); the frame covers whatever it gets. */}
+          {/* The size a poster is drawn for (16:9); the frame covers whatever it gets. The
+              first slide is the home's largest picture: fetched at the width it is drawn. */}
           <img
             src={fileUrl(current.rotatingDisplayPictures ?? '', true)}
+            srcSet={pictureSrcSet(current.rotatingDisplayPictures ?? '')}
+            sizes="(max-width: 900px) 100vw, 640px"
             alt=""
             width={960}
             height={540}
