@@ -1,5 +1,12 @@
 import type { PageList } from '../../contract/envelope';
-import type { BodyOf, Call } from '../../contract/call';
+import type { BodyOf, Call, RouteOf } from '../../contract/call';
+import type {
+  Draft,
+  StartAnswer,
+  UrgentState,
+  instanceCalls,
+} from '../../contract/workflow-instances';
+import type { NodeChoice, TaskButtons, taskCalls } from '../../contract/workflow-tasks';
 import type {
   AgentRule,
   Deputy,
@@ -10,7 +17,6 @@ import type {
 } from '../../contract/delegation';
 import type { Phrase, phraseCalls } from '../../contract/phrases';
 import { http, send, type CommonResult } from '../http';
-import type { TaskButton } from '../workflow/buttons';
 import type { FlowForm, FormValues } from '../workflow/form';
 import { encodeData } from '../workflow/form';
 import type { QueryFilter } from '../workflow/query';
@@ -180,27 +186,20 @@ export function taskDetail(taskId: string): Promise<TaskDetail> {
   return http.get<TaskDetail>('bpmRunTime', `${task}/get`, { id: taskId });
 }
 
-export interface TaskButtons {
-  taskId: string;
-  status: string;
-  kind: string;
-  readOnly: boolean;
-  isAddSign: boolean;
-  buttons: TaskButton[];
-}
-
 export function taskButtons(taskId: string): Promise<TaskButtons> {
-  return http.get<TaskButtons>('bpmRunTime', `${task}/getButtonsBytaskId`, { taskId });
-}
-
-export interface NodeChoice {
-  nodeId: string;
-  name: string;
-  nodeType: string;
+  return send<typeof taskCalls.buttons>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/task/v1/getButtonsBytaskId' },
+    { query: { taskId } },
+  );
 }
 
 export function jumpNodes(taskId: string): Promise<NodeChoice[]> {
-  return http.post<NodeChoice[]>('bpmRunTime', `${task}/getAfterJumpNodes`, { taskId });
+  return send<typeof taskCalls.jumpNodes>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/getAfterJumpNodes' },
+    { body: { taskId } },
+  );
 }
 
 /** Files of an opinion: the platform keeps them as JSON text of [{id, name, size}]. */
@@ -234,6 +233,11 @@ export function parseFiles(text: unknown): OpinionFile[] {
   }
 }
 
+export type { Draft, NodeChoice, StartAnswer, TaskButtons, UrgentState };
+
+/** The ways of asking others, by their calls' names. */
+type AskCall = 'taskToInqu' | 'communicate' | 'addSign';
+
 export interface CompleteInput {
   taskId: string;
   actionName: string;
@@ -254,32 +258,33 @@ async function act<C extends Call>(...call: Parameters<typeof send<C>>): Promise
 
 export async function complete(input: CompleteInput): Promise<string> {
   const { data, files, ...rest } = input;
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/complete`, {
-      ...rest,
-      ...(data ? { data: encodeData(data) } : {}),
-      files: filesText(files ?? []),
-    }),
+  return act<typeof taskCalls.complete>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/complete' },
+    {
+      body: {
+        ...rest,
+        ...(data ? { data: encodeData(data) } : {}),
+        files: filesText(files ?? []),
+      },
+    },
   );
 }
 
 export async function saveTaskDraft(taskId: string, data: FormValues): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/saveDraft`, {
-      taskId,
-      actionName: 'saveDraft',
-      data: encodeData(data),
-    }),
+  return act<typeof taskCalls.saveDraft>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/saveDraft' },
+    { body: { taskId, actionName: 'saveDraft', data: encodeData(data) } },
   );
 }
 
 /** instance/v1/saveFormData: the form of an instance changed through the caller's open task. */
 export async function saveInstanceForm(instId: string, data: FormValues): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/saveFormData`, {
-      instId,
-      data: encodeData(data),
-    }),
+  return act<typeof instanceCalls.saveFormData>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/saveFormData' },
+    { body: { instId, data: encodeData(data) } },
   );
 }
 
@@ -292,13 +297,17 @@ export interface PeopleInput {
 }
 
 export async function delegateTask(input: PeopleInput): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/delegate`, {
-      taskId: input.taskId,
-      userId: input.users,
-      opinion: input.opinion ?? '',
-      files: filesText(input.files ?? []),
-    }),
+  return act<typeof taskCalls.delegate>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/delegate' },
+    {
+      body: {
+        taskId: input.taskId,
+        userId: input.users,
+        opinion: input.opinion ?? '',
+        files: filesText(input.files ?? []),
+      },
+    },
   );
 }
 
@@ -312,58 +321,72 @@ export interface TransInput extends PeopleInput {
 
 export async function transferTask(input: TransInput): Promise<string> {
   const { users, files, ...rest } = input;
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/taskToTrans`, {
-      ...rest,
-      userIds: users,
-      files: filesText(files ?? []),
-    }),
+  return act<typeof taskCalls.taskToTrans>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/taskToTrans' },
+    { body: { ...rest, userIds: users, files: filesText(files ?? []) } },
   );
 }
 
+/** Where each way of asking others goes. */
+const askRoutes: { [Ask in AskCall]: RouteOf<(typeof taskCalls)[Ask]> } = {
+  taskToInqu: { method: 'POST', path: '/runtime/task/v1/taskToInqu' },
+  communicate: { method: 'POST', path: '/runtime/task/v1/communicate' },
+  addSign: { method: 'POST', path: '/runtime/task/v1/addSign' },
+};
+
 /** Inquiry (征询), communication (沟通) and add-sign (加签): others are asked. */
-export async function askOthers(
-  call: 'taskToInqu' | 'communicate' | 'addSign',
-  input: PeopleInput,
-): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/${call}`, {
+export async function askOthers(call: AskCall, input: PeopleInput): Promise<string> {
+  return act<(typeof taskCalls)[AskCall]>('bpmRunTime', askRoutes[call], {
+    body: {
       taskId: input.taskId,
       userIds: input.users,
       opinion: input.opinion ?? '',
       files: filesText(input.files ?? []),
-    }),
-  );
+    },
+  });
 }
+
+const customSignRoutes: {
+  seq: RouteOf<typeof taskCalls.taskCustomSignUsers>;
+  parallel: RouteOf<typeof taskCalls.taskSignUsers>;
+} = {
+  seq: { method: 'POST', path: '/runtime/task/v1/taskCustomSignUsers' },
+  parallel: { method: 'POST', path: '/runtime/task/v1/taskSignUsers' },
+};
 
 /** Custom sign: in sequence (taskCustomSignUsers) or in parallel (taskSignUsers). */
 export async function customSign(mode: 'seq' | 'parallel', input: PeopleInput): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>(
-      'bpmRunTime',
-      `${task}/${mode === 'seq' ? 'taskCustomSignUsers' : 'taskSignUsers'}`,
-      { taskId: input.taskId, userId: input.users, opinion: input.opinion ?? '' },
-    ),
+  return act<typeof taskCalls.taskCustomSignUsers | typeof taskCalls.taskSignUsers>(
+    'bpmRunTime',
+    customSignRoutes[mode],
+    { body: { taskId: input.taskId, userId: input.users, opinion: input.opinion ?? '' } },
   );
 }
 
 /** lockUnlock: a bare int (1 locked, 3 unlocked, 4 someone else's, 2 not shared, 0 handled). */
 export function lockUnlock(taskId: string): Promise<number> {
-  return http.get<number>('bpmRunTime', `${task}/lockUnlock`, { taskId });
+  return send<typeof taskCalls.lockUnlock>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/task/v1/lockUnlock' },
+    { query: { taskId } },
+  );
 }
 
 export async function retrieveTask(taskId: string): Promise<string> {
-  return messageOf(
-    await http.get<CommonResult>('bpmRunTime', `${task}/retrieveBpmTask`, { taskId }),
+  return act<typeof taskCalls.retrieve>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/task/v1/retrieveBpmTask' },
+    { query: { taskId } },
   );
 }
 
 /** Marks carbon copies and follow notices read (ids comma-separated). */
 export async function markRead(noticeIds: string[]): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${task}/addReadRecord`, undefined, {
-      params: { taskId: noticeIds.join(',') },
-    }),
+  return act<typeof taskCalls.markRead>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/task/v1/addReadRecord' },
+    { query: { taskId: noticeIds.join(',') } },
   );
 }
 
@@ -453,9 +476,11 @@ export function nodeDefs(instId: string): Promise<NodeChoice[]> {
 }
 
 export async function mainDefId(defKey: string): Promise<string> {
-  const answer = await http.get<CommonResult<string>>('bpmRunTime', `${instance}/getMaindefId`, {
-    defKey,
-  });
+  const answer = await send<typeof instanceCalls.mainDefId>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getMaindefId' },
+    { query: { defKey } },
+  );
   return answer.value ?? '';
 }
 
@@ -469,144 +494,126 @@ export interface StartInput {
   leaderId?: string;
 }
 
-interface StartAnswer {
-  state: boolean;
-  message: string;
-  instId: string;
-}
-
-function startBody(input: StartInput) {
+function startInput(input: StartInput) {
   return {
-    ...(input.defId ? { defId: input.defId } : {}),
-    ...(input.flowKey ? { flowKey: input.flowKey } : {}),
-    data: encodeData(input.data),
-    ...(input.draftId ? { proInstId: input.draftId } : {}),
+    body: {
+      ...(input.defId ? { defId: input.defId } : {}),
+      ...(input.flowKey ? { flowKey: input.flowKey } : {}),
+      data: encodeData(input.data),
+      ...(input.draftId ? { proInstId: input.draftId } : {}),
+    },
+    // '0' is the platform's "for nobody".
+    query: input.leaderId && input.leaderId !== '0' ? { leaderId: input.leaderId } : {},
   };
 }
 
-const leaderParams = (leaderId: string | undefined) =>
-  leaderId && leaderId !== '0' ? { params: { leaderId } } : {};
-
 /** Starts a flow (流程启动成功); answers the message and the new instance id. */
-export async function startFlow(input: StartInput): Promise<StartAnswer> {
-  return http.post<StartAnswer>(
+export function startFlow(input: StartInput): Promise<StartAnswer> {
+  return send<typeof instanceCalls.start>(
     'bpmRunTime',
-    `${instance}/start`,
-    startBody(input),
-    leaderParams(input.leaderId),
+    { method: 'POST', path: '/runtime/instance/v1/start' },
+    startInput(input),
   );
 }
 
 /** Saves the start form as a draft (checks everything but the rules); answers its id. */
-export async function saveStartDraft(input: StartInput): Promise<StartAnswer> {
-  return http.post<StartAnswer>(
+export function saveStartDraft(input: StartInput): Promise<StartAnswer> {
+  return send<typeof instanceCalls.saveDraft>(
     'bpmRunTime',
-    `${instance}/saveDraft`,
-    startBody(input),
-    leaderParams(input.leaderId),
+    { method: 'POST', path: '/runtime/instance/v1/saveDraft' },
+    startInput(input),
   );
 }
 
-export interface Draft {
-  id: string;
-  defId: string;
-  defKey: string;
-  procDefName: string;
-  subject: string;
-  data: FormValues;
-  leaderId: string;
-  sourceInstId: string;
-}
-
 export function draftById(id: string): Promise<Draft> {
-  return http.get<Draft>('bpmRunTime', `${instance}/getDraftById`, { id });
+  return send<typeof instanceCalls.draft>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getDraftById' },
+    { query: { id } },
+  );
 }
 
 export async function removeDrafts(ids: string[]): Promise<string> {
-  return messageOf(
-    await http.delete<CommonResult>('bpmRunTime', `${instance}/removeDraftById`, {
-      params: { ids: ids.join(',') },
-    }),
+  return act<typeof instanceCalls.removeDrafts>(
+    'bpmRunTime',
+    { method: 'DELETE', path: '/runtime/instance/v1/removeDraftById' },
+    { query: { ids: ids.join(',') } },
   );
 }
 
 /** Withdraws: one's own done action (with taskId) or, as applicant, the whole instance. */
 export async function revokeInstance(instanceId: string, taskId?: string, cause?: string) {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/revokeInstance`, {
-      instanceId,
-      ...(taskId ? { taskId } : {}),
-      ...(cause ? { cause } : {}),
-    }),
+  return act<typeof instanceCalls.revoke>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/revokeInstance' },
+    { body: { instanceId, ...(taskId ? { taskId } : {}), ...(cause ? { cause } : {}) } },
   );
 }
 
 export async function endProcess(taskId: string, endReason: string): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/doEndProcess`, { taskId, endReason }),
+  return act<typeof instanceCalls.endFromTask>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/doEndProcess' },
+    { body: { taskId, endReason } },
   );
 }
 
 /** The applicant (or the admin) ends an instance from its page. */
 export async function endInstance(instId: string, reason: string): Promise<string> {
-  return messageOf(
-    await http.get<CommonResult>('bpmRunTime', `${instance}/doEndProcessById`, {
-      id: instId,
-      reason,
-    }),
+  return act<typeof instanceCalls.end>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/doEndProcessById' },
+    { query: { id: instId, reason } },
   );
 }
 
 export async function copyTo(taskId: string, users: string, opinion: string): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/transToMore`, {
-      taskId,
-      userIds: users,
-      opinion,
-    }),
+  return act<typeof instanceCalls.copyTo>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/transToMore' },
+    { body: { taskId, userIds: users, opinion } },
   );
 }
 
 export async function replyToCopy(noticeId: string, opinion: string): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/doNextCopyto`, {
-      taskId: noticeId,
-      opinion,
-    }),
+  // The platform's reply body is a DoNextParamObject; a copy's reply names no action.
+  return act<typeof instanceCalls.replyToCopy>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/doNextCopyto' },
+    { body: { taskId: noticeId, opinion } },
   );
-}
-
-export interface UrgentState {
-  value: string;
-  name: string;
-  color: string;
 }
 
 export async function urgentStates(instId: string): Promise<UrgentState[]> {
-  const answer = await http.post<{ urgentStates: UrgentState[] }>(
+  const answer = await send<typeof instanceCalls.urgentStates>(
     'bpmRunTime',
-    `${instance}/getUrgentStateConf`,
-    { instId },
+    { method: 'POST', path: '/runtime/instance/v1/getUrgentStateConf' },
+    { body: { instId } },
   );
-  return answer.urgentStates ?? [];
+  return answer.urgentStates;
 }
 
 export async function urge(instId: string, opinion: string, urgentStateValue: string) {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${instance}/sendBpmTaskUrgent`, {
-      instId,
-      opinion,
-      ...(urgentStateValue ? { urgentStateValue } : {}),
-    }),
+  return act<typeof instanceCalls.urge>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/sendBpmTaskUrgent' },
+    { body: { instId, opinion, ...(urgentStateValue ? { urgentStateValue } : {}) } },
   );
 }
 
+type RevokeCall = 'revokeTrans' | 'revokeCustomSign' | 'revokeSignLine';
+
+const revokeRoutes: { [Call in RevokeCall]: RouteOf<(typeof instanceCalls)[Call]> } = {
+  revokeTrans: { method: 'POST', path: '/runtime/instance/v1/revokeTrans' },
+  revokeCustomSign: { method: 'POST', path: '/runtime/instance/v1/revokeCustomSign' },
+  revokeSignLine: { method: 'POST', path: '/runtime/instance/v1/revokeSignLine' },
+};
+
 /** Calls back transfer, sequential or parallel custom-sign children of a waiting task. */
-export async function revokeChildren(
-  call: 'revokeTrans' | 'revokeCustomSign' | 'revokeSignLine',
-  taskId: string,
-): Promise<string> {
-  return messageOf(await http.post<CommonResult>('bpmRunTime', `${instance}/${call}`, { taskId }));
+export async function revokeChildren(call: RevokeCall, taskId: string): Promise<string> {
+  return act<(typeof instanceCalls)[RevokeCall]>('bpmRunTime', revokeRoutes[call], {
+    body: { taskId },
+  });
 }
 
 // ---------------------------------------------------------------------------------------

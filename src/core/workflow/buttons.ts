@@ -1,10 +1,5 @@
 /** A task button as getButtonsBytaskId answers it. */
-export interface TaskButton {
-  name: string;
-  alias: string;
-  rejectMode?: string;
-  isLock?: boolean;
-}
+export type { TaskButton } from '../../contract/workflow-tasks';
 
 /** The special aliases the spec moves to the end, in this order. */
 const trailing = ['startTrans', 'lockUnlock', 'endProcess', 'saveDraft'];

@@ -25,16 +25,15 @@ import { runList, withTimes } from '../../../workflow/queries/run';
 import { callerOf, id, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
 import { infoMap } from './list-routes';
 import { done, ok, queryFilter } from '../../schemas';
+import { nodeChoice } from '../../../../src/contract/workflow-fields';
+import { instanceCalls } from '../../../../src/contract/workflow-instances';
+import { taskCalls } from '../../../../src/contract/workflow-tasks';
+import { addRoute } from '../../contract';
 
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
 const loose = Type.Object({}, { additionalProperties: true });
 const looseList = Type.Array(loose);
-const nodeChoice = Type.Object({
-  nodeId: Type.String(),
-  name: Type.String(),
-  nodeType: Type.String(),
-});
 
 /** Reads of the runtime service: a task, its buttons, an instance, its history and image. */
 export async function detailRoutes(untyped: FastifyInstance) {
@@ -55,53 +54,13 @@ export async function detailRoutes(untyped: FastifyInstance) {
       taskDetail(db, callerOf(request, leaderParam(request)), request.query.id, tz),
   );
 
-  app.get(
-    `${task}/getButtonsBytaskId`,
-    {
-      schema: {
-        summary:
-          "The task's buttons in the spec order (TaskDetailVo); readOnly when the caller cannot act",
-        querystring: Type.Object({ taskId: id, leaderId: optionalText(64) }),
-        response: {
-          200: Type.Object({
-            taskId: Type.String(),
-            status: Type.String(),
-            kind: Type.String(),
-            readOnly: Type.Boolean(),
-            isAddSign: Type.Boolean(),
-            buttons: Type.Array(
-              Type.Object({
-                name: Type.String(),
-                alias: Type.String(),
-                beforeScript: Type.String(),
-                afterScript: Type.String(),
-                groovyScript: Type.String(),
-                supportScript: Type.Boolean(),
-                rejectMode: Type.Optional(Type.String()),
-                isLock: Type.Optional(Type.Boolean()),
-              }),
-            ),
-          }),
-        },
-      },
-    },
-    async (request) =>
-      taskButtons(db, callerOf(request, leaderParam(request)), request.query.taskId),
+  addRoute(app, taskCalls.buttons, async (request) =>
+    taskButtons(db, callerOf(request, leaderParam(request)), request.query.taskId),
   );
 
   const jumpNodes = async (taskId: string, request: FastifyRequest) =>
     destinationsOf(db, callerOf(request, leaderParam(request)), taskId);
-  app.post(
-    `${task}/getAfterJumpNodes`,
-    {
-      schema: {
-        summary: 'Nodes the task may be returned to (rejectToAnyNode destinations)',
-        body: Type.Object({ taskId: id }),
-        response: { 200: Type.Array(nodeChoice) },
-      },
-    },
-    async (request) => jumpNodes(request.body.taskId, request),
-  );
+  addRoute(app, taskCalls.jumpNodes, async (request) => jumpNodes(request.body.taskId, request));
   app.get(
     `${task}/taskToReject`,
     {
@@ -412,24 +371,14 @@ export async function detailRoutes(untyped: FastifyInstance) {
     async (request) => executors(db, callerOf(request), request.query.instId),
   );
 
-  app.get(
-    `${instance}/getMaindefId`,
-    {
-      schema: {
-        summary: 'The id of the main (newest) version of a flow',
-        querystring: Type.Object({ defKey: optionalText(64), defId: optionalText(64) }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const { query } = request;
-      const def = await mainDefinition(db, {
-        ...(query.defKey ? { defKey: query.defKey } : {}),
-        ...(query.defId ? { defId: query.defId } : {}),
-      });
-      return ok(def.row.id, '');
-    },
-  );
+  addRoute(app, instanceCalls.mainDefId, async (request) => {
+    const { query } = request;
+    const def = await mainDefinition(db, {
+      ...(query.defKey ? { defKey: query.defKey } : {}),
+      ...(query.defId ? { defId: query.defId } : {}),
+    });
+    return ok(def.row.id, '');
+  });
 
   app.get(
     `${instance}/getDefaultInfoMap`,
@@ -534,22 +483,12 @@ export async function detailRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    `${instance}/getUrgentStateConf`,
-    {
-      schema: {
-        summary: 'Urgency levels for a flow',
-        body: Type.Optional(Type.Object({ defKey: optionalText(64), instId: optionalText(64) })),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const body = request.body ?? {};
-      let defKey = body.defKey;
-      if (!defKey && body.instId) defKey = (await readCtx(db, body.instId)).inst.def_key;
-      return { urgentStates: await urgentStates(db, defKey) };
-    },
-  );
+  addRoute(app, instanceCalls.urgentStates, async (request) => {
+    const body = request.body ?? {};
+    let defKey = body.defKey;
+    if (!defKey && body.instId) defKey = (await readCtx(db, body.instId)).inst.def_key;
+    return { urgentStates: await urgentStates(db, defKey) };
+  });
 
   app.post(
     `${instance}/getUrgrntById`,

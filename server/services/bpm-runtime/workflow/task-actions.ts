@@ -13,78 +13,31 @@ import { completeTask } from '../../../workflow/actions/complete';
 import { saveTaskDraft } from '../../../workflow/actions/drafts';
 import { delegateTask, lockUnlock, retrieveTask } from '../../../workflow/actions/holding';
 import { deleteNotice, markNoticesRead } from '../../../workflow/actions/notices';
+import { instanceCalls } from '../../../../src/contract/workflow-instances';
+import { taskCalls } from '../../../../src/contract/workflow-tasks';
 import {
-  callerOf,
-  decodeData,
-  files,
-  id,
-  idList,
-  leaderParam,
-  optionalText,
-  stateAnswer,
+  leaderQuery,
+  taskIdQuery,
+  transBody,
   userList,
-} from './common';
+} from '../../../../src/contract/workflow-fields';
+import { addRoute } from '../../contract';
+import { callerOf, decodeData, id, idList, leaderParam, optionalText, stateAnswer } from './common';
 import { done } from '../../schemas';
+
+/** The ask calls share one handler: whom they ask differs, and the message. */
+type AskCall =
+  typeof taskCalls.taskToInqu | typeof taskCalls.communicate | typeof taskCalls.addSign;
+type RevokeCall =
+  | typeof instanceCalls.revokeTrans
+  | typeof instanceCalls.revokeCustomSign
+  | typeof instanceCalls.revokeSignLine;
+type CustomSignCall = typeof taskCalls.taskCustomSignUsers | typeof taskCalls.taskSignUsers;
 
 const base = '/runtime/task/v1';
 
-/** DoNextParamObject (reference/platform-api.md section 3, "Complete"). */
-export const doNextBody = Type.Object({
-  taskId: id,
-  instId: Type.Optional(Type.String({ maxLength: 64 })),
-  actionName: Type.String({ minLength: 1, maxLength: 32 }),
-  opinion: optionalText(2000),
-  data: Type.Optional(
-    Type.Union([Type.String({ maxLength: 700_000 }), Type.Record(Type.String(), Type.Unknown())]),
-  ),
-  formType: optionalText(16),
-  jumpType: optionalText(16),
-  destination: optionalText(64),
-  backHandMode: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('direct')])),
-  nodeUsers: optionalText(10_000),
-  vars: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  files,
-  zfiles: files,
-  notifyType: optionalText(64),
-  directHandlerSign: Type.Optional(Type.Boolean()),
-  urgentStateValue: Type.Optional(Type.Unknown()),
-  agentLeaderId: optionalText(64),
-  account: optionalText(100),
-});
-
-/** TaskTransParamObject: transfer, inquiry, communication, add-sign, custom sign answers. */
-const transBody = Type.Object({
-  taskId: id,
-  instanceId: optionalText(64),
-  userIds: Type.Optional(userList),
-  opinion: optionalText(2000),
-  notifyType: optionalText(64),
-  action: Type.Optional(Type.Union([Type.Literal('submit'), Type.Literal('back')])),
-  decideType: Type.Optional(Type.Union([Type.Literal('agree'), Type.Literal('refuse')])),
-  voteType: Type.Optional(Type.Union([Type.Literal('amount'), Type.Literal('percent')])),
-  voteAmount: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  signType: Type.Optional(Type.Union([Type.Literal('parallel'), Type.Literal('seq')])),
-  actionName: optionalText(32),
-  data: Type.Optional(Type.Unknown()),
-  files,
-  zfiles: files,
-});
-
-/** AssignParamObject: delegate and the custom sign starts. */
-const assignBody = Type.Object({
-  taskId: id,
-  userId: userList,
-  opinion: optionalText(2000),
-  messageType: optionalText(64),
-  files,
-  account: optionalText(100),
-});
-
 const joinUsers = (users: string | string[] | undefined) =>
   Array.isArray(users) ? users.join(',') : (users ?? '');
-
-const leaderQuery = Type.Object({ leaderId: optionalText(64) });
-const taskIdQuery = Type.Object({ taskId: id, leaderId: optionalText(64) });
 
 /** The task actions of the runtime service (POST task/v1/...). */
 export async function taskActionRoutes(untyped: FastifyInstance) {
@@ -92,130 +45,71 @@ export async function taskActionRoutes(untyped: FastifyInstance) {
   const { db } = app.deps;
   const answer = { 200: stateAnswer };
 
-  app.post(
-    `${base}/complete`,
-    {
-      schema: {
-        summary:
-          'Acts on a task: agree, oppose, abandon, reject, backToStart, rejectToAnyNode, agreeTrans, opposeTrans, inquReply, commuReply',
-        body: doNextBody,
-        response: answer,
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      await completeTask(db, callerOf(request, leaderParam(request)), {
-        taskId: body.taskId,
-        actionName: body.actionName,
-        ...(body.opinion !== undefined ? { opinion: body.opinion } : {}),
-        ...(body.data !== undefined ? { data: decodeData(body.data) } : {}),
-        ...givenFields(body, 'destination', 'backHandMode', 'files', 'zfiles'),
-      });
-      return done(request, 'server:workflow.done.complete');
-    },
-  );
+  addRoute(app, taskCalls.complete, async (request) => {
+    const { body } = request;
+    await completeTask(db, callerOf(request, leaderParam(request)), {
+      taskId: body.taskId,
+      actionName: body.actionName,
+      ...(body.opinion !== undefined ? { opinion: body.opinion } : {}),
+      ...(body.data !== undefined ? { data: decodeData(body.data) } : {}),
+      ...givenFields(body, 'destination', 'backHandMode', 'files', 'zfiles'),
+    });
+    return done(request, 'server:workflow.done.complete');
+  });
 
-  app.post(
-    `${base}/saveDraft`,
-    {
-      schema: {
-        summary: 'Keeps form changes on an open task without completing it',
-        body: doNextBody,
-        response: answer,
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      await saveTaskDraft(
-        db,
-        callerOf(request, leaderParam(request)),
-        body.taskId,
-        decodeData(body.data),
-      );
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+  addRoute(app, taskCalls.saveDraft, async (request) => {
+    const { body } = request;
+    await saveTaskDraft(
+      db,
+      callerOf(request, leaderParam(request)),
+      body.taskId,
+      decodeData(body.data),
+    );
+    return done(request, 'server:workflow.done.saved');
+  });
 
-  app.post(
-    `${base}/delegate`,
-    {
-      schema: {
-        summary: 'Hands the task to one other person (DELIVERTO)',
-        querystring: leaderQuery,
-        body: assignBody,
-        response: answer,
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      await delegateTask(db, callerOf(request, leaderParam(request)), {
-        taskId: body.taskId,
-        userId: joinUsers(body.userId),
-        ...givenFields(body, 'opinion', 'files'),
-      });
-      return done(request, 'server:workflow.done.delegate');
-    },
-  );
+  addRoute(app, taskCalls.delegate, async (request) => {
+    const { body } = request;
+    await delegateTask(db, callerOf(request, leaderParam(request)), {
+      taskId: body.taskId,
+      userId: joinUsers(body.userId),
+      ...givenFields(body, 'opinion', 'files'),
+    });
+    return done(request, 'server:workflow.done.delegate');
+  });
 
-  app.post(
-    `${base}/taskToTrans`,
-    {
-      schema: {
-        summary: 'Transfer (流转): the task waits while the users vote',
-        querystring: leaderQuery,
-        body: transBody,
-        response: answer,
-      },
-    },
-    async (request) => {
+  addRoute(app, taskCalls.taskToTrans, async (request) => {
+    const { body } = request;
+    await startTrans(db, callerOf(request, leaderParam(request)), {
+      taskId: body.taskId,
+      userIds: joinUsers(body.userIds),
+      ...givenFields(
+        body,
+        'opinion',
+        'action',
+        'decideType',
+        'voteType',
+        'voteAmount',
+        'signType',
+        'files',
+      ),
+    });
+    return done(request, 'server:workflow.done.trans');
+  });
+
+  const ask = (call: AskCall, kind: 'inqu' | 'commu' | 'addsign') =>
+    addRoute(app, call, async (request) => {
       const { body } = request;
-      await startTrans(db, callerOf(request, leaderParam(request)), {
+      await askOthers(db, callerOf(request, leaderParam(request)), kind, {
         taskId: body.taskId,
         userIds: joinUsers(body.userIds),
-        ...givenFields(
-          body,
-          'opinion',
-          'action',
-          'decideType',
-          'voteType',
-          'voteAmount',
-          'signType',
-          'files',
-        ),
+        ...givenFields(body, 'opinion', 'files'),
       });
-      return done(request, 'server:workflow.done.trans');
-    },
-  );
-
-  const ask = (path: string, kind: 'inqu' | 'commu' | 'addsign', summary: string) =>
-    app.post(
-      path,
-      { schema: { summary, querystring: leaderQuery, body: transBody, response: answer } },
-      async (request) => {
-        const { body } = request;
-        await askOthers(db, callerOf(request, leaderParam(request)), kind, {
-          taskId: body.taskId,
-          userIds: joinUsers(body.userIds),
-          ...givenFields(body, 'opinion', 'files'),
-        });
-        return done(request, `server:workflow.done.${kind}`);
-      },
-    );
-  ask(
-    `${base}/taskToInqu`,
-    'inqu',
-    'Inquiry (征询): asks the users; the task waits for their replies before agreeing',
-  );
-  ask(
-    `${base}/communicate`,
-    'commu',
-    'Communicate (沟通): asks the users without holding the task',
-  );
-  ask(
-    `${base}/addSign`,
-    'addsign',
-    'Add-sign (加签): the users must sign before the task can be agreed',
-  );
+      return done(request, `server:workflow.done.${kind}`);
+    });
+  ask(taskCalls.taskToInqu, 'inqu');
+  ask(taskCalls.communicate, 'commu');
+  ask(taskCalls.addSign, 'addsign');
 
   app.post(
     `${base}/removeSign`,
@@ -260,30 +154,18 @@ export async function taskActionRoutes(untyped: FastifyInstance) {
     },
   );
 
-  const custom = (path: string, signType: 'seq' | 'parallel', summary: string) =>
-    app.post(
-      path,
-      { schema: { summary, querystring: leaderQuery, body: assignBody, response: answer } },
-      async (request) => {
-        const { body } = request;
-        await startCustomSign(db, callerOf(request, leaderParam(request)), signType, {
-          taskId: body.taskId,
-          userIds: joinUsers(body.userId),
-          ...givenFields(body, 'opinion'),
-        });
-        return done(request, 'server:workflow.done.customSign');
-      },
-    );
-  custom(
-    `${base}/taskCustomSignUsers`,
-    'seq',
-    'Custom sign in sequence (SIGNSEQUENCEED): the task waits',
-  );
-  custom(
-    `${base}/taskSignUsers`,
-    'parallel',
-    'Custom sign in parallel (SIGNLINEED): the task waits',
-  );
+  const custom = (call: CustomSignCall, signType: 'seq' | 'parallel') =>
+    addRoute(app, call, async (request) => {
+      const { body } = request;
+      await startCustomSign(db, callerOf(request, leaderParam(request)), signType, {
+        taskId: body.taskId,
+        userIds: joinUsers(body.userId),
+        ...givenFields(body, 'opinion'),
+      });
+      return done(request, 'server:workflow.done.customSign');
+    });
+  custom(taskCalls.taskCustomSignUsers, 'seq');
+  custom(taskCalls.taskSignUsers, 'parallel');
 
   app.post(
     `${base}/userTaskToSign`,
@@ -308,21 +190,10 @@ export async function taskActionRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    `${base}/lockUnlock`,
-    {
-      schema: {
-        summary:
-          'Claims or releases a shared task; a bare int: 0 handled, 1 locked, 2 no lock needed, 3 unlocked, 4 locked by someone else',
-        querystring: taskIdQuery,
-        response: { 200: Type.Integer() },
-      },
-    },
-    async (request) => {
-      const { taskId } = request.query;
-      return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, true);
-    },
-  );
+  addRoute(app, taskCalls.lockUnlock, async (request) => {
+    const { taskId } = request.query;
+    return lockUnlock(db, callerOf(request, leaderParam(request)), taskId, true);
+  });
 
   app.get(
     `${base}/canLock`,
@@ -339,43 +210,22 @@ export async function taskActionRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    `${base}/retrieveBpmTask`,
-    {
-      schema: {
-        summary: 'The owner takes back a delegated (DELIVERTO) or agent (AGENT) task',
-        querystring: taskIdQuery,
-        response: answer,
-      },
-    },
-    async (request) => {
-      const { taskId } = request.query;
-      await retrieveTask(db, callerOf(request, leaderParam(request)), taskId);
-      return done(request, 'server:workflow.done.retrieve');
-    },
-  );
+  addRoute(app, taskCalls.retrieve, async (request) => {
+    const { taskId } = request.query;
+    await retrieveTask(db, callerOf(request, leaderParam(request)), taskId);
+    return done(request, 'server:workflow.done.retrieve');
+  });
 
-  const readMarks = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 5000 }) });
-  app.post(
-    `${base}/addReadRecord`,
-    {
-      schema: {
-        summary: 'Marks notices (carbon copies, follow notices) read: taskId is the notice id',
-        querystring: readMarks,
-        response: answer,
-      },
-    },
-    async (request) => {
-      await markNoticesRead(db, callerOf(request), idList(request.query.taskId));
-      return done(request, 'server:workflow.done.read');
-    },
-  );
+  addRoute(app, taskCalls.markRead, async (request) => {
+    await markNoticesRead(db, callerOf(request), idList(request.query.taskId));
+    return done(request, 'server:workflow.done.read');
+  });
   app.post(
     `${base}/noticeTurnDode`,
     {
       schema: {
         summary: 'Marks notices done (read); taskId is a comma-separated list of notice ids',
-        querystring: readMarks,
+        querystring: taskCalls.markRead.schema.querystring,
         response: answer,
       },
     },
@@ -404,26 +254,12 @@ export async function taskActionRoutes(untyped: FastifyInstance) {
 export async function revokeRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
-  const body = Type.Object({ taskId: id, instanceId: optionalText(64), cause: optionalText(2000) });
-  const revoke = (path: string, what: 'trans' | 'seq' | 'parallel', summary: string) =>
-    app.post(
-      path,
-      { schema: { summary, querystring: leaderQuery, body, response: { 200: stateAnswer } } },
-      async (request) => {
-        await revokeChildren(
-          db,
-          callerOf(request, leaderParam(request)),
-          request.body.taskId,
-          what,
-        );
-        return done(request, 'server:workflow.done.revoked');
-      },
-    );
-  revoke(
-    '/runtime/instance/v1/revokeTrans',
-    'trans',
-    'Calls back a transfer: unanswered votes are cancelled, the task is open again',
-  );
-  revoke('/runtime/instance/v1/revokeCustomSign', 'seq', 'Calls back a custom sign in sequence');
-  revoke('/runtime/instance/v1/revokeSignLine', 'parallel', 'Calls back a custom sign in parallel');
+  const revoke = (call: RevokeCall, what: 'trans' | 'seq' | 'parallel') =>
+    addRoute(app, call, async (request) => {
+      await revokeChildren(db, callerOf(request, leaderParam(request)), request.body.taskId, what);
+      return done(request, 'server:workflow.done.revoked');
+    });
+  revoke(instanceCalls.revokeTrans, 'trans');
+  revoke(instanceCalls.revokeCustomSign, 'seq');
+  revoke(instanceCalls.revokeSignLine, 'parallel');
 }
