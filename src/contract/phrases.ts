@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { defineCalls } from './call';
-import { pageList, stateAnswer } from './envelope';
+import { okMessage, pageList, stateAnswer } from './envelope';
 import { id, idsQuery, optionalText, unreadBody } from './fields';
 
 /**
@@ -76,6 +76,16 @@ export const phraseCalls = defineCalls({
       summary: "Removes the caller's phrases (the admin may remove system ones)",
       querystring: idsQuery,
       response: { 200: stateAnswer },
+    },
+  },
+  /** The portal service's (server/services/portal/shell/top-bar.ts), under this prefix. */
+  approvalTime: {
+    method: 'GET',
+    path: `${base}/getApprovalTime`,
+    schema: {
+      summary:
+        "The server's time for an approval signed now (the message), in the business time zone",
+      response: { 200: okMessage },
     },
   },
 });

@@ -13,6 +13,7 @@ import { startableList } from '../../workflow/queries/lists';
 import { runList, withTimes } from '../../workflow/queries/run';
 import {
   callerOf,
+  flowCalls,
   id,
   idList,
   optionalText,
@@ -20,6 +21,8 @@ import {
   stateAnswer,
 } from '../bpm-runtime/workflow/common';
 import { done, ok, queryFilter } from '../schemas';
+import type { DefinitionFields } from '../../../src/contract/workflow-flows';
+import { addRoute } from '../contract';
 
 const base = '/flow/def/v1';
 const loose = Type.Object({}, { additionalProperties: true });
@@ -50,7 +53,7 @@ export async function defRoutes(untyped: FastifyInstance) {
       created_at: Date;
     },
     language: Language,
-  ) => ({
+  ): DefinitionFields => ({
     id: row.id,
     defKey: row.def_key,
     name: flowLabel(language, row),
@@ -63,49 +66,26 @@ export async function defRoutes(untyped: FastifyInstance) {
     createTime: formatDateTime(row.created_at, tz),
   });
 
-  app.get(
-    `${base}/flowHasStartRights`,
-    {
-      schema: {
-        summary: 'May the caller start this flow? value true or false (the admin always may)',
-        querystring: Type.Object({ defKey: id }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { defKey } = request.query;
-      const def = await mainDefinition(db, { defKey });
-      const allowed =
-        def.row.status === 'deploy' &&
-        (caller.isAdmin || (await hasStartRight(db, caller.id, defKey)));
-      return ok(allowed, allowed ? '' : request.t('server:workflow.noStartRight'));
-    },
-  );
+  addRoute(app, flowCalls.startRights, async (request) => {
+    const caller = callerOf(request);
+    const { defKey } = request.query;
+    const def = await mainDefinition(db, { defKey });
+    const allowed =
+      def.row.status === 'deploy' &&
+      (caller.isAdmin || (await hasStartRight(db, caller.id, defKey)));
+    return ok(allowed, allowed ? '' : request.t('server:workflow.noStartRight'));
+  });
 
-  app.get(
-    `${base}/getJson`,
-    {
-      schema: {
-        summary:
-          'The main version of a flow with its form (bpmnXml left empty, as the platform answers)',
-        querystring: Type.Object({ defKey: id }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const def = await mainDefinition(db, {
-        defKey: request.query.defKey,
-      });
-      return {
-        ...describe(def.row, request.language),
-        bpmnXml: '',
-        form: await formForBrowser(db, def.form),
-        subjectTemplate: def.graph.subjectTemplate,
-        subjectTemplateEn: def.graph.subjectTemplateEn,
-      };
-    },
-  );
+  addRoute(app, flowCalls.byKey, async (request) => {
+    const def = await mainDefinition(db, { defKey: request.query.defKey });
+    return {
+      ...describe(def.row, request.language),
+      bpmnXml: '',
+      form: await formForBrowser(db, def.form),
+      subjectTemplate: def.graph.subjectTemplate,
+      subjectTemplateEn: def.graph.subjectTemplateEn,
+    };
+  });
 
   app.get(
     `${base}/getMainById`,
@@ -122,29 +102,19 @@ export async function defRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    `${base}/defGet`,
-    {
-      schema: {
-        summary: 'One definition version, with its BPMN XML and form',
-        querystring: Type.Object({ id }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const row = await db
-        .selectFrom('wf_definitions')
-        .selectAll()
-        .where('id', '=', request.query.id)
-        .executeTakeFirst();
-      if (!row) throw notFound('server:workflow.defNotFound');
-      return {
-        ...describe(row, request.language),
-        bpmnXml: row.bpmn_xml,
-        form: await formForBrowser(db, row.form as FormDefinition),
-      };
-    },
-  );
+  addRoute(app, flowCalls.byId, async (request) => {
+    const row = await db
+      .selectFrom('wf_definitions')
+      .selectAll()
+      .where('id', '=', request.query.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('server:workflow.defNotFound');
+    return {
+      ...describe(row, request.language),
+      bpmnXml: row.bpmn_xml,
+      form: await formForBrowser(db, row.form as FormDefinition),
+    };
+  });
 
   app.post(
     `${base}/listJson`,
@@ -203,26 +173,17 @@ export async function defRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/flow/type/v1/tree',
-    {
-      schema: {
-        summary: 'Flow categories (the flow type tree, one level)',
-        response: { 200: Type.Array(loose) },
-      },
-    },
-    async (request) => {
-      const rows = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
-      return rows.map((row) => ({
-        id: row.id,
-        name: (request.language === 'en-US' && row.name_en) || row.name,
-        code: row.code,
-        icon: row.icon,
-        sn: row.sort,
-        parentId: '0',
-      }));
-    },
-  );
+  addRoute(app, flowCalls.categories, async (request) => {
+    const rows = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: (request.language === 'en-US' && row.name_en) || row.name,
+      code: row.code,
+      icon: row.icon,
+      sn: row.sort,
+      parentId: '0' as const,
+    }));
+  });
 
   app.get(
     '/flow/defAuthorize/v1/getPermissionList',
@@ -314,72 +275,47 @@ export async function defRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/bpmModel/BpmOftenFlow/v1/saveMyOftenFlow',
-    {
-      schema: {
-        summary: "Replaces the caller's favourite flows (at most 11: 最多可添加11个常用流程)",
-        body: Type.Union([
-          Type.Array(
-            Type.Object({
-              defKey: id,
-              name: optionalText(200),
-              isAdd: Type.Optional(Type.Unknown()),
-            }),
-            { maxItems: 200 },
-          ),
-          Type.Object({
-            defKeys: Type.Union([
-              Type.String({ maxLength: 5000 }),
-              Type.Array(id, { maxItems: 200 }),
-            ]),
-          }),
-        ]),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const body = request.body;
-      const keys = Array.isArray(body)
-        ? body.map((item) => item.defKey)
-        : Array.isArray(body.defKeys)
-          ? body.defKeys
-          : idList(body.defKeys);
-      const unique = [...new Set(keys)];
-      if (unique.length > 11) throw badRequest('server:workflow.tooManyFavourites');
-      const startable = await runList(
-        db,
-        startableList(caller),
-        { pageBean: { page: 1, pageSize: 500 } },
-        tz,
-      );
-      const unknown = unique.find((key) => !startable.rows.some((row) => row.defKey === key));
-      if (unknown) throw badRequest('server:workflow.favouriteUnknown', { defKey: unknown });
-      await db.transaction().execute(async (trx) => {
-        // The list is replaced, but a flow kept in it stays pinned (isTop).
-        const pinned = await trx
-          .selectFrom('wf_favourites')
-          .select('def_key')
-          .where('user_id', '=', caller.id)
-          .where('is_top', '=', true)
+  addRoute(app, flowCalls.saveFavourites, async (request) => {
+    const caller = callerOf(request);
+    const body = request.body;
+    const keys = Array.isArray(body)
+      ? body.map((item) => item.defKey)
+      : Array.isArray(body.defKeys)
+        ? body.defKeys
+        : idList(body.defKeys);
+    const unique = [...new Set(keys)];
+    if (unique.length > 11) throw badRequest('server:workflow.tooManyFavourites');
+    const startable = await runList(
+      db,
+      startableList(caller),
+      { pageBean: { page: 1, pageSize: 500 } },
+      tz,
+    );
+    const unknown = unique.find((key) => !startable.rows.some((row) => row.defKey === key));
+    if (unknown) throw badRequest('server:workflow.favouriteUnknown', { defKey: unknown });
+    await db.transaction().execute(async (trx) => {
+      // The list is replaced, but a flow kept in it stays pinned (isTop).
+      const pinned = await trx
+        .selectFrom('wf_favourites')
+        .select('def_key')
+        .where('user_id', '=', caller.id)
+        .where('is_top', '=', true)
+        .execute();
+      await trx.deleteFrom('wf_favourites').where('user_id', '=', caller.id).execute();
+      if (unique.length > 0) {
+        await trx
+          .insertInto('wf_favourites')
+          .values(
+            unique.map((def_key, sort) => ({
+              user_id: caller.id,
+              def_key,
+              sort,
+              is_top: pinned.some((row) => row.def_key === def_key),
+            })),
+          )
           .execute();
-        await trx.deleteFrom('wf_favourites').where('user_id', '=', caller.id).execute();
-        if (unique.length > 0) {
-          await trx
-            .insertInto('wf_favourites')
-            .values(
-              unique.map((def_key, sort) => ({
-                user_id: caller.id,
-                def_key,
-                sort,
-                is_top: pinned.some((row) => row.def_key === def_key),
-              })),
-            )
-            .execute();
-        }
-      });
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+      }
+    });
+    return done(request, 'server:workflow.done.saved');
+  });
 }

@@ -11,7 +11,10 @@ import { runJob } from '../jobs';
 import { node } from '../model/graph';
 import type { QueryFilter } from '../queries/filter';
 import { byOutput } from '../queries/filter';
-import { outputColumns, runList, withTimes, type ListSpec } from '../queries/run';
+import { outputColumns, runList, type ListSpec } from '../queries/run';
+import { formatDateTime } from '../../lib/time';
+import type { PageList } from '../../../src/contract/envelope';
+import type { Incident } from '../../../src/contract/workflow-incidents';
 import type { Language } from '../../../src/core/languages';
 import { flowNameOf, nodeName, subjectText } from '../queries/names';
 import { failureOf, failureText, sweepIncidents, tellApplicant, type Job } from './record';
@@ -55,30 +58,39 @@ const incidentList = (language: Language | undefined): ListSpec => ({
   order: [byOutput('createTime', 'desc'), byOutput('id', 'desc')],
 });
 
+/** A row of incidentSource as its SQL writes it. */
+type IncidentRow = Omit<Incident, 'kindName' | 'createTime' | 'updateTime' | 'resolvedTime'> & {
+  errorKey: string | null;
+  errorParams: Record<string, string | number>;
+  createTime: Date;
+  updateTime: Date;
+  resolvedTime: Date | null;
+};
+
 /** The incidents, newest first (QueryFilter: state open|resolved, kind, subject...). */
-export async function listIncidents(db: Db, caller: Caller, filter: QueryFilter, timeZone: string) {
+export async function listIncidents(
+  db: Db,
+  caller: Caller,
+  filter: QueryFilter,
+  timeZone: string,
+): Promise<PageList<Incident>> {
   assertAdmin(caller);
   // A stalled instance shows at once, not a poller round later.
   await sweepIncidents(db);
-  const page = await runList(db, incidentList(caller.language), filter, timeZone);
+  const page = await runList<IncidentRow>(db, incidentList(caller.language), filter, timeZone);
   return {
     ...page,
-    rows: page.rows.map((row) => {
-      const { errorKey, errorParams, ...rest } = row as Record<string, unknown>;
-      const error = failureText(
-        {
-          error: String(row.error),
-          error_key: (errorKey as string | null) ?? null,
-          error_params: (errorParams as Record<string, string>) ?? {},
-        },
+    rows: page.rows.map(({ errorKey, errorParams, ...row }) => ({
+      ...row,
+      error: failureText(
+        { error: row.error, error_key: errorKey, error_params: errorParams },
         caller.translate,
-      );
-      return withTimes(
-        { ...rest, error, kindName: caller.translate(`server:workflow.incident.kind.${row.kind}`) },
-        ['createTime', 'updateTime', 'resolvedTime'],
-        timeZone,
-      );
-    }),
+      ),
+      kindName: caller.translate(`server:workflow.incident.kind.${row.kind}`),
+      createTime: formatDateTime(row.createTime, timeZone),
+      updateTime: formatDateTime(row.updateTime, timeZone),
+      resolvedTime: formatDateTime(row.resolvedTime, timeZone),
+    })),
   };
 }
 

@@ -19,7 +19,7 @@ import { pendingSteps } from './pending';
 import { node } from '../model/graph';
 import { isEnglish, nodeLabel, orgName, subjectLabel } from './names';
 import type { Language } from '../../../src/core/languages';
-import { withTimes } from './run';
+import type { InstanceFields } from '../../../src/contract/workflow-details';
 
 /** A read-only context: the instance and its definition, no lock (for answers, not actions). */
 export async function readCtx(db: Db, instId: string): Promise<Ctx> {
@@ -42,11 +42,18 @@ async function taskRow(db: Db, taskId: string): Promise<TaskRow> {
   return task;
 }
 
+/** instanceColumns and the org's name as their SQL writes them. */
+type InstanceRow = Omit<InstanceFields, 'endTime' | 'createTime' | 'updateTime'> & {
+  endTime: Date | null;
+  createTime: Date;
+  updateTime: Date;
+};
+
 /** The instance as the platform describes it (DefaultBpmProcessInstance fields). */
 export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZone: string) {
   await assertCanView(db, instId, caller.id, caller.isAdmin);
   const ctx = await readCtx(db, instId);
-  const row = await sql<Record<string, unknown>>`
+  const row = await sql<InstanceRow>`
     select ${instanceColumns(caller.language)}, ${orgName(caller.language)} as "createOrgName"
     from wf_instances i join wf_definitions d on d.id = i.def_id
     join users cu on cu.id = coalesce(i.on_behalf_of_id, i.starter_id)
@@ -66,8 +73,12 @@ export async function instanceInfo(db: Db, caller: Caller, instId: string, timeZ
     .where('t.state', '=', 'open')
     .orderBy('t.created_at')
     .execute();
+  const found = row.rows[0]!;
   return {
-    ...withTimes(row.rows[0]!, ['endTime', 'createTime', 'updateTime'], timeZone),
+    ...found,
+    endTime: formatDateTime(found.endTime, timeZone),
+    createTime: formatDateTime(found.createTime, timeZone),
+    updateTime: formatDateTime(found.updateTime, timeZone),
     form: await formForBrowser(db, ctx.def.form),
     data: ctx.inst.form_data,
     currentTasks: open.map((row) => ({
@@ -149,32 +160,30 @@ export async function taskDetail(db: Db, caller: Caller, taskId: string, timeZon
   const editable = task.node_type === 'START' ? '*' : (nodeSettings?.editable ?? []);
   // What 反对 does here, so the confirmation can say it before the user presses: a vote on a
   // countersign, else the node's onOppose (the request ends as refused, or goes back).
-  const opposeOutcome = nodeSettings?.sign ? 'vote' : (nodeSettings?.onOppose ?? 'end');
+  const opposeOutcome: 'vote' | 'end' | 'backToStart' = nodeSettings?.sign
+    ? 'vote'
+    : (nodeSettings?.onOppose ?? 'end');
   return {
-    task: withTimes(
-      {
-        id: task.id,
-        taskId: task.id,
-        name: nodeLabel(caller.language, ctx.def.row, task.node_id, task.node_name),
-        nodeId: task.node_id,
-        nodeType: task.node_type,
-        kind: task.kind,
-        status: task.status,
-        state: task.state,
-        procInstId: task.inst_id,
-        subject: subjectLabel(caller.language, ctx.inst),
-        assigneeId: task.assignee_id,
-        ownerId: task.owner_id,
-        parentId: task.parent_id,
-        lockedBy: task.locked_by,
-        createTime: task.created_at,
-        dueTime: task.due_at,
-        dueStatus: task.due_status,
-        opposeOutcome,
-      },
-      ['createTime', 'dueTime'],
-      timeZone,
-    ),
+    task: {
+      id: task.id,
+      taskId: task.id,
+      name: nodeLabel(caller.language, ctx.def.row, task.node_id, task.node_name),
+      nodeId: task.node_id,
+      nodeType: task.node_type,
+      kind: task.kind,
+      status: task.status,
+      state: task.state,
+      procInstId: task.inst_id,
+      subject: subjectLabel(caller.language, ctx.inst),
+      assigneeId: task.assignee_id,
+      ownerId: task.owner_id,
+      parentId: task.parent_id,
+      lockedBy: task.locked_by,
+      createTime: formatDateTime(task.created_at, timeZone),
+      dueTime: formatDateTime(task.due_at, timeZone),
+      dueStatus: task.due_status,
+      opposeOutcome,
+    },
     instance: await instanceInfo(db, caller, task.inst_id, timeZone),
     form: await formForBrowser(db, ctx.def.form),
     data: ctx.inst.form_data,

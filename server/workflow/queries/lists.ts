@@ -12,6 +12,8 @@ import {
   flowDescription,
 } from './names';
 import type { OrderColumn } from '../../lib/keyset';
+import { formatDateTime } from '../../lib/time';
+import type { StartableFlow } from '../../../src/contract/workflow-flows';
 import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
 
 /**
@@ -478,6 +480,15 @@ export function draftList(userId: string, language?: Language): ListSpec {
     order: [byOutput('updateTime', 'desc'), byOutput('id', 'desc')],
   };
 }
+
+/** A row of startableList as its SQL writes it. */
+export type StartableRow = Omit<StartableFlow, 'createTime'> & { createTime: Date };
+
+/** A startable flow as the runtime service answers it (createTime in the business zone). */
+export const startableFlowOf = (row: StartableRow, timeZone: string): StartableFlow => ({
+  ...row,
+  createTime: formatDateTime(row.createTime, timeZone),
+});
 
 /**
  * newProcess: main versions the caller may start (the admin: all deployed ones), with the

@@ -87,14 +87,16 @@ type Row = Record<string, unknown>;
  * With `cursors`, a full page answers `next` (the last row's sort key, signed) and a request
  * with pageBean.after reads the rows after that key instead of skipping `offset` rows, so the
  * last page of a long list costs what the first does (docs/decisions.md, lists at any size).
+ * `R` is the source's row as its SQL writes it (raw SQL is typed by its caller, as kysely's
+ * sql<T> is); Row when the rows are answered as they come.
  */
-export async function runList(
+export async function runList<R extends Row = Row>(
   db: Kysely<Database>,
   spec: ListSpec,
   filter: QueryFilter,
   timeZone: string,
   cursors?: Cursors,
-): Promise<PageList<Row> & { next?: string }> {
+): Promise<PageList<R> & { next?: string }> {
   const { page, pageSize, offset } = pageOf(filter);
   const where = whereOf(filter, spec.columns, timeZone);
   const order = orderOf(filter, spec.columns, spec.order);
@@ -110,7 +112,7 @@ export async function runList(
       ? spec.bounded({ after, limit })
       : spec.source;
   const [result, counted] = await Promise.all([
-    sql<Row>`
+    sql<R>`
       select x.*, ${keyColumns(order)} from (${source}) x
       where ${where} and ${after ? keysetCondition(order, after) : sql`true`}
       order by ${orderBy(order)}
@@ -142,8 +144,9 @@ function keyColumns(order: readonly OrderColumn[]) {
 }
 
 /** A row without its sort key and other columns a list keeps for itself ("__..."). */
-function withoutKey(row: Row): Row {
-  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('__')));
+function withoutKey<R extends Row>(row: R): R {
+  // The row's own columns are R's; only the sort keys, which R does not name, are dropped.
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('__'))) as R;
 }
 
 export interface TypeCount {

@@ -1,5 +1,5 @@
 import type { PageList } from '../../contract/envelope';
-import type { BodyOf, Call, RouteOf } from '../../contract/call';
+import type { AnswerOf, BodyOf, Call, RouteOf } from '../../contract/call';
 import type {
   Draft,
   StartAnswer,
@@ -7,6 +7,22 @@ import type {
   instanceCalls,
 } from '../../contract/workflow-instances';
 import type { NodeChoice, TaskButtons, taskCalls } from '../../contract/workflow-tasks';
+import type { DueTime, FollowedNode, timingCalls } from '../../contract/workflow-timing';
+import type { Incident, incidentCalls } from '../../contract/workflow-incidents';
+import type {
+  DetailCallsFor,
+  FlowImage,
+  InfoBox,
+  InfoMap,
+  OpinionRecord,
+  ReturnReason,
+} from '../../contract/workflow-details';
+import type {
+  FavouriteFlow,
+  FlowCallsFor,
+  FlowCategory,
+  StartableFlow,
+} from '../../contract/workflow-flows';
 import type {
   AgentRule,
   Deputy,
@@ -88,102 +104,32 @@ export function todoList(filter: QueryFilter): Promise<PageList<TodoRow>> {
   return http.post<PageList<TodoRow>>('bpmRunTime', listPaths.todo, filter);
 }
 
-/** One box of the home counters (getDefaultInfoMap). */
-export interface InfoBox {
-  dataText: string;
-  dataContent: string;
-  data: number;
-  url: string;
-  type: string;
-}
+/** The task and instance pages' reads, their forms read as the browser's FlowForm. */
+type DetailCalls = DetailCallsFor<FlowForm>;
 
-export type InfoMap = Record<
-  'myTaks' | 'myAlready' | 'myRequest' | 'myDraft' | 'myNotice' | 'myAccordingMatters' | 'myEmail',
-  InfoBox | undefined
->;
+export type { InfoBox, InfoMap };
 
 export function infoMap(): Promise<InfoMap> {
-  return http.get<InfoMap>('bpmRunTime', `${instance}/getDefaultInfoMap`);
+  return send<DetailCalls['infoMap']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getDefaultInfoMap' },
+    {},
+  );
 }
 
 // ---------------------------------------------------------------------------------------
 // A task and its actions
 
-export interface InstanceInfo {
-  id: string;
-  subject: string;
-  procDefId: string;
-  procDefKey: string;
-  procDefName: string;
-  status: string;
-  /** How an ended instance came out: agree (approved) or refuse; null while running. */
-  resultType?: string | null;
-  creator: string;
-  starterId: string;
-  createBy: string;
-  createTime: string;
-  endTime: string;
-  createOrgName?: string;
-  currentNodes?: string;
-  urgentState?: string;
-  form: FlowForm;
-  data: FormValues;
-  currentTasks: {
-    taskId: string;
-    nodeId: string;
-    name: string;
-    status: string;
-    assigneeName: string | null;
-  }[];
-  /** The caller's own open task in the instance, if any. */
-  myTaskId?: string | null;
-  /** Who must act now, step by step (absent on old servers). */
-  pending?: PendingStep[];
-  /** The names of the people who must act now, in lists (myRequest). */
-  pendingPeople?: string | null;
-}
-
-/** Why a task came back to its holder, for the banner over the form. */
-export interface ReturnReason {
-  name: string;
-  nodeName: string;
-  action: string;
-  opinion: string;
-  time: string;
-}
-
-export interface TaskDetail {
-  task: {
-    id: string;
-    name: string;
-    nodeId: string;
-    nodeType: string;
-    kind: string;
-    status: string;
-    state: string;
-    procInstId: string;
-    subject: string;
-    assigneeId: string | null;
-    ownerId: string | null;
-    lockedBy: string | null;
-    createTime: string;
-    dueTime: string;
-    dueStatus: number;
-    /** What 反对 does here: ends the request, sends it back to the applicant, or is a vote. */
-    opposeOutcome?: 'end' | 'backToStart' | 'vote';
-  };
-  instance: InstanceInfo;
-  form: FlowForm;
-  data: FormValues;
-  editable: string | string[];
-  /** Set when the task came back to its holder: who sent it back, when, and why. */
-  returnedBy?: ReturnReason | null;
-  /** Where 驳回 and 驳回发起人 send the flow, and to whom. */
-  returnsTo?: { previous: { nodeId: string; nodeName: string; name: string }; applicant: string };
-}
+export type InstanceInfo = AnswerOf<DetailCalls['instance']>;
+export type TaskDetail = AnswerOf<DetailCalls['task']>;
+export type { ReturnReason };
 
 export function taskDetail(taskId: string): Promise<TaskDetail> {
-  return http.get<TaskDetail>('bpmRunTime', `${task}/get`, { id: taskId });
+  return send<DetailCalls['task']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/task/v1/get' },
+    { query: { id: taskId } },
+  );
 }
 
 export function taskButtons(taskId: string): Promise<TaskButtons> {
@@ -394,33 +340,14 @@ export async function markRead(noticeIds: string[]): Promise<string> {
 // Instances
 
 export function instanceInfo(instId: string): Promise<InstanceInfo> {
-  return http.get<InstanceInfo>('bpmRunTime', `${instance}/getInstanceByInstId`, { instId });
+  return send<DetailCalls['instance']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getInstanceByInstId' },
+    { query: { instId } },
+  );
 }
 
-/** One action in the instance's history (instanceFlowOpinions). */
-export interface OpinionRecord {
-  id: string;
-  taskId: string;
-  taskKey: string;
-  taskName: string;
-  status: string;
-  statusName: string;
-  opinion: string;
-  files: string;
-  zfiles: string;
-  auditor: string;
-  auditorName: string;
-  operatorId: string;
-  operatorName: string;
-  /** The people the action named ("陈伟 加签 孙丽"), joined with 、 ('' if none). */
-  targetNames?: string;
-  /** Whom a secretary acted as, when neither the operator nor the auditor ('' if none). */
-  actingAs?: string;
-  actingAsName?: string;
-  /** A formChange record's detail is `{ fields: FieldChange[] }`. */
-  detail: Record<string, unknown> | null;
-  createTime: string;
-}
+export type { OpinionRecord };
 
 /** One field of a change of the form, as its reader reads it. */
 export interface FieldChange {
@@ -431,48 +358,34 @@ export interface FieldChange {
 }
 
 export function opinions(instId: string): Promise<OpinionRecord[]> {
-  return http.get<OpinionRecord[]>('bpmRunTime', `${instance}/instanceFlowOpinions`, { instId });
+  return send<DetailCalls['opinions']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/instanceFlowOpinions' },
+    { query: { instId } },
+  );
 }
 
-export interface FlowImage {
-  defId: string;
-  defKey: string;
-  bpmnXml: string;
-  /**
-   * Names of nodes and sequence flows in the reader's language where they differ from the
-   * XML's, by element id (empty for Chinese readers and for flows without English).
-   */
-  names?: Record<string, string>;
-  instStatus?: string;
-  doneNodes: string[];
-  doneFlows: string[];
-  currentNodes: string[];
-  /** Who must act now at the current nodes. */
-  pending?: PendingStep[];
-  opinions: Record<
-    string,
-    {
-      auditorName: string;
-      /** Who pressed the button when it was not the auditor (an agent, a secretary). */
-      operatorName?: string;
-      status: string;
-      /** The action named in the reader's language. */
-      statusName?: string;
-      opinion: string;
-      createTime: string;
-    }[]
-  >;
-}
+export type { FlowImage };
 
 export function flowImage(ref: { instId?: string; defId?: string }): Promise<FlowImage> {
-  return http.get<FlowImage>('bpmRunTime', `${instance}/getBpmImage`, {
-    ...(ref.instId ? { proInstId: ref.instId } : {}),
-    ...(ref.defId ? { defId: ref.defId } : {}),
-  });
+  return send<DetailCalls['image']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getBpmImage' },
+    {
+      query: {
+        ...(ref.instId ? { proInstId: ref.instId } : {}),
+        ...(ref.defId ? { defId: ref.defId } : {}),
+      },
+    },
+  );
 }
 
 export function nodeDefs(instId: string): Promise<NodeChoice[]> {
-  return http.get<NodeChoice[]>('bpmRunTime', `${instance}/getNodeDefs`, { instId });
+  return send<DetailCalls['nodeDefs']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getNodeDefs' },
+    { query: { instId } },
+  );
 }
 
 export async function mainDefId(defKey: string): Promise<string> {
@@ -619,126 +532,134 @@ export async function revokeChildren(call: RevokeCall, taskId: string): Promise<
 // ---------------------------------------------------------------------------------------
 // Follows and due times
 
-export function followedNodes(instId: string): Promise<{ nodeId: string; name: string }[]> {
-  return http.get('bpmRunTime', '/runtime/taskFollow/v1/getFollowedNode', { instId });
-}
-
-export async function saveFollows(instId: string, nodeIds: string[]): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', '/runtime/taskFollow/v1/save', { instId, nodeIds }),
+export function followedNodes(instId: string): Promise<FollowedNode[]> {
+  return send<typeof timingCalls.followedNodes>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/taskFollow/v1/getFollowedNode' },
+    { query: { instId } },
   );
 }
 
-export interface DueTime {
-  id: string;
-  taskId: string;
-  expirationDate: string;
-  status: number;
-  remainingMinutes: number;
+export async function saveFollows(instId: string, nodeIds: string[]): Promise<string> {
+  return act<typeof timingCalls.saveFollows>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/taskFollow/v1/save' },
+    { body: { instId, nodeIds } },
+  );
 }
+
+export type { DueTime };
 
 /** The due time of a task; a refusal is the caller's to show (the dialog says it inline). */
 export function dueTime(taskId: string): Promise<DueTime> {
-  return http.get<DueTime>(
+  return send<typeof timingCalls.dueTime>(
     'bpmRunTime',
-    '/runtime/bpmTaskDueTime/v1/getByTaskId',
-    { taskId },
+    { method: 'GET', path: '/runtime/bpmTaskDueTime/v1/getByTaskId' },
+    { query: { taskId } },
     { quiet: true },
   );
 }
 
 export async function dueTimeAfter(id: string, addDueTime: number): Promise<string> {
-  const answer = await http.get<CommonResult<string>>(
+  const answer = await send<typeof timingCalls.dueAfter>(
     'bpmRunTime',
-    '/runtime/bpmTaskDueTime/v1/getExpirationDate',
-    { id, addDueTime },
+    { method: 'GET', path: '/runtime/bpmTaskDueTime/v1/getExpirationDate' },
+    { query: { id, addDueTime } },
     { quiet: true },
   );
   return answer.value ?? '';
 }
 
 export async function extendDueTime(taskId: string, addDueTime: number, remark: string) {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', '/runtime/bpmTaskDueTime/v1/save', {
-      taskId,
-      addDueTime,
-      remark,
-    }),
+  return act<typeof timingCalls.extend>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/bpmTaskDueTime/v1/save' },
+    { body: { taskId, addDueTime, remark } },
   );
 }
 
 // ---------------------------------------------------------------------------------------
 // Flows: definitions, start rights, the flow list and favourites
 
-export interface FlowDefinition {
-  id: string;
-  defKey: string;
-  name: string;
-  version: number;
-  typeId: string;
-  typeName?: string;
-  icon: string;
-  desc: string;
-  form?: FlowForm;
-  canStart?: boolean;
-  leaders?: { id: string; name: string }[];
-  isAdd?: boolean;
-}
+/**
+ * A flow as the pages read it: a startable flow of a list, or a definition with its form
+ * (getJson), whichever the page has; what only one of them answers is optional.
+ */
+export type FlowDefinition = Pick<
+  StartableFlow,
+  'id' | 'defKey' | 'name' | 'version' | 'typeId' | 'icon' | 'desc'
+> &
+  Partial<Pick<StartableFlow, 'typeName' | 'canStart' | 'leaders'>> &
+  Partial<Pick<Definition, 'form'>> & { isAdd?: boolean };
 
-export interface FlowCategory {
-  id: string;
-  name: string;
-  code: string;
-  icon: string;
-  sn: number;
-  flowList: FlowDefinition[];
-}
+export type { FlowCategory };
+
+/** The flows' calls, their forms read as the browser's FlowForm. */
+type FlowCalls = FlowCallsFor<FlowForm>;
+type Definition = AnswerOf<FlowCalls['byId']>;
 
 export function flowList(filter: QueryFilter): Promise<FlowCategory[]> {
-  return http.post<FlowCategory[]>('bpmRunTime', `${instance}/getHasAuthFlowList`, filter);
+  return send<FlowCalls['byCategory']>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/instance/v1/getHasAuthFlowList' },
+    { body: filter },
+  );
 }
 
-export async function favouriteFlows(): Promise<FlowDefinition[]> {
-  return (await http.get<PageList<FlowDefinition>>('bpmRunTime', `${instance}/getMyOftenFlow`))
-    .rows;
+export async function favouriteFlows(): Promise<FavouriteFlow[]> {
+  const list = await send<FlowCalls['favourites']>(
+    'bpmRunTime',
+    { method: 'GET', path: '/runtime/instance/v1/getMyOftenFlow' },
+    {},
+  );
+  return list.rows;
 }
 
 /** Replaces the favourites; the server refuses more than 11 with its message. */
 export async function saveFavourites(defKeys: string[]): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>(
-      'bpmModel',
-      '/bpmModel/BpmOftenFlow/v1/saveMyOftenFlow',
-      defKeys.map((defKey) => ({ defKey })),
-      { quiet: true },
-    ),
+  return act<FlowCalls['saveFavourites']>(
+    'bpmModel',
+    { method: 'POST', path: '/bpmModel/BpmOftenFlow/v1/saveMyOftenFlow' },
+    { body: defKeys.map((defKey) => ({ defKey })) },
+    { quiet: true },
   );
 }
 
 /** The start-rights check: value false carries the server's message (无启动权限，请联系管理员). */
 export function startRights(defKey: string): Promise<CommonResult<boolean>> {
-  return http.get<CommonResult<boolean>>(
+  return send<FlowCalls['startRights']>(
     'bpmModel',
-    '/flow/def/v1/flowHasStartRights',
-    { defKey },
-    {
-      quiet: true,
-    },
+    { method: 'GET', path: '/flow/def/v1/flowHasStartRights' },
+    { query: { defKey } },
+    { quiet: true },
   );
 }
 
 /** The main version of a flow with its form (getJson?defKey). */
-export function definitionByKey(defKey: string, quiet = false): Promise<FlowDefinition> {
-  return http.get<FlowDefinition>('bpmModel', '/flow/def/v1/getJson', { defKey }, { quiet });
+export function definitionByKey(defKey: string, quiet = false): Promise<Definition> {
+  return send<FlowCalls['byKey']>(
+    'bpmModel',
+    { method: 'GET', path: '/flow/def/v1/getJson' },
+    { query: { defKey } },
+    { quiet },
+  );
 }
 
 /** One version of a flow with its form (defGet?id). */
-export function definitionById(id: string): Promise<FlowDefinition> {
-  return http.get<FlowDefinition>('bpmModel', '/flow/def/v1/defGet', { id });
+export function definitionById(id: string): Promise<Definition> {
+  return send<FlowCalls['byId']>(
+    'bpmModel',
+    { method: 'GET', path: '/flow/def/v1/defGet' },
+    { query: { id } },
+  );
 }
 
 export function categories(): Promise<Omit<FlowCategory, 'flowList'>[]> {
-  return http.get('bpmModel', '/flow/type/v1/tree');
+  return send<FlowCalls['categories']>(
+    'bpmModel',
+    { method: 'GET', path: '/flow/type/v1/tree' },
+    {},
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -746,11 +667,12 @@ export function categories(): Promise<Omit<FlowCategory, 'flowList'>[]> {
 
 /** The server's time for an approval signed now (spec/shell.md: "message is a time"). */
 export async function approvalTime(): Promise<string> {
-  const answer = await http.get<{ message?: string }>(
+  const answer = await send<typeof phraseCalls.approvalTime>(
     'portal',
-    '/flow/approvalItem/v1/getApprovalTime',
+    { method: 'GET', path: '/flow/approvalItem/v1/getApprovalTime' },
+    {},
   );
-  return answer.message ?? '';
+  return answer.message;
 }
 
 export function phrasesFor(defKey: string): Promise<string[]> {
@@ -887,42 +809,30 @@ export async function removeDeputies(ids: string[]): Promise<string> {
 // ---------------------------------------------------------------------------------------
 // Incidents (administrators)
 
+export type { Incident };
+
 /** A failed job or a stalled instance (docs/workflow.md, "Incidents"). */
-export interface Incident {
-  id: string;
-  kind: 'job' | 'stalled';
-  kindName: string;
-  instId: string;
-  subject: string;
-  procDefKey: string;
-  procDefName: string;
-  instStatus: string;
-  nodeId: string;
-  nodeName: string;
-  /** In the reader's language when the engine refused (no approver...). */
-  error: string;
-  attempts: number;
-  state: 'open' | 'resolved';
-  resolution: '' | 'retried' | 'cancelled' | 'recovered';
-  resolvedByName: string | null;
-  applicantName: string;
-  createTime: string;
-  updateTime: string;
-  resolvedTime: string;
-}
-
-const incidents = '/runtime/incident/v1';
-
 export function incidentList(filter: QueryFilter): Promise<PageList<Incident>> {
-  return http.post<PageList<Incident>>('bpmRunTime', `${incidents}/list`, filter, { quiet: true });
+  return send<typeof incidentCalls.list>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/incident/v1/list' },
+    { body: filter },
+    { quiet: true },
+  );
 }
 
 export async function retryIncident(id: string): Promise<string> {
-  return messageOf(await http.post<CommonResult>('bpmRunTime', `${incidents}/retry`, { id }));
+  return act<typeof incidentCalls.retry>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/incident/v1/retry' },
+    { body: { id } },
+  );
 }
 
 export async function cancelIncident(id: string, reason: string): Promise<string> {
-  return messageOf(
-    await http.post<CommonResult>('bpmRunTime', `${incidents}/cancel`, { id, reason }),
+  return act<typeof incidentCalls.cancel>(
+    'bpmRunTime',
+    { method: 'POST', path: '/runtime/incident/v1/cancel' },
+    { body: { id, reason } },
   );
 }

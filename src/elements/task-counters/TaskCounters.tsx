@@ -57,7 +57,8 @@ const grid = css`
 
 type Entry = {
   id: 'todo' | 'done' | 'request' | 'draft' | 'email';
-  box: keyof InfoMap;
+  /** A counter box of the answer (its other fields name the caller). */
+  box: Exclude<keyof InfoMap, 'userId' | 'fullname'>;
   path: (product: string) => string;
 };
 

@@ -7,6 +7,9 @@ import type { Caller } from '../../../workflow/access';
 import { parseRequestJson } from '../../../lib/safe-input';
 import { listRow } from '../../../lib/row-schema';
 import { pageList } from '../../schemas';
+import type { FormDefinition } from '../../../workflow/model/form';
+import { flowCallsOf, formSchema } from '../../../../src/contract/workflow-flows';
+import { detailCallsOf } from '../../../../src/contract/workflow-details';
 
 /** The caller from the session; leaderId (a secretary acting for a leader) is checked later. */
 export function callerOf(request: FastifyRequest, leaderId?: string | null): Caller {
@@ -63,6 +66,12 @@ export function decodeData(data: unknown): Record<string, unknown> | undefined {
 }
 
 export { id, optionalText } from '../../../../src/contract/fields';
+
+/** The flows' calls with the server's form type (src/contract/workflow-flows.ts says why). */
+export const flowCalls = flowCallsOf(formSchema<FormDefinition>());
+
+/** The task and instance pages' reads, with the server's form type. */
+export const detailCalls = detailCallsOf(formSchema<FormDefinition>());
 export const files = Type.Optional(Type.String({ maxLength: 20_000 }));
 /** "id1,id2" or a list of ids or accounts. */
 export const userList = Type.Union([

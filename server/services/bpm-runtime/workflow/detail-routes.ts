@@ -20,9 +20,18 @@ import {
   tasksAtNode,
 } from '../../../workflow/queries/details';
 import type { QueryFilter } from '../../../workflow/queries/filter';
-import { startableList } from '../../../workflow/queries/lists';
-import { runList, withTimes } from '../../../workflow/queries/run';
-import { callerOf, id, leaderParam, optionalText, pageAnswer, stateAnswer } from './common';
+import { startableFlowOf, startableList, type StartableRow } from '../../../workflow/queries/lists';
+import { runList } from '../../../workflow/queries/run';
+import {
+  callerOf,
+  detailCalls,
+  flowCalls,
+  id,
+  leaderParam,
+  optionalText,
+  pageAnswer,
+  stateAnswer,
+} from './common';
 import { infoMap } from './list-routes';
 import { done, ok, queryFilter } from '../../schemas';
 import { nodeChoice } from '../../../../src/contract/workflow-fields';
@@ -41,17 +50,8 @@ export async function detailRoutes(untyped: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
 
-  app.get(
-    `${task}/get`,
-    {
-      schema: {
-        summary: 'A task with its instance, form, data and editable fields',
-        querystring: Type.Object({ id, leaderId: optionalText(64) }),
-        response: { 200: loose },
-      },
-    },
-    async (request) =>
-      taskDetail(db, callerOf(request, leaderParam(request)), request.query.id, tz),
+  addRoute(app, detailCalls.task, async (request) =>
+    taskDetail(db, callerOf(request, leaderParam(request)), request.query.id, tz),
   );
 
   addRoute(app, taskCalls.buttons, async (request) =>
@@ -274,28 +274,12 @@ export async function detailRoutes(untyped: FastifyInstance) {
     );
   }
 
-  app.get(
-    `${instance}/instanceFlowOpinions`,
-    {
-      schema: {
-        summary: 'Every action on the instance with its opinion and files (JSON strings)',
-        querystring: Type.Object({ instId: id }),
-        response: { 200: looseList },
-      },
-    },
-    async (request) => opinions(db, callerOf(request), request.query.instId, tz),
+  addRoute(app, detailCalls.opinions, async (request) =>
+    opinions(db, callerOf(request), request.query.instId, tz),
   );
 
-  app.get(
-    `${instance}/getInstanceByInstId`,
-    {
-      schema: {
-        summary: 'The instance with its form, data and open tasks',
-        querystring: Type.Object({ instId: id }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => instanceInfo(db, callerOf(request), request.query.instId, tz),
+  addRoute(app, detailCalls.instance, async (request) =>
+    instanceInfo(db, callerOf(request), request.query.instId, tz),
   );
 
   const image = async (
@@ -310,54 +294,27 @@ export async function detailRoutes(untyped: FastifyInstance) {
       tz,
     );
   };
-  const imageQuery = Type.Object({
-    proInstId: optionalText(64),
-    instId: optionalText(64),
-    defId: optionalText(64),
-    nodeId: optionalText(64),
-    type: optionalText(16),
-  });
   app.get(
     `${instance}/instanceFlowImage`,
     {
       schema: {
         summary: 'BPMN XML with done nodes and flows, current nodes and opinions per node',
-        querystring: imageQuery,
-        response: { 200: loose },
+        querystring: detailCalls.image.schema.querystring,
+        response: detailCalls.image.schema.response,
       },
     },
     async (request) => image(request, request.query),
   );
-  app.get(
-    `${instance}/getBpmImage`,
-    {
-      schema: {
-        summary: "Same as instanceFlowImage; with defId only, the definition's XML",
-        querystring: imageQuery,
-        response: { 200: loose },
-      },
-    },
-    async (request) => image(request, request.query),
-  );
+  addRoute(app, detailCalls.image, async (request) => image(request, request.query));
 
-  app.get(
-    `${instance}/getNodeDefs`,
-    {
-      schema: {
-        summary: "The nodes of a definition or an instance's definition",
-        querystring: Type.Object({ defId: optionalText(64), instId: optionalText(64) }),
-        response: { 200: looseList },
-      },
-    },
-    async (request) => {
-      const { query } = request;
-      if (query.instId) {
-        const caller = callerOf(request);
-        await assertCanView(db, query.instId, caller.id, caller.isAdmin);
-      }
-      return nodeDefs(db, query, request.language);
-    },
-  );
+  addRoute(app, detailCalls.nodeDefs, async (request) => {
+    const { query } = request;
+    if (query.instId) {
+      const caller = callerOf(request);
+      await assertCanView(db, query.instId, caller.id, caller.isAdmin);
+    }
+    return nodeDefs(db, query, request.language);
+  });
 
   app.get(
     `${instance}/getExcutorNameByInstId`,
@@ -380,82 +337,49 @@ export async function detailRoutes(untyped: FastifyInstance) {
     return ok(def.row.id, '');
   });
 
-  app.get(
-    `${instance}/getDefaultInfoMap`,
-    {
-      schema: {
-        summary:
-          'Home counters: myTaks, myAlready, myAccordingMatters, myRequest, myNotice, myDraft, myLeaderTodo',
-        response: { 200: loose },
-      },
-    },
-    async (request) => infoMap(untyped, request),
-  );
+  addRoute(app, detailCalls.infoMap, async (request) => infoMap(untyped, request));
 
-  app.post(
-    `${instance}/getHasAuthFlowList`,
-    {
-      schema: {
-        summary: 'Startable flows grouped by category: [{id, name, icon, flowList}]',
-        body: Type.Optional(queryFilter),
-        response: { 200: looseList },
-      },
-    },
-    async (request) => {
-      const filter = {
-        ...(request.body ?? {}),
-        pageBean: { page: 1, pageSize: 500 },
-      };
-      const page = await runList(db, startableList(callerOf(request)), filter, tz);
-      const categories = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
-      return categories
-        .map((category) => ({
-          id: category.id,
-          name: (request.language === 'en-US' && category.name_en) || category.name,
-          code: category.code,
-          icon: category.icon,
-          sn: category.sort,
-          flowList: page.rows
-            .filter((row) => row.typeId === category.id)
-            .map((row) => withTimes(row, ['createTime'], tz)),
-        }))
-        .filter((group) => group.flowList.length > 0);
-    },
-  );
+  addRoute(app, flowCalls.byCategory, async (request) => {
+    const filter = { ...(request.body ?? {}), pageBean: { page: 1, pageSize: 500 } };
+    const page = await runList<StartableRow>(db, startableList(callerOf(request)), filter, tz);
+    const categories = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+    return categories
+      .map((category) => ({
+        id: category.id,
+        name: (request.language === 'en-US' && category.name_en) || category.name,
+        code: category.code,
+        icon: category.icon,
+        sn: category.sort,
+        flowList: page.rows
+          .filter((row) => row.typeId === category.id)
+          .map((row) => startableFlowOf(row, tz)),
+      }))
+      .filter((group) => group.flowList.length > 0);
+  });
 
-  app.get(
-    `${instance}/getMyOftenFlow`,
-    {
-      schema: {
-        summary:
-          "The caller's favourite flows (main versions), with the leaders they may start each for",
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const startable = await runList(
-        db,
-        startableList(caller),
-        { pageBean: { page: 1, pageSize: 500 } },
-        tz,
-      );
-      const favourites = await db
-        .selectFrom('wf_favourites')
-        .select(['def_key', 'is_top'])
-        .where('user_id', '=', caller.id)
-        .orderBy('is_top', 'desc')
-        .orderBy('sort')
-        .execute();
-      const rows = favourites.flatMap((favourite) => {
-        const row = startable.rows.find((candidate) => candidate.defKey === favourite.def_key);
-        return row
-          ? [{ ...withTimes(row, ['createTime'], tz), isAdd: true, isTop: favourite.is_top }]
-          : [];
-      });
-      return { rows, total: rows.length, page: 1, pageSize: rows.length };
-    },
-  );
+  addRoute(app, flowCalls.favourites, async (request) => {
+    const caller = callerOf(request);
+    const startable = await runList<StartableRow>(
+      db,
+      startableList(caller),
+      { pageBean: { page: 1, pageSize: 500 } },
+      tz,
+    );
+    const favourites = await db
+      .selectFrom('wf_favourites')
+      .select(['def_key', 'is_top'])
+      .where('user_id', '=', caller.id)
+      .orderBy('is_top', 'desc')
+      .orderBy('sort')
+      .execute();
+    const rows = favourites.flatMap((favourite) => {
+      const row = startable.rows.find((candidate) => candidate.defKey === favourite.def_key);
+      return row
+        ? [{ ...startableFlowOf(row, tz), isAdd: true as const, isTop: favourite.is_top }]
+        : [];
+    });
+    return { rows, total: rows.length, page: 1, pageSize: rows.length };
+  });
 
   app.get(
     `${instance}/isTop`,

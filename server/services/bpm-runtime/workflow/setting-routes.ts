@@ -10,16 +10,9 @@ import { dueInfo, extendDue, extendedDue } from '../../../workflow/actions/timin
 import { echartsData } from '../../../workflow/queries/reports';
 import { secretaryCalls, type Secretary } from '../../../../src/contract/delegation';
 import { widgetCalls } from '../../../../src/contract/widgets';
+import { timingCalls } from '../../../../src/contract/workflow-timing';
 import { addRoute } from '../../contract';
-import {
-  allFlowsKnown,
-  callerOf,
-  id,
-  idList,
-  leaderParam,
-  optionalText,
-  stateAnswer,
-} from './common';
+import { allFlowsKnown, callerOf, id, idList, leaderParam } from './common';
 import { done, ok } from '../../schemas';
 
 const loose = Type.Object({}, { additionalProperties: true });
@@ -33,39 +26,15 @@ export async function settingRoutes(untyped: FastifyInstance) {
   const { db, config } = app.deps;
   const tz = config.timeZone;
 
-  app.post(
-    '/runtime/taskFollow/v1/save',
-    {
-      schema: {
-        summary: 'The nodes of an instance the caller follows (replaces the set)',
-        body: Type.Object({
-          instId: id,
-          nodeIds: Type.Union([
-            Type.String({ maxLength: 2000 }),
-            Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
-          ]),
-        }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      const nodeIds = Array.isArray(body.nodeIds) ? body.nodeIds : idList(body.nodeIds);
-      await saveFollows(db, callerOf(request), body.instId, nodeIds);
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+  addRoute(app, timingCalls.saveFollows, async (request) => {
+    const { body } = request;
+    const nodeIds = Array.isArray(body.nodeIds) ? body.nodeIds : idList(body.nodeIds);
+    await saveFollows(db, callerOf(request), body.instId, nodeIds);
+    return done(request, 'server:workflow.done.saved');
+  });
 
-  app.get(
-    '/runtime/taskFollow/v1/getFollowedNode',
-    {
-      schema: {
-        summary: 'The nodes of an instance the caller follows',
-        querystring: Type.Object({ instId: id }),
-        response: { 200: Type.Array(Type.Object({ nodeId: Type.String(), name: Type.String() })) },
-      },
-    },
-    async (request) => followedNodes(db, callerOf(request), request.query.instId),
+  addRoute(app, timingCalls.followedNodes, async (request) =>
+    followedNodes(db, callerOf(request), request.query.instId),
   );
 
   const ownTask = async (request: FastifyRequest, taskId: string) => {
@@ -83,53 +52,22 @@ export async function settingRoutes(untyped: FastifyInstance) {
     return task;
   };
 
-  app.get(
-    '/runtime/bpmTaskDueTime/v1/getByTaskId',
-    {
-      schema: {
-        summary: 'The due time of a task (expirationDate, status 1 when overdue, remainingMinutes)',
-        querystring: Type.Object({ taskId: id, leaderId: optionalText(64) }),
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const task = await ownTask(request, request.query.taskId);
-      const info = dueInfo(task, new Date());
-      return { ...info, expirationDate: formatDateTime(info.expirationDate, tz) };
-    },
-  );
+  addRoute(app, timingCalls.dueTime, async (request) => {
+    const task = await ownTask(request, request.query.taskId);
+    const info = dueInfo(task, new Date());
+    return { ...info, expirationDate: formatDateTime(info.expirationDate, tz) };
+  });
 
-  app.get(
-    '/runtime/bpmTaskDueTime/v1/getExpirationDate',
-    {
-      schema: {
-        summary: 'The due time after extending by addDueTime hours (nothing is changed)',
-        querystring: Type.Object({ id, addDueTime: Type.Number(), leaderId: optionalText(64) }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const { id: taskId, addDueTime } = request.query;
-      const task = await ownTask(request, taskId);
-      return ok(formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz), '');
-    },
-  );
+  addRoute(app, timingCalls.dueAfter, async (request) => {
+    const { id: taskId, addDueTime } = request.query;
+    const task = await ownTask(request, taskId);
+    return ok(formatDateTime(extendedDue(task.due_at, addDueTime, new Date()), tz), '');
+  });
 
-  app.post(
-    '/runtime/bpmTaskDueTime/v1/save',
-    {
-      schema: {
-        summary: "Extends a task's due time by addDueTime hours (at most 720)",
-        querystring: Type.Object({ leaderId: optionalText(64) }),
-        body: Type.Object({ taskId: id, addDueTime: Type.Number(), remark: optionalText(2000) }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      await extendDue(db, callerOf(request, leaderParam(request)), request.body);
-      return done(request, 'server:workflow.done.saved');
-    },
-  );
+  addRoute(app, timingCalls.extend, async (request) => {
+    await extendDue(db, callerOf(request, leaderParam(request)), request.body);
+    return done(request, 'server:workflow.done.saved');
+  });
 
   app.get(
     '/runtime/customsign/v1/getParallelRevokeTasks',

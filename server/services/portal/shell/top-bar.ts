@@ -11,6 +11,8 @@ import { currentUser } from '../../../plugins/auth';
 import { commonResult, ok } from '../../schemas';
 import { assertOwnAccount } from './context';
 import { accountQuery } from './schemas';
+import { phraseCalls } from '../../../../src/contract/phrases';
+import { addRoute } from '../../contract';
 
 const tourSchema = Type.Object({
   due: Type.Boolean(),
@@ -25,17 +27,10 @@ export async function topBarRoutes(untyped: FastifyInstance) {
   const { db, config } = app.deps;
   const today = () => businessCalendar(config).today;
 
-  app.get(
-    '/flow/approvalItem/v1/getApprovalTime',
-    {
-      schema: {
-        summary:
-          "The server's time for an approval signed now (the message), in the business time zone",
-        response: { 200: Type.Object({ state: Type.Boolean(), message: Type.String() }) },
-      },
-    },
-    async () => ({ state: true, message: formatDateTime(new Date(), config.timeZone) }),
-  );
+  addRoute(app, phraseCalls.approvalTime, async () => ({
+    state: true,
+    message: formatDateTime(new Date(), config.timeZone),
+  }));
 
   app.post(
     '/bpm/haiyaapi/getManageGreets',
