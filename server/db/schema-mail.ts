@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { Undelivered } from '../../src/contract/mail';
 import type { DefaultTimestamp, NullableTimestamp, Timestamp } from './schema';
 
 /** Mail tables (migration 0009, docs/mail.md). */
@@ -66,11 +67,8 @@ export interface MailMessagesTable {
   created_at: DefaultTimestamp;
 }
 
-export interface UndeliveredRecipient {
-  address: string;
-  /** The SMTP server's reply to RCPT TO, one line. */
-  reason: string;
-}
+/** Stored as the send and read routes answer it: the SMTP server's reply, one line. */
+export type UndeliveredRecipient = Undelivered;
 
 export interface MailAttachmentsTable {
   message_id: string;

@@ -5,6 +5,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import { UserError } from '../lib/errors';
 import { outboundAddress, type OutboundPolicy } from '../lib/outbound';
+import type { Undelivered } from '../../src/contract/mail';
 import type { MailSecurity } from '../db/schema-mail';
 
 /**
@@ -227,12 +228,11 @@ export async function composeMessage(options: Mail.Options): Promise<Buffer> {
   return new MailComposer(options).compile().build();
 }
 
-/** A recipient the SMTP server refused while taking the mail for the others. */
-export interface RefusedRecipient {
-  address: string;
-  /** The server's reply to RCPT TO, one line (its own refusal of our command). */
-  reason: string;
-}
+/**
+ * A recipient the SMTP server refused while taking the mail for the others, with its reply to
+ * RCPT TO (one line): the send route answers these as they are.
+ */
+export type RefusedRecipient = Undelivered;
 
 interface RecipientError {
   recipient?: string;

@@ -1,5 +1,6 @@
 import type { ImapFlow, ListResponse } from 'imapflow';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { SyncResult } from '../../src/contract/mail';
 import type { MailSettings } from '../config';
 import type { Db } from '../db/database';
 import type { MailFolderType, MailSettingRow } from '../db/schema-mail';
@@ -32,13 +33,8 @@ const specialUseOf: Record<Exclude<MailFolderType, 'inbox'>, { flag: string; nam
 /** Messages downloaded per FETCH command. */
 const fetchBatch = 200;
 
-export interface SyncResult {
-  added: number;
-  removed: number;
-  flagged: number;
-  /** Messages that could not be stored (logged), passed over for good. */
-  skipped: number;
-}
+/** What the sync route answers; skipped: messages that could not be stored (logged). */
+export type { SyncResult };
 
 /** Where sync tells what it passed over or why it failed (the server's logger). */
 export interface MailLog {

@@ -79,8 +79,10 @@ function mailFrom(senderName: string, html: string): MailMessage {
     content: Buffer.from(html, 'utf8').toString('base64'),
     contentType: 'html',
     messageId: '<m1@example.test>',
+    fileIds: '',
     attachments: [],
-  } as MailMessage;
+    undelivered: [],
+  };
 }
 
 describe('mail quoted into the composer', () => {

@@ -1,13 +1,6 @@
-import { Type } from 'typebox';
 import type { QueryFilter } from '../../../workflow/queries/filter';
 
-export { idList, pageAnswer, stateAnswer } from '../../bpm-runtime/workflow/common';
-export { queryFilter } from '../../schemas';
-
-export const mailBase = '/mail/mail';
-export const loose = Type.Object({}, { additionalProperties: true });
-export const idQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export const idsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 5000 }) });
+export { idList } from '../../bpm-runtime/workflow/common';
 
 /** Page and size of a QueryFilter (1 and 20 when missing). */
 export function pageOf(filter: QueryFilter | undefined) {

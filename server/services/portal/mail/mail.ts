@@ -1,6 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import {
+  mailCalls,
+  type MailMessage,
+  type MailSummary,
+  type Undelivered,
+} from '../../../../src/contract/mail';
 import type { MailFolderType, MailMessageRow } from '../../../db/schema-mail';
 import { badRequest } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
@@ -18,38 +23,14 @@ import {
 import { countConnection, ownSetting } from '../../../mail/accounts';
 import { folderTypes } from '../../../mail/sync';
 import { currentUser } from '../../../plugins/auth';
-import {
-  idList,
-  idQuery,
-  likePattern,
-  loose,
-  mailBase,
-  pageAnswer,
-  pageOf,
-  queryFilter,
-  queryValue,
-  stateAnswer,
-} from './common';
+import { addRoute } from '../../contract';
+import { idList, likePattern, pageOf, queryValue } from './common';
 import { done } from '../../schemas';
 
-const base = `${mailBase}/mail/v1`;
-
-const undeliveredSchema = Type.Array(
-  Type.Object({ address: Type.String(), reason: Type.String() }),
-);
-
-/** The send answer: undelivered lists the recipients the SMTP server refused, with its reply. */
-const sendAnswer = Type.Object({
-  state: Type.Boolean(),
-  message: Type.String(),
-  value: Type.Optional(Type.Unknown()),
-  undelivered: undeliveredSchema,
-});
-
 /** PGlite and pg both parse jsonb; an older row has none. */
-function undeliveredOf(value: unknown): { address: string; reason: string }[] {
+function undeliveredOf(value: unknown): Undelivered[] {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(list) ? (list as { address: string; reason: string }[]) : [];
+  return Array.isArray(list) ? (list as Undelivered[]) : [];
 }
 
 /** Mail: the mailbox tree, lists, one message, send, delete, sync (docs/mail.md). */
@@ -58,7 +39,9 @@ export async function mailRoutes(untyped: FastifyInstance) {
   const { db, config, storage } = app.deps;
   const time = (value: Date) => formatDateTime(value, config.timeZone);
 
-  const summary = (row: Omit<MailMessageRow, 'text_body' | 'html_body' | 'undelivered'>) => ({
+  const summary = (
+    row: Omit<MailMessageRow, 'text_body' | 'html_body' | 'undelivered'>,
+  ): MailSummary => ({
     id: row.id,
     setId: row.setting_id,
     types: folderCodes[row.pending === 'trash' ? 'deleted' : row.folder],
@@ -78,293 +61,203 @@ export async function mailRoutes(untyped: FastifyInstance) {
     size: row.size,
   });
 
-  app.get(
-    `${base}/getMailTreeData`,
-    {
-      schema: {
-        summary:
-          "The caller's mailboxes (one per mail account) with their folders and unread counts",
-        response: { 200: Type.Array(loose) },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const settings = await db
-        .selectFrom('mail_settings')
-        .select(['id', 'address', 'nickname', 'is_default', 'last_sync_at', 'last_error'])
-        .where('user_id', '=', caller.id)
-        .orderBy('is_default', 'desc')
-        .orderBy('created_at')
-        .execute();
-      const unread = await db
-        .selectFrom('mail_messages')
-        .select(['setting_id', 'folder', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('user_id', '=', caller.id)
-        .where('seen', '=', false)
-        .where('pending', 'is', null)
-        .groupBy(['setting_id', 'folder'])
-        .execute();
-      const unreadOf = (setId: string, folder: MailFolderType) =>
-        Number(unread.find((row) => row.setting_id === setId && row.folder === folder)?.count ?? 0);
-      return settings.map((setting) => ({
-        id: setting.id,
-        name: setting.address,
-        nickName: setting.nickname,
-        isDefault: setting.is_default ? 1 : 0,
-        lastSyncTime: setting.last_sync_at ? time(setting.last_sync_at) : '',
-        lastError: setting.last_error,
-        children: folderTypes.map((folder) => ({
-          id: `${setting.id}-${folder}`,
-          setId: setting.id,
-          types: folderCodes[folder],
-          folder,
-          name: request.t(`server:mail.folder.${folder}`),
-          unread: unreadOf(setting.id, folder),
-        })),
-      }));
-    },
-  );
+  addRoute(app, mailCalls.tree, async (request) => {
+    const caller = currentUser(request);
+    const settings = await db
+      .selectFrom('mail_settings')
+      .select(['id', 'address', 'nickname', 'is_default', 'last_sync_at', 'last_error'])
+      .where('user_id', '=', caller.id)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at')
+      .execute();
+    const unread = await db
+      .selectFrom('mail_messages')
+      .select(['setting_id', 'folder', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('user_id', '=', caller.id)
+      .where('seen', '=', false)
+      .where('pending', 'is', null)
+      .groupBy(['setting_id', 'folder'])
+      .execute();
+    const unreadOf = (setId: string, folder: MailFolderType) =>
+      Number(unread.find((row) => row.setting_id === setId && row.folder === folder)?.count ?? 0);
+    return settings.map((setting) => ({
+      id: setting.id,
+      name: setting.address,
+      nickName: setting.nickname,
+      isDefault: setting.is_default ? 1 : 0,
+      lastSyncTime: setting.last_sync_at ? time(setting.last_sync_at) : '',
+      lastError: setting.last_error,
+      children: folderTypes.map((folder) => ({
+        id: `${setting.id}-${folder}`,
+        setId: setting.id,
+        types: folderCodes[folder],
+        folder,
+        name: request.t(`server:mail.folder.${folder}`),
+        unread: unreadOf(setting.id, folder),
+      })),
+    }));
+  });
 
-  app.post(
-    `${base}/listJson`,
-    {
-      schema: {
-        summary:
-          'Messages of one folder (querys setId and types: 1 inbox, 2 sent, 3 drafts, 4 deleted), newest first; subject, senderAddress and keyword filter',
-        body: Type.Optional(queryFilter),
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const filter = request.body ?? {};
-      const { page, pageSize, offset } = pageOf(filter);
-      const types = queryValue(filter, 'types');
-      const folder = folderOf(types || 'inbox');
-      if (!folder) throw badRequest('server:invalidRequest');
-      let query = db
-        .selectFrom('mail_messages')
-        .where('user_id', '=', caller.id)
-        .where(inFolder(folder));
-      const setId = queryValue(filter, 'setId');
-      if (setId) query = query.where('setting_id', '=', setId);
-      const subject = queryValue(filter, 'subject');
-      if (subject) query = query.where('subject', 'ilike', likePattern(subject));
-      const sender = queryValue(filter, 'senderAddress');
-      if (sender) query = query.where('from_address', 'ilike', likePattern(sender));
-      const isRead = queryValue(filter, 'isRead');
-      if (isRead === '0' || isRead === '1') query = query.where('seen', '=', isRead === '1');
-      const keyword = queryValue(filter, 'keyword');
-      if (keyword) {
-        const pattern = likePattern(keyword);
-        query = query.where((eb) =>
-          eb.or([
-            eb('subject', 'ilike', pattern),
-            eb('from_address', 'ilike', pattern),
-            eb('from_name', 'ilike', pattern),
-            eb('to_addresses', 'ilike', pattern),
-          ]),
-        );
-      }
-      const [rows, total] = await Promise.all([
-        query
-          .select([
-            'id',
-            'setting_id',
-            'user_id',
-            'folder',
-            'uid',
-            'message_id',
-            'in_reply_to',
-            'subject',
-            'from_address',
-            'from_name',
-            'to_addresses',
-            'to_names',
-            'cc_addresses',
-            'cc_names',
-            'bcc_addresses',
-            'bcc_names',
-            'sent_at',
-            'seen',
-            'server_seen',
-            'pending',
-            'has_attachments',
-            'size',
-            'is_reply',
-            'created_at',
-          ])
-          .orderBy('sent_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(summary), total: Number(total.count), page, pageSize };
-    },
-  );
-
-  app.get(
-    `${base}/getJson`,
-    {
-      schema: {
-        summary:
-          'One message of the caller: content is Base64 of its HTML (or text, contentType says which), with its attachments',
-        querystring: idQuery,
-        response: { 200: loose },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const row = await ownMessage(db, caller.id, request.query.id);
-      const files = await db
-        .selectFrom('mail_attachments')
-        .select(['file_id', 'name', 'size'])
-        .where('message_id', '=', row.id)
-        .orderBy('name')
-        .execute();
-      const html = row.html_body !== '';
-      return {
-        ...summary(row),
-        content: Buffer.from(html ? row.html_body : row.text_body, 'utf8').toString('base64'),
-        contentType: html ? 'html' : 'text',
-        messageId: row.message_id,
-        fileIds: files.map((file) => file.file_id).join(','),
-        attachments: files.map((file) => ({ id: file.file_id, name: file.name, size: file.size })),
-        undelivered: undeliveredOf(row.undelivered),
-      };
-    },
-  );
-
-  app.get(
-    `${base}/remove`,
-    {
-      schema: {
-        summary:
-          "Deletes the caller's messages: to the bin, or for good from the bin (type is the folder shown; where each message is comes from the server's rows)",
-        querystring: Type.Object({
-          ids: Type.String({ minLength: 1, maxLength: 5000 }),
-          type: Type.Optional(Type.String({ maxLength: 16 })),
-        }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const ids = idList(request.query.ids);
-      await removeMessages(db, caller.id, ids);
-      return done(request, 'server:mail.removed');
-    },
-  );
-
-  app.get(
-    `${base}/isRead`,
-    {
-      schema: {
-        summary: 'Marks a message read (isRead=false: unread); the server gets it at the next sync',
-        querystring: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: 64 }),
-          isRead: Type.Optional(Type.Boolean()),
-        }),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const query = request.query;
-      const seen = query.isRead ?? true;
-      await markRead(db, caller.id, query.id, seen);
-      return done(request, seen ? 'server:mail.marked' : 'server:mail.markedUnread');
-    },
-  );
-
-  app.post(
-    `${base}/sync`,
-    {
-      schema: {
-        summary: 'Fetches new mail of one of the caller’s accounts now and keeps flags in step',
-        querystring: idQuery,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const setting = await ownSetting(db, caller.id, request.query.id);
-      await countConnection(db, config.mail, caller.id);
-      const result = await syncNow(
-        db,
-        storage,
-        config.mail,
-        setting.id,
-        (error) => translate('zh-CN', error.key, error.params),
-        request.log,
+  addRoute(app, mailCalls.list, async (request) => {
+    const caller = currentUser(request);
+    const filter = request.body ?? {};
+    const { page, pageSize, offset } = pageOf(filter);
+    const types = queryValue(filter, 'types');
+    const folder = folderOf(types || 'inbox');
+    if (!folder) throw badRequest('server:invalidRequest');
+    let query = db
+      .selectFrom('mail_messages')
+      .where('user_id', '=', caller.id)
+      .where(inFolder(folder));
+    const setId = queryValue(filter, 'setId');
+    if (setId) query = query.where('setting_id', '=', setId);
+    const subject = queryValue(filter, 'subject');
+    if (subject) query = query.where('subject', 'ilike', likePattern(subject));
+    const sender = queryValue(filter, 'senderAddress');
+    if (sender) query = query.where('from_address', 'ilike', likePattern(sender));
+    const isRead = queryValue(filter, 'isRead');
+    if (isRead === '0' || isRead === '1') query = query.where('seen', '=', isRead === '1');
+    const keyword = queryValue(filter, 'keyword');
+    if (keyword) {
+      const pattern = likePattern(keyword);
+      query = query.where((eb) =>
+        eb.or([
+          eb('subject', 'ilike', pattern),
+          eb('from_address', 'ilike', pattern),
+          eb('from_name', 'ilike', pattern),
+          eb('to_addresses', 'ilike', pattern),
+        ]),
       );
-      return { ...done(request, 'server:mail.synced', { count: result.added }), value: result };
-    },
-  );
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .select([
+          'id',
+          'setting_id',
+          'user_id',
+          'folder',
+          'uid',
+          'message_id',
+          'in_reply_to',
+          'subject',
+          'from_address',
+          'from_name',
+          'to_addresses',
+          'to_names',
+          'cc_addresses',
+          'cc_names',
+          'bcc_addresses',
+          'bcc_names',
+          'sent_at',
+          'seen',
+          'server_seen',
+          'pending',
+          'has_attachments',
+          'size',
+          'is_reply',
+          'created_at',
+        ])
+        .orderBy('sent_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(summary), total: Number(total.count), page, pageSize };
+  });
 
-  app.post(
-    `${base}/send`,
-    {
-      schema: {
-        summary:
-          'Sends a mail (content = Base64 of its HTML) through the account’s SMTP server and files a copy in Sent; isDraft saves a draft instead',
-        body: Type.Object({
-          id: Type.Optional(Type.String({ maxLength: 64 })),
-          setId: Type.String({ minLength: 1, maxLength: 64 }),
-          subject: Type.String({ maxLength: 500 }),
-          content: Type.String({ maxLength: 900_000 }),
-          receiverAddresses: Type.Optional(Type.String({ maxLength: 10_000 })),
-          copyToAddresses: Type.Optional(Type.String({ maxLength: 10_000 })),
-          bcCAddresses: Type.Optional(Type.String({ maxLength: 10_000 })),
-          fileIds: Type.Optional(Type.String({ maxLength: 5000 })),
-          replyId: Type.Optional(Type.String({ maxLength: 64 })),
-          isDraft: Type.Optional(Type.Boolean()),
-        }),
-        response: { 200: sendAnswer },
+  addRoute(app, mailCalls.get, async (request) => {
+    const caller = currentUser(request);
+    const row = await ownMessage(db, caller.id, request.query.id);
+    const files = await db
+      .selectFrom('mail_attachments')
+      .select(['file_id', 'name', 'size'])
+      .where('message_id', '=', row.id)
+      .orderBy('name')
+      .execute();
+    const html = row.html_body !== '';
+    const contentType: MailMessage['contentType'] = html ? 'html' : 'text';
+    return {
+      ...summary(row),
+      content: Buffer.from(html ? row.html_body : row.text_body, 'utf8').toString('base64'),
+      contentType,
+      messageId: row.message_id,
+      fileIds: files.map((file) => file.file_id).join(','),
+      attachments: files.map((file) => ({ id: file.file_id, name: file.name, size: file.size })),
+      undelivered: undeliveredOf(row.undelivered),
+    };
+  });
+
+  addRoute(app, mailCalls.remove, async (request) => {
+    const caller = currentUser(request);
+    const ids = idList(request.query.ids);
+    await removeMessages(db, caller.id, ids);
+    return done(request, 'server:mail.removed');
+  });
+
+  addRoute(app, mailCalls.markRead, async (request) => {
+    const caller = currentUser(request);
+    const query = request.query;
+    const seen = query.isRead ?? true;
+    await markRead(db, caller.id, query.id, seen);
+    return done(request, seen ? 'server:mail.marked' : 'server:mail.markedUnread');
+  });
+
+  addRoute(app, mailCalls.sync, async (request) => {
+    const caller = currentUser(request);
+    const setting = await ownSetting(db, caller.id, request.query.id);
+    await countConnection(db, config.mail, caller.id);
+    const result = await syncNow(
+      db,
+      storage,
+      config.mail,
+      setting.id,
+      (error) => translate('zh-CN', error.key, error.params),
+      request.log,
+    );
+    return { ...done(request, 'server:mail.synced', { count: result.added }), value: result };
+  });
+
+  addRoute(app, mailCalls.send, async (request) => {
+    const caller = currentUser(request);
+    const body = request.body;
+    if (!/^[A-Za-z0-9+/=\s]*$/.test(body.content)) throw badRequest('server:mail.contentInvalid');
+    const html = Buffer.from(body.content, 'base64').toString('utf8');
+    const result = await sendMessage(
+      app.deps,
+      caller,
+      {
+        ...(body.id ? { id: body.id } : {}),
+        setId: body.setId,
+        subject: body.subject,
+        html,
+        to: body.receiverAddresses ?? '',
+        ...(body.copyToAddresses ? { cc: body.copyToAddresses } : {}),
+        ...(body.bcCAddresses ? { bcc: body.bcCAddresses } : {}),
+        fileIds: idList(body.fileIds ?? ''),
+        ...(body.replyId ? { replyId: body.replyId } : {}),
+        isDraft: body.isDraft ?? false,
       },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const body = request.body;
-      if (!/^[A-Za-z0-9+/=\s]*$/.test(body.content)) throw badRequest('server:mail.contentInvalid');
-      const html = Buffer.from(body.content, 'base64').toString('utf8');
-      const result = await sendMessage(
-        app.deps,
-        caller,
-        {
-          ...(body.id ? { id: body.id } : {}),
-          setId: body.setId,
-          subject: body.subject,
-          html,
-          to: body.receiverAddresses ?? '',
-          ...(body.copyToAddresses ? { cc: body.copyToAddresses } : {}),
-          ...(body.bcCAddresses ? { bcc: body.bcCAddresses } : {}),
-          fileIds: idList(body.fileIds ?? ''),
-          ...(body.replyId ? { replyId: body.replyId } : {}),
-          isDraft: body.isDraft ?? false,
-        },
-        request.log,
-      );
-      if (result.refused.length > 0) {
-        // Sent to the others: say so, and who did not get it and why, never plain success.
-        return {
-          state: true,
-          message: request.t('server:mail.partlySent', {
-            list: result.refused
-              .map((each) => request.t('server:mail.refusedRecipient', { ...each }))
-              .join(request.t('server:mail.listSeparator')),
-          }),
-          value: result.id,
-          undelivered: result.refused,
-        };
-      }
+      request.log,
+    );
+    if (result.refused.length > 0) {
+      // Sent to the others: say so, and who did not get it and why, never plain success.
       return {
-        ...done(request, result.sent ? 'server:mail.sent' : 'server:mail.draftSaved'),
+        state: true,
+        message: request.t('server:mail.partlySent', {
+          list: result.refused
+            .map((each) => request.t('server:mail.refusedRecipient', { ...each }))
+            .join(request.t('server:mail.listSeparator')),
+        }),
         value: result.id,
-        undelivered: [],
+        undelivered: result.refused,
       };
-    },
-  );
+    }
+    return {
+      ...done(request, result.sent ? 'server:mail.sent' : 'server:mail.draftSaved'),
+      value: result.id,
+      undelivered: [],
+    };
+  });
 }

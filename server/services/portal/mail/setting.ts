@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { BodyOf } from '../../../../src/contract/call';
+import { mailCalls, type MailSetting } from '../../../../src/contract/mail';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { MailSettingRow, MailSettingsTable } from '../../../db/schema-mail';
@@ -23,48 +24,15 @@ import { testAccount, type MailAccount } from '../../../mail/protocol';
 import { openSecret, sealSecret } from '../../../mail/secret';
 import { currentUser } from '../../../plugins/auth';
 import { isUniqueViolation } from '../../../workflow/engine/context';
-import {
-  idList,
-  idQuery,
-  idsQuery,
-  loose,
-  mailBase,
-  pageAnswer,
-  pageOf,
-  queryFilter,
-  stateAnswer,
-} from './common';
+import { addRoute } from '../../contract';
+import { idList, pageOf } from './common';
 import { done } from '../../schemas';
 
-const base = `${mailBase}/mailSetting/v1`;
-const security = Type.Union([Type.Literal('ssl'), Type.Literal('starttls'), Type.Literal('none')]);
-// Checked by checked() below, so a mistake is answered in the user's words, not the schema's.
-const port = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
-const host = Type.String({ maxLength: 1000 });
 /** A host name or IPv4 address as a user types it: letters, digits, dots and hyphens. */
 const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 
-const settingBody = Type.Object({
-  id: Type.Optional(Type.String({ maxLength: 64 })),
-  mailAddress: Type.String({ maxLength: 1000 }),
-  mailPass: Type.Optional(Type.String({ maxLength: 500 })),
-  nickName: Type.Optional(Type.String({ maxLength: 100 })),
-  userName: Type.Optional(Type.String({ maxLength: 254 })),
-  mailType: Type.Optional(Type.String({ maxLength: 16 })),
-  imapHost: host,
-  imapPort: port,
-  imapSecurity: Type.Optional(security),
-  smtpHost: host,
-  smtpPort: port,
-  smtpSecurity: Type.Optional(security),
-  keepOnServer: Type.Optional(Type.Boolean()),
-  isDefault: Type.Optional(Type.Boolean()),
-});
-type SettingBody = Static<typeof settingBody>;
-const originQuery = Type.Object({
-  isOriginPwd: Type.Optional(Type.Boolean()),
-  id: Type.Optional(Type.String({ maxLength: 64 })),
-});
+/** An account as its form sends it. */
+type SettingBody = BodyOf<typeof mailCalls.saveSetting>;
 
 type SettingValues = Omit<Insertable<MailSettingsTable>, 'id' | 'user_id' | 'is_default'>;
 
@@ -123,7 +91,7 @@ async function writeSetting(
 export async function settingRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const shape = (row: MailSettingRow) => ({
+  const shape = (row: MailSettingRow): MailSetting => ({
     id: row.id,
     mailAddress: row.address,
     nickName: row.nickname,
@@ -212,209 +180,147 @@ export async function settingRoutes(untyped: FastifyInstance) {
     outbound: config.mail.outbound,
   });
 
-  app.post(
-    `${base}/listJson`,
-    {
-      schema: {
-        summary: "The caller's own mail accounts (never their passwords)",
-        body: Type.Optional(queryFilter),
-        response: { 200: pageAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const { page, pageSize, offset } = pageOf(request.body ?? {});
-      const query = db.selectFrom('mail_settings').where('user_id', '=', caller.id);
-      const [rows, total] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('is_default', 'desc')
-          .orderBy('created_at')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(shape), total: Number(total.count), page, pageSize };
-    },
+  addRoute(app, mailCalls.settings, async (request) => {
+    const caller = currentUser(request);
+    const { page, pageSize, offset } = pageOf(request.body ?? {});
+    const query = db.selectFrom('mail_settings').where('user_id', '=', caller.id);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(shape), total: Number(total.count), page, pageSize };
+  });
+
+  addRoute(app, mailCalls.setting, async (request) =>
+    shape(await ownSetting(db, currentUser(request).id, request.query.id)),
   );
 
-  app.get(
-    `${base}/getJson`,
-    {
-      schema: {
-        summary: 'One mail account of the caller, without its password',
-        querystring: idQuery,
-        response: { 200: loose },
-      },
-    },
-    async (request) => shape(await ownSetting(db, currentUser(request).id, request.query.id)),
-  );
-
-  app.post(
-    `${base}/save`,
-    {
-      schema: {
-        summary:
-          'Adds or changes a mail account of the caller; isOriginPwd=true keeps the stored password',
-        querystring: originQuery,
-        body: settingBody,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const body = request.body;
-      const keepStored = request.query.isOriginPwd === true;
-      const destination = checked(body);
-      const saved = body.id ? await ownSetting(db, caller.id, body.id) : null;
-      const password = await passwordFor(caller.id, body, keepStored, destination);
-      // Refused now rather than at the first sync; every connection is checked again anyway.
-      for (const server of [destination.receive, destination.smtp]) {
-        await outboundAddress(config.mail.outbound, server.host, server.port);
-      }
-      const values = {
-        address: destination.address,
-        username: destination.username,
-        nickname: body.nickName?.trim() ?? '',
-        password_enc: password.sealed,
-        mail_type: 'imap' as const,
-        receive_host: destination.receive.host,
-        receive_port: destination.receive.port,
-        receive_security: destination.receive.security,
-        smtp_host: destination.smtp.host,
-        smtp_port: destination.smtp.port,
-        smtp_security: destination.smtp.security,
-        keep_on_server: body.keepOnServer ?? true,
-      };
-      const id = body.id ?? newId();
-      try {
-        await db.transaction().execute(async (trx) => {
-          await lockUserSettings(trx, caller.id);
-          await refuseTakenAddress(trx, caller.id, destination.address, id);
-          // A new server is a new place the portal will connect to: it counts (a rename does not).
-          if (!saved || !sameDestination(destinationOfRow(saved), destination)) {
-            await countConnection(trx, config.mail, caller.id);
-          }
-          await writeSetting(trx, caller.id, id, Boolean(saved), values, body.isDefault === true);
-        });
-      } catch (error) {
-        // The lock makes this rare; the index has the last word all the same.
-        if (isUniqueViolation(error, 'mail_settings_address')) {
-          throw conflict('server:mail.addressTaken');
-        }
-        throw error;
-      }
-      await scheduleSync(db, id);
-      return { ...done(request, 'server:mail.saved'), value: id };
-    },
-  );
-
-  app.post(
-    `${base}/test`,
-    {
-      schema: {
-        summary:
-          'Signs in to the IMAP and SMTP servers: with ?id= a saved account, else the body (isOriginPwd=true: with the stored password); answers 连接成功',
-        querystring: originQuery,
-        body: Type.Optional(Type.Union([settingBody, Type.Null()])),
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const query = request.query;
-      const body = request.body;
-      let account: MailAccount;
-      if (query.id && !body) {
-        const row = await ownSetting(db, caller.id, query.id);
-        try {
-          account = accountOf(config.mail, row);
-        } catch {
-          throw badRequest('server:mail.passwordUnreadable');
-        }
-      } else {
-        if (!body) throw badRequest('server:invalidRequest');
-        const destination = checked(body);
-        const keepStored = query.isOriginPwd === true;
-        const password = await passwordFor(caller.id, body, keepStored, destination);
-        account = accountFrom(body, destination, password.plain);
-      }
-      await countConnection(db, config.mail, caller.id);
-      await testAccount(account);
-      return done(request, 'server:mail.connected');
-    },
-  );
-
-  app.post(
-    `${base}/setDefault`,
-    {
-      schema: {
-        summary: "Makes one of the caller's mail accounts the default (one per user)",
-        querystring: idQuery,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const row = await ownSetting(db, caller.id, request.query.id);
+  addRoute(app, mailCalls.saveSetting, async (request) => {
+    const caller = currentUser(request);
+    const body = request.body;
+    const keepStored = request.query.isOriginPwd === true;
+    const destination = checked(body);
+    const saved = body.id ? await ownSetting(db, caller.id, body.id) : null;
+    const password = await passwordFor(caller.id, body, keepStored, destination);
+    // Refused now rather than at the first sync; every connection is checked again anyway.
+    for (const server of [destination.receive, destination.smtp]) {
+      await outboundAddress(config.mail.outbound, server.host, server.port);
+    }
+    const values = {
+      address: destination.address,
+      username: destination.username,
+      nickname: body.nickName?.trim() ?? '',
+      password_enc: password.sealed,
+      mail_type: 'imap' as const,
+      receive_host: destination.receive.host,
+      receive_port: destination.receive.port,
+      receive_security: destination.receive.security,
+      smtp_host: destination.smtp.host,
+      smtp_port: destination.smtp.port,
+      smtp_security: destination.smtp.security,
+      keep_on_server: body.keepOnServer ?? true,
+    };
+    const id = body.id ?? newId();
+    try {
       await db.transaction().execute(async (trx) => {
         await lockUserSettings(trx, caller.id);
-        await trx
-          .updateTable('mail_settings')
-          .set({ is_default: false })
-          .where('user_id', '=', caller.id)
-          .execute();
+        await refuseTakenAddress(trx, caller.id, destination.address, id);
+        // A new server is a new place the portal will connect to: it counts (a rename does not).
+        if (!saved || !sameDestination(destinationOfRow(saved), destination)) {
+          await countConnection(trx, config.mail, caller.id);
+        }
+        await writeSetting(trx, caller.id, id, Boolean(saved), values, body.isDefault === true);
+      });
+    } catch (error) {
+      // The lock makes this rare; the index has the last word all the same.
+      if (isUniqueViolation(error, 'mail_settings_address')) {
+        throw conflict('server:mail.addressTaken');
+      }
+      throw error;
+    }
+    await scheduleSync(db, id);
+    return { ...done(request, 'server:mail.saved'), value: id };
+  });
+
+  addRoute(app, mailCalls.testSetting, async (request) => {
+    const caller = currentUser(request);
+    const query = request.query;
+    const body = request.body;
+    let account: MailAccount;
+    if (query.id && !body) {
+      const row = await ownSetting(db, caller.id, query.id);
+      try {
+        account = accountOf(config.mail, row);
+      } catch {
+        throw badRequest('server:mail.passwordUnreadable');
+      }
+    } else {
+      if (!body) throw badRequest('server:invalidRequest');
+      const destination = checked(body);
+      const keepStored = query.isOriginPwd === true;
+      const password = await passwordFor(caller.id, body, keepStored, destination);
+      account = accountFrom(body, destination, password.plain);
+    }
+    await countConnection(db, config.mail, caller.id);
+    await testAccount(account);
+    return done(request, 'server:mail.connected');
+  });
+
+  addRoute(app, mailCalls.setDefault, async (request) => {
+    const caller = currentUser(request);
+    const row = await ownSetting(db, caller.id, request.query.id);
+    await db.transaction().execute(async (trx) => {
+      await lockUserSettings(trx, caller.id);
+      await trx
+        .updateTable('mail_settings')
+        .set({ is_default: false })
+        .where('user_id', '=', caller.id)
+        .execute();
+      await trx
+        .updateTable('mail_settings')
+        .set({ is_default: true })
+        .where('id', '=', row.id)
+        .execute();
+    });
+    return done(request, 'server:mail.defaultSet');
+  });
+
+  addRoute(app, mailCalls.removeSettings, async (request) => {
+    const caller = currentUser(request);
+    const ids = idList(request.query.ids);
+    const rows = await db
+      .selectFrom('mail_settings')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('user_id', '=', caller.id)
+      .execute();
+    if (rows.length === 0) throw badRequest('server:mail.settingNotFound');
+    const owned = rows.map((row) => row.id);
+    await db.transaction().execute(async (trx) => {
+      await lockUserSettings(trx, caller.id);
+      await trx.deleteFrom('mail_settings').where('id', 'in', owned).execute();
+      const left = await trx
+        .selectFrom('mail_settings')
+        .select(['id', 'is_default'])
+        .where('user_id', '=', caller.id)
+        .orderBy('created_at')
+        .execute();
+      const first = left[0];
+      if (first && !left.some((row) => row.is_default)) {
         await trx
           .updateTable('mail_settings')
           .set({ is_default: true })
-          .where('id', '=', row.id)
+          .where('id', '=', first.id)
           .execute();
-      });
-      return done(request, 'server:mail.defaultSet');
-    },
-  );
-
-  app.delete(
-    `${base}/remove`,
-    {
-      schema: {
-        summary: "Removes the caller's mail accounts with the mail the portal holds for them",
-        querystring: idsQuery,
-        response: { 200: stateAnswer },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const ids = idList(request.query.ids);
-      const rows = await db
-        .selectFrom('mail_settings')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('user_id', '=', caller.id)
-        .execute();
-      if (rows.length === 0) throw badRequest('server:mail.settingNotFound');
-      const owned = rows.map((row) => row.id);
-      await db.transaction().execute(async (trx) => {
-        await lockUserSettings(trx, caller.id);
-        await trx.deleteFrom('mail_settings').where('id', 'in', owned).execute();
-        const left = await trx
-          .selectFrom('mail_settings')
-          .select(['id', 'is_default'])
-          .where('user_id', '=', caller.id)
-          .orderBy('created_at')
-          .execute();
-        const first = left[0];
-        if (first && !left.some((row) => row.is_default)) {
-          await trx
-            .updateTable('mail_settings')
-            .set({ is_default: true })
-            .where('id', '=', first.id)
-            .execute();
-        }
-      });
-      await unscheduleSync(db, owned);
-      return done(request, 'server:mail.removed');
-    },
-  );
+      }
+    });
+    await unscheduleSync(db, owned);
+    return done(request, 'server:mail.removed');
+  });
 }
