@@ -29,6 +29,8 @@ type Part<Schema, Key extends string> = Schema extends { [K in Key]: infer T ext
 
 export type QueryOf<C extends Call> = Part<C['schema'], 'querystring'>;
 export type BodyOf<C extends Call> = Part<C['schema'], 'body'>;
+/** The path's own parameters (`:id` in `/remove/:id`). */
+export type ParamsOf<C extends Call> = Part<C['schema'], 'params'>;
 export type AnswerOf<C extends Call> = Static<C['schema']['response'][200]>;
 /** Where a call goes, as the browser writes it. */
 export type RouteOf<C extends Call> = Pick<C, 'method' | 'path'>;

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { AnswerOf, BodyOf, Call, QueryOf, RouteOf } from '../contract/call';
+import type { AnswerOf, BodyOf, Call, ParamsOf, QueryOf, RouteOf } from '../contract/call';
 import { isVisitorCall } from './services';
 import { $config, type ServiceBases } from './config';
 import { t } from './i18n';
@@ -311,21 +311,37 @@ export const http = {
     request<T>(service, 'DELETE', path, undefined, options),
 };
 
+/** The route's path with each `:name` replaced by its parameter, encoded. */
+function filledPath(
+  path: string,
+  params: Partial<Record<string, string | number>> | undefined,
+): string {
+  if (!params) return path;
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
 /**
  * A call of the contract (src/contract): its route written as the contract has it (the
- * compiler checks the two agree), its query and body typed from its schemas, and so is its
- * answer. `C` is the call's type (`typeof phraseCalls.list`), imported as a type only.
+ * compiler checks the two agree), its path parameters, query and body typed from its
+ * schemas, and so is its answer. `C` is the call's type (`typeof phraseCalls.list`),
+ * imported as a type only.
  */
 export function send<C extends Call>(
   service: Service,
   route: RouteOf<C>,
-  input: { query?: QueryOf<C>; body?: BodyOf<C> },
+  input: { params?: ParamsOf<C>; query?: QueryOf<C>; body?: BodyOf<C> },
   options: RequestOptions = {},
 ): Promise<AnswerOf<C>> {
-  return request<AnswerOf<C>>(service, route.method, route.path, input.body, {
-    ...options,
-    params: Object.assign({}, options.params, input.query),
-  });
+  return request<AnswerOf<C>>(
+    service,
+    route.method,
+    filledPath(route.path, input.params),
+    input.body,
+    {
+      ...options,
+      params: Object.assign({}, options.params, input.query),
+    },
+  );
 }
 
 /** The platform's CommonResult envelope, as the contract defines it. */

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { http, type CommonResult } from './http';
+import type { shellCalls } from '../contract/shell';
+import { send } from './http';
 import { $session } from './session';
 import { shared } from './shared';
 import { readStoredJson, writeStored } from './storage';
@@ -35,11 +36,11 @@ export function loadMethods(): Promise<void> {
   const account = $session.get()?.account;
   if (!account) return Promise.resolve();
   if ($methods.get()?.account === account) return Promise.resolve();
-  loading ??= http
-    .get<CommonResult<{ allMethod: { alias: string }[]; curUserMethod: string[] }>>(
-      'portal',
-      '/sys/sysMethod/v1/getCurrentUserMethodAuth',
-    )
+  loading ??= send<typeof shellCalls.methodAuth>(
+    'portal',
+    { method: 'GET', path: '/sys/sysMethod/v1/getCurrentUserMethodAuth' },
+    {},
+  )
     .then((answer) => {
       const { allMethod = [], curUserMethod = [] } = answer.value ?? {};
       writeStored('session', 'allMethod', JSON.stringify(allMethod));

@@ -7,13 +7,8 @@ import type { AppEntry } from '../../../src/contract/widgets';
 import { containing } from '../../lib/like';
 import { appsTheCallerMayOpen } from './app-reach';
 import { appRoute } from './app-route';
-import {
-  menuByAlias,
-  visibleChildren,
-  visibleMenus,
-  type MenuNode,
-  type VisibleMenus,
-} from './menus';
+import type { MenuNode } from '../../../src/contract/shell';
+import { menuByAlias, visibleChildren, visibleMenus, type VisibleMenus } from './menus';
 
 type AppRow = Selectable<AppsTable>;
 

@@ -1,19 +1,6 @@
+import type { AssetDetail, AssetSummary } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
-
-/** The caller's asset unit and the names of what they hold, with how many of each. */
-export interface AssetSummary {
-  dwmc: string;
-  items: { zcmc: string; count: number }[];
-}
-
-export interface AssetDetail {
-  zcmc: string;
-  zcid: string;
-  ggxh: string;
-  dwmc: string;
-  acquiredOn: string;
-}
 
 export async function assetSummary(db: Db, caller: AuthUser): Promise<AssetSummary> {
   const rows = await db

@@ -1,21 +1,8 @@
+import type { HolidayTip } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { isYearlyOn } from './today';
-
-/** A tip of the holiday overlay (spec: merchant-finance.md section 3, holiday tip). */
-export interface HolidayTip {
-  /** birthday, anniversary or festival. */
-  lx: 'birthday' | 'anniversary' | 'festival';
-  /** Whose day it is; empty for a festival. */
-  account: string;
-  /** The text shown. */
-  tcwb: string;
-  /** JSON text of the background images, `[{id, name}]` (public files). */
-  bjtp: string;
-  /** The occasion's name, in the caller's language. */
-  title: string;
-}
 
 const titles = {
   birthday: { 'zh-CN': '员工生日', 'en-US': 'Happy birthday' },

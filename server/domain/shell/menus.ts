@@ -1,32 +1,10 @@
+import type { MenuNode, SideMenuItem } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { MenuRow } from '../../db/schema-shell';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { methodsByMenu } from './methods';
-
-/** A node in the platform's SysMenu shape (reference/platform-api.md section 4). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  name: string;
-  alias: string;
-  menuIcon: string;
-  open: boolean;
-  sn: number;
-  activeTab: string;
-  tabsStyle: string;
-  /** The ids from the root down to this node, each followed by a dot (the platform's path). */
-  path: string;
-  href: string;
-  /** The in-app route the item opens; empty for a pure group. */
-  menuUrl: string;
-  tenantId: string;
-  isParent: boolean;
-  check: boolean;
-  sysMethods: string[];
-  children: MenuNode[];
-}
 
 /** The menu forest with what one caller may see of it. */
 export interface VisibleMenus {
@@ -133,18 +111,6 @@ export async function menuTree(
   const root = menuByAlias(menus, alias);
   if (!menus.visible.has(root.id)) return [];
   return visibleChildren(menus, root.id).map((row) => toNode(menus, row, language, methods));
-}
-
-/** The side menu of the shell: the first level of the caller's front menu, without children. */
-export interface SideMenuItem {
-  id: string;
-  name: string;
-  alias: string;
-  menuIcon: string;
-  menuUrl: string;
-  href: string;
-  sn: number;
-  hasChildren: boolean;
 }
 
 export const frontMenuAlias = 'front_menu';

@@ -1,3 +1,4 @@
+import type { MethodAuth } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
@@ -12,19 +13,6 @@ import { forbidden } from '../../lib/errors';
 /** The methods the server checks itself (besides the data templates' `{key}:add|edit`). */
 export const batchPrintMethod = 'finance:batchPrint';
 export const exportMethod = 'finance:export';
-
-export interface MethodInfo {
-  alias: string;
-  name: string;
-  menuAlias: string;
-}
-
-export interface MethodAuth {
-  /** Every registered method (what is permission-controlled at all). */
-  allMethod: MethodInfo[];
-  /** The aliases the caller holds. */
-  curUserMethod: string[];
-}
 
 export async function methodAuth(
   db: Db,

@@ -1,19 +1,8 @@
+import type { Popup } from '../../../src/contract/shell';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { PopupType } from '../../db/schema-shell';
 import type { AuthUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-
-/** A pop-up tip (spec: merchant-finance.md section 3, pop-up message). */
-export interface Popup {
-  id: string;
-  subject: string;
-  desc: string;
-  url: string;
-  popupType: PopupType;
-  dialogWidth: string;
-  dialogHeight: string;
-}
 
 /** Running pop-ups meant for the caller (everyone's, or their role's) not yet dismissed. */
 function pendingQuery(db: Db, caller: AuthUser, now: Date) {

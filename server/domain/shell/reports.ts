@@ -1,15 +1,7 @@
+import type { ReportTarget } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { notFound, UserError } from '../../lib/errors';
-
-/** What the report page posts: a hidden form with these fields to this address. */
-export interface ReportTarget {
-  alias: string;
-  name: string;
-  url: string;
-  method: 'POST';
-  fields: { account: string; DTID: string };
-}
 
 /**
  * The report-server address for an alias. DTID is the caller's tenant (the tenantId of the

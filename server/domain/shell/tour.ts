@@ -1,18 +1,9 @@
+import type { TourState } from '../../../src/contract/shell';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 
 /** The system setting that holds the version of the guided tour. */
 export const tourVersionKey = 'guideTourVersion';
-
-export interface TourState {
-  /** Whether the home page should start the tour. */
-  due: boolean;
-  /** The current tour version. */
-  version: number;
-  /** The version the caller last completed or exited; 0 when never. */
-  seenVersion: number;
-  outcome: 'complete' | 'exit' | '';
-}
 
 export async function currentTourVersion(db: Db): Promise<number> {
   const row = await db

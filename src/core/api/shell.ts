@@ -1,160 +1,126 @@
+import type { CommonResult } from '../../contract/envelope';
+import type { MenuNode, shellCalls } from '../../contract/shell';
 import { $config } from '../config';
-import { http, type CommonResult } from '../http';
+import { http, send } from '../http';
 
-/** A node of the platform's menu tree (reference/platform-api.md section 4). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  name: string;
-  alias: string;
-  menuIcon: string;
-  sn: number;
-  href: string;
-  /** The in-app route: absolute (`/ht`) or relative to `/statement/` (`template/preview/dyzl`). */
-  menuUrl: string;
-  isParent?: boolean;
-  children: MenuNode[];
-}
+/**
+ * The shell's calls (docs/shell-api.md): menus, the top bar and the home page. Their shapes
+ * are the contract's (src/contract/shell.ts).
+ */
+export type {
+  AssetDetail,
+  AssetSummary,
+  FormReminder as Reminder,
+  HolidayTip,
+  HomeLayout,
+  MenuNode,
+  Popup,
+  ReportTarget,
+  SideMenuItem,
+  TourState,
+} from '../../contract/shell';
+export type { AppEntry as AppResult, ColumnConfig } from '../../contract/widgets';
 
-export interface SideMenuItem {
-  id: string;
-  name: string;
-  alias: string;
-  menuIcon: string;
-  menuUrl: string;
-  href: string;
-  sn: number;
-  hasChildren: boolean;
-}
-
+/** The value of a CommonResult, or what stands for none. */
 const value = <T>(answer: CommonResult<T>, fallback: T): T => answer.value ?? fallback;
 
 export async function currentUserMenu(menuAlias: string): Promise<MenuNode[]> {
-  return value(
-    await http.get<CommonResult<MenuNode[]>>('portal', '/sys/sysMenu/v1/getCurrentUserMenu', {
-      menuAlias,
-    }),
-    [],
+  const answer = await send<typeof shellCalls.menu>(
+    'portal',
+    { method: 'GET', path: '/sys/sysMenu/v1/getCurrentUserMenu' },
+    { query: { menuAlias } },
   );
+  return value(answer, []);
 }
 
-export async function sideMenu(account: string): Promise<SideMenuItem[]> {
-  return value(
-    await http.post<CommonResult<SideMenuItem[]>>('portal', '/bpm/haiyaapi/getmenu', undefined, {
-      params: { account },
-    }),
-    [],
+export async function sideMenu(account: string) {
+  const answer = await send<typeof shellCalls.sideMenu>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getmenu' },
+    { query: { account } },
   );
-}
-
-export interface AppResult {
-  id: string;
-  name: string;
-  icon: string;
-  type: 2 | 3 | 5 | 6 | 8;
-  url: string;
+  return value(answer, []);
 }
 
 /** The top bar's app search; an empty keyword is refused by the server with its message. */
-export async function searchApps(keyword: string): Promise<AppResult[]> {
-  return value(
-    await http.post<CommonResult<AppResult[]>>('portal', '/bpm/haiyaapi/searchApps', undefined, {
-      params: { keyword },
-      quiet: true,
-    }),
-    [],
+export async function searchApps(keyword: string) {
+  const answer = await send<typeof shellCalls.searchApps>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/searchApps' },
+    { query: { keyword } },
+    { quiet: true },
   );
+  return value(answer, []);
 }
 
 export async function greetingText(): Promise<string> {
-  return value(
-    await http.post<CommonResult<{ zswb: string }>>(
-      'portal',
-      '/bpm/haiyaapi/getManageGreets',
-      undefined,
-      { quiet: true },
-    ),
-    { zswb: '' },
-  ).zswb;
-}
-
-export interface AssetSummary {
-  dwmc: string;
-  items: { zcmc: string; count: number }[];
-}
-
-export async function assetNames(): Promise<AssetSummary> {
-  return value(await http.post<CommonResult<AssetSummary>>('portal', '/bpm/haiyaapi/getZcmc'), {
-    dwmc: '',
-    items: [],
-  });
-}
-
-export interface AssetDetail {
-  zcmc: string;
-  zcid: string;
-  ggxh: string;
-  dwmc: string;
-}
-
-export async function assetDetails(zcmc: string): Promise<AssetDetail[]> {
-  return value(
-    await http.post<CommonResult<AssetDetail[]>>('portal', '/bpm/haiyaapi/getGrzcmx', undefined, {
-      params: { zcmc },
-    }),
-    [],
+  const answer = await send<typeof shellCalls.greeting>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getManageGreets' },
+    {},
+    { quiet: true },
   );
+  return value(answer, { zswb: '' }).zswb;
 }
 
-export async function unreadNews(account: string): Promise<{ hasUnread: boolean; count: number }> {
-  return value(
-    await http.get<CommonResult<{ hasUnread: boolean; count: number }>>(
-      'portal',
-      '/bpm/haiyaapi/isReadNews',
-      { account },
-      { quiet: true },
-    ),
-    { hasUnread: false, count: 0 },
+export async function assetNames() {
+  const answer = await send<typeof shellCalls.assets>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getZcmc' },
+    {},
   );
+  return value(answer, { dwmc: '', items: [] });
 }
 
-export interface TourState {
-  due: boolean;
-  version: number;
-}
-
-export async function tourState(account: string): Promise<TourState> {
-  return value(
-    await http.post<CommonResult<TourState>>('portal', '/bpm/haiyaapi/getManageGuide', undefined, {
-      params: { account },
-      quiet: true,
-    }),
-    {
-      due: false,
-      version: 0,
-    },
+export async function assetDetails(zcmc: string) {
+  const answer = await send<typeof shellCalls.assetDetails>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getGrzcmx' },
+    { query: { zcmc } },
   );
+  return value(answer, []);
+}
+
+export async function unreadNews(account: string) {
+  const answer = await send<typeof shellCalls.unreadNews>(
+    'portal',
+    { method: 'GET', path: '/bpm/haiyaapi/isReadNews' },
+    { query: { account } },
+    { quiet: true },
+  );
+  return value(answer, { hasUnread: false, count: 0, mailCount: 0 });
+}
+
+export async function tourState(account: string) {
+  const answer = await send<typeof shellCalls.tour>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getManageGuide' },
+    { query: { account } },
+    { quiet: true },
+  );
+  return value(answer, { due: false, version: 0, seenVersion: 0, outcome: '' });
 }
 
 export async function recordTour(account: string, outcome: 'complete' | 'exit'): Promise<void> {
-  await http.post(
+  await send<typeof shellCalls.recordTour>(
     'portal',
-    '/bpm/haiyaapi/updateManageGuide',
-    { outcome },
-    { params: { account, outcome }, quiet: true },
+    { method: 'POST', path: '/bpm/haiyaapi/updateManageGuide' },
+    { query: { account, outcome }, body: { outcome } },
+    { quiet: true },
   );
 }
 
 export async function tenantLogo(id: string): Promise<string> {
-  const answer = await http.get<CommonResult<{ frontLogo: string }>>(
+  const answer = await send<typeof shellCalls.tenant>(
     'uc',
-    '/uc/tenantManage/v1/getJson',
-    { id },
+    { method: 'GET', path: '/uc/tenantManage/v1/getJson' },
+    { query: { id } },
     { quiet: true },
   );
   return answer.value?.frontLogo ?? '[]';
 }
 
+/** Not a call of the contract: its path carries the deployment's product name. */
 export async function switchMasterOrg(orgid: string, userid: string): Promise<string> {
   const answer = await http.put<CommonResult>(
     'bpmRunTime',
@@ -169,151 +135,86 @@ export async function switchMasterOrg(orgid: string, userid: string): Promise<st
 
 // Home
 
-export async function enterpriseNotices(): Promise<{ id: string; showInfo: string }[]> {
-  return value(
-    await http.get<CommonResult<{ id: string; showInfo: string }[]>>(
-      'portal',
-      '/enterpriseNotice/v1/getShowEnterpriseNotice',
-      undefined,
-      { quiet: true },
-    ),
-    [],
+export async function enterpriseNotices() {
+  const answer = await send<typeof shellCalls.notices>(
+    'portal',
+    { method: 'GET', path: '/enterpriseNotice/v1/getShowEnterpriseNotice' },
+    {},
+    { quiet: true },
   );
+  return value(answer, []);
 }
 
-export interface HolidayTip {
-  lx: 'birthday' | 'anniversary' | 'festival';
-  account: string;
-  tcwb: string;
-  bjtp: string;
-  title: string;
-}
-
-export async function holidayTips(): Promise<HolidayTip[]> {
-  return value(
-    await http.post<CommonResult<HolidayTip[]>>(
-      'portal',
-      '/bpm/haiyaapi/getHolidayTips',
-      undefined,
-      { quiet: true },
-    ),
-    [],
+export async function holidayTips() {
+  const answer = await send<typeof shellCalls.holidayTips>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/getHolidayTips' },
+    {},
+    { quiet: true },
   );
+  return value(answer, []);
 }
 
-export interface Popup {
-  id: string;
-  subject: string;
-  desc: string;
-  url: string;
-  popupType: 'tab' | 'new' | 'dialog';
-  dialogWidth: number;
-  dialogHeight: number;
-}
-
-export async function popups(): Promise<{ count: number; rows: Popup[] }> {
-  return value(
-    await http.get<CommonResult<{ count: number; rows: Popup[] }>>(
-      'portal',
-      '/bpm/haiyaapi/getPopups',
-      undefined,
-      { quiet: true },
-    ),
-    {
-      count: 0,
-      rows: [],
-    },
+export async function popups() {
+  const answer = await send<typeof shellCalls.popups>(
+    'portal',
+    { method: 'GET', path: '/bpm/haiyaapi/getPopups' },
+    {},
+    { quiet: true },
   );
+  return value(answer, { count: 0, rows: [] });
 }
 
 export async function closePopup(id: string): Promise<void> {
-  await http.post('portal', '/bpm/haiyaapi/closePopup', undefined, { params: { id }, quiet: true });
-}
-
-export interface Reminder {
-  id: string;
-  subject: string;
-  content: string;
-  count: number;
-  opemType: string;
-  opemId: string;
-  createTime: string;
-}
-
-export async function formReminders(): Promise<Reminder[]> {
-  return value(
-    await http.get<CommonResult<Reminder[]>>(
-      'form',
-      '/form/formRemindData/v1/getFormRemindDataByUser',
-      undefined,
-      { quiet: true },
-    ),
-    [],
+  await send<typeof shellCalls.closePopup>(
+    'portal',
+    { method: 'POST', path: '/bpm/haiyaapi/closePopup' },
+    { query: { id } },
+    { quiet: true },
   );
 }
 
+export async function formReminders() {
+  const answer = await send<typeof shellCalls.formReminders>(
+    'form',
+    { method: 'GET', path: '/form/formRemindData/v1/getFormRemindDataByUser' },
+    {},
+    { quiet: true },
+  );
+  return value(answer, []);
+}
+
 export async function deleteReminder(id: string): Promise<void> {
-  await http.delete('form', `/form/formRemindData/v1/${encodeURIComponent(id)}`);
+  await send<typeof shellCalls.deleteReminder>(
+    'form',
+    { method: 'DELETE', path: '/form/formRemindData/v1/:id' },
+    { params: { id } },
+  );
 }
 
-export interface ColumnConfig {
-  alias: string;
-  name: string;
-  widget: string;
-  colType: number;
-  dataMode: number;
-  dataFrom: string;
-  dataParam: string;
-  requestType: string;
-  needPage: boolean;
-  colHeight: number;
-  colUrl: string;
-  templateHtml: string;
-  displayRights: boolean;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface HomeLayout {
-  id: string;
-  name: string;
-  columns: ColumnConfig[];
-  widgets: string[];
-}
-
-export async function homeLayout(): Promise<HomeLayout> {
-  return value(await http.get<CommonResult<HomeLayout>>('portal', '/bpm/haiyaapi/getHomeLayout'), {
-    id: '',
-    name: '',
-    columns: [],
-    widgets: [],
-  });
-}
-
-export async function columnByAlias(alias: string): Promise<ColumnConfig> {
-  const answer = await http.get<CommonResult<ColumnConfig>>(
+export async function homeLayout() {
+  const answer = await send<typeof shellCalls.homeLayout>(
     'portal',
-    '/bpm/haiyaapi/getColumnByAlias',
-    { alias },
+    { method: 'GET', path: '/bpm/haiyaapi/getHomeLayout' },
+    {},
+  );
+  return value(answer, { id: '', name: '', columns: [], widgets: [] });
+}
+
+export async function columnByAlias(alias: string) {
+  const answer = await send<typeof shellCalls.column>(
+    'portal',
+    { method: 'GET', path: '/bpm/haiyaapi/getColumnByAlias' },
+    { query: { alias } },
   );
   return answer.value!;
 }
 
-export interface ReportTarget {
-  alias: string;
-  name: string;
-  url: string;
-  method: string;
-  fields: Record<string, string>;
-}
-
-export async function reportTarget(alias: string): Promise<ReportTarget> {
-  const answer = await http.get<CommonResult<ReportTarget>>(
+export async function reportTarget(alias: string) {
+  const answer = await send<typeof shellCalls.reportTarget>(
     'portal',
-    '/bpm/haiyaapi/getReportUrl',
-    { alias },
+    { method: 'GET', path: '/bpm/haiyaapi/getReportUrl' },
+    { query: { alias } },
     { quiet: true },
   );
   return answer.value!;

@@ -1,4 +1,5 @@
-import { http, type CommonResult } from '../../core/http';
+import type { shellCalls } from '../../contract/shell';
+import { send } from '../../core/http';
 import type { ColumnConfig } from '../../core/api/shell';
 
 /** The column batch merge delay of spec/workflow-office.md section 9. */
@@ -16,10 +17,10 @@ async function flush() {
   pending = new Map();
   timer = null;
   try {
-    const answer = await http.post<CommonResult<ColumnConfig[]>>(
+    const answer = await send<typeof shellCalls.columns>(
       'portal',
-      '/bpm/haiyaapi/getColumnByAliasBatch',
-      { alias: [...batch.keys()].join(',') },
+      { method: 'POST', path: '/bpm/haiyaapi/getColumnByAliasBatch' },
+      { body: { alias: [...batch.keys()].join(',') } },
       { quiet: true },
     );
     const columns = answer.value ?? [];

@@ -8,9 +8,17 @@ const item = (menuUrl: string, href: string): MenuNode => ({
   name: '营业时间',
   alias: 'hours',
   menuIcon: '',
+  open: false,
   sn: 0,
+  activeTab: '',
+  tabsStyle: '',
+  path: '',
   href,
   menuUrl,
+  tenantId: '',
+  isParent: false,
+  check: false,
+  sysMethods: [],
   children: [],
 });
 

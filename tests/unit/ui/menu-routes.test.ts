@@ -8,9 +8,17 @@ const node = (alias: string, menuUrl = '', href = '', children: MenuNode[] = [])
   name: alias,
   alias,
   menuIcon: '',
+  open: false,
   sn: 0,
+  activeTab: '',
+  tabsStyle: '',
+  path: '',
   href,
   menuUrl,
+  tenantId: '',
+  isParent: false,
+  check: false,
+  sysMethods: [],
   children,
 });
 
