@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import type { AttachmentInfo } from '../../../src/contract/files';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
 import type { FileRow } from '../../db/schema';
@@ -22,21 +23,6 @@ export interface UploadResult {
   size: number;
   username: string;
   message: string;
-}
-
-/** An attachment as the list of the control shows it (spec/shell.md section 3). */
-export interface AttachmentInfo {
-  id: string;
-  name: string;
-  /** Kilobytes with 2 decimals, as the spec shows them. */
-  size: number;
-  bytes: number;
-  /** The extension. */
-  type: string;
-  username: string;
-  createTime: string;
-  /** The file's extra property (updateFileExtraProp); '' when none. */
-  extraProp: string;
 }
 
 /** An upload as it arrives: its name, its bytes still coming, and whether they ran past the limit. */

@@ -2,9 +2,10 @@ import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { UserError } from '../../lib/errors';
 import { mayReadFile } from '../file-access';
+import { maxExtraProp } from '../../../src/contract/files';
 
-/** The longest extra property a file keeps (characters). */
-export const maxExtraProp = 4000;
+/** The longest extra property a file keeps (characters): the route's schema says so too. */
+export { maxExtraProp };
 
 /**
  * Updates a file's extra property (the portal's updateFileExtraProp, spec/workflow-office.md

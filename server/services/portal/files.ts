@@ -7,7 +7,9 @@ import { canShowInline, contentDisposition, readableFile } from '../../domain/fi
 import { pictureVariant } from '../../domain/pictures';
 import { UserError } from '../../lib/errors';
 import { signInFirst } from '../../plugins/auth';
-import { commonResult, ok } from '../schemas';
+import { ok } from '../schemas';
+import { addRoute } from '../contract';
+import { fileCalls } from '../../../src/contract/files';
 
 export async function fileRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -77,29 +79,9 @@ export async function fileRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/bpm/aliasScript/v1/execute/FileType',
-    {
-      schema: {
-        summary: "A file's type and path, for deciding how to preview it",
-        querystring: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: {
-          200: commonResult(
-            Type.Array(
-              Type.Object({
-                FILETYPE: Type.String(),
-                FILEPATH: Type.String(),
-                FILENAME: Type.String(),
-              }),
-            ),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const file = await fileFor(request.query.id, request);
-      const path = `/portal/system/file/v1/downloadFile?fileId=${file.id}`;
-      return ok([{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }]);
-    },
-  );
+  addRoute(app, fileCalls.fileType, async (request) => {
+    const file = await fileFor(request.query.id, request);
+    const path = `/portal/system/file/v1/downloadFile?fileId=${file.id}`;
+    return ok([{ FILETYPE: file.extension, FILEPATH: path, FILENAME: file.name }]);
+  });
 }

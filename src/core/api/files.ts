@@ -1,5 +1,7 @@
+import type { AnswerOf } from '../../contract/call';
+import type { fileCalls, UploadResult } from '../../contract/files';
 import { $session } from '../session';
-import { ApiError, http, httpClient, type CommonResult } from '../http';
+import { ApiError, http, httpClient, send } from '../http';
 import { fileUrl } from './portal';
 
 /**
@@ -7,28 +9,13 @@ import { fileUrl } from './portal';
  * follows: accept lists, count limits, sizes, preview kinds, the document-preview host.
  */
 
-/** The platform's UploadResult: no state envelope, `size` in bytes. */
-export interface UploadResult {
-  success: boolean;
-  fileId: string;
-  fileName: string;
-  size: number;
-  username: string;
-  message: string;
-}
+/** Their shapes are the contract's (src/contract/files.ts). */
+export type { AttachmentInfo, UploadResult } from '../../contract/files';
 
-/** An attachment as the list shows it: `size` in KB with 2 decimals, `type` the extension. */
-export interface AttachmentInfo {
-  id: string;
-  name: string;
-  size: number;
-  bytes: number;
-  type: string;
-  username: string;
-  createTime: string;
-}
-
-/** Uploads one file (multipart field `files`); refusals reject with the server's message. */
+/**
+ * Uploads one file (multipart field `files`); refusals reject with the server's message. A
+ * plain call, not the contract's: its body is a multipart stream.
+ */
 export async function uploadFile(
   file: File,
   options: {
@@ -57,12 +44,12 @@ export async function uploadFile(
   return result;
 }
 
-export async function fileInfos(ids: string[]): Promise<AttachmentInfo[]> {
+export async function fileInfos(ids: string[]) {
   if (ids.length === 0) return [];
-  const answer = await http.post<CommonResult<AttachmentInfo[]>>(
+  const answer = await send<typeof fileCalls.infos>(
     'portal',
-    '/system/file/v1/getFileInfos',
-    { ids },
+    { method: 'POST', path: '/system/file/v1/getFileInfos' },
+    { body: { ids } },
     { quiet: true },
   );
   return answer.value ?? [];
@@ -70,14 +57,19 @@ export async function fileInfos(ids: string[]): Promise<AttachmentInfo[]> {
 
 /** Deletes files on the server (all or none); answers the server's message. */
 export async function deleteFiles(ids: string[]): Promise<string> {
-  const answer = await http.delete<CommonResult>('portal', '/system/file/v1/delete', {
-    quiet: true,
-    params: { ids: ids.join(',') },
-  });
-  return answer.message ?? '';
+  const answer = await send<typeof fileCalls.remove>(
+    'portal',
+    { method: 'DELETE', path: '/system/file/v1/delete' },
+    { query: { ids: ids.join(',') } },
+    { quiet: true },
+  );
+  return answer.message;
 }
 
-/** A file's bytes, fetched with the session's token; the caller shows a failure itself. */
+/**
+ * A file's bytes, fetched with the session's token; the caller shows a failure itself. A
+ * plain call, not the contract's: it answers a file.
+ */
 export async function fileBlob(fileId: string): Promise<Blob> {
   try {
     return await http.get<Blob>(
@@ -107,30 +99,30 @@ function messageOf(text: string): string {
 
 /** A file's extension and name from the file-type lookup (the spec's FileType call). */
 export async function fileMeta(fileId: string): Promise<{ type: string; name: string }> {
-  const answer = await http.post<CommonResult<{ FILETYPE?: string; FILENAME?: string }[]>>(
+  const answer = await send<typeof fileCalls.fileType>(
     'portal',
-    '/bpm/aliasScript/v1/execute/FileType',
-    undefined,
-    { params: { id: fileId }, quiet: true },
+    { method: 'POST', path: '/bpm/aliasScript/v1/execute/FileType' },
+    { query: { id: fileId } },
+    { quiet: true },
   );
   const first = answer.value?.[0];
   const name = first?.FILENAME ?? '';
   return { type: (first?.FILETYPE || extensionOf(name)).toLowerCase(), name };
 }
 
-export interface PreviewConfig {
-  enabled: boolean;
-  url: string;
-}
+/** Whether a document-preview service is configured, and where. */
+export type PreviewConfig = NonNullable<AnswerOf<typeof fileCalls.previewConfig>['value']>;
 
 let previewConfigAnswer: Promise<PreviewConfig> | null = null;
 
 /** Whether a document-preview service is configured; asked once per page. */
 export function previewConfig(): Promise<PreviewConfig> {
-  previewConfigAnswer ??= http
-    .get<CommonResult<PreviewConfig>>('portal', '/system/file/v1/previewConfig', undefined, {
-      quiet: true,
-    })
+  previewConfigAnswer ??= send<typeof fileCalls.previewConfig>(
+    'portal',
+    { method: 'GET', path: '/system/file/v1/previewConfig' },
+    {},
+    { quiet: true },
+  )
     .then((answer) => answer.value ?? { enabled: false, url: '' })
     .catch(() => {
       previewConfigAnswer = null;

@@ -1,5 +1,6 @@
 import { $config } from '../config';
-import { http, serviceUrl, type CommonResult } from '../http';
+import type { fileCalls } from '../../contract/files';
+import { http, send, serviceUrl, type CommonResult } from '../http';
 import { pictureWidths } from '../pictures';
 
 export interface NewsListItem {
@@ -70,11 +71,10 @@ export async function markNewsRead(item: { id: string; title: string }): Promise
 }
 
 export async function fileType(id: string): Promise<{ type: string; path: string }> {
-  const answer = await http.post<CommonResult<{ FILETYPE: string; FILEPATH: string }[]>>(
+  const answer = await send<typeof fileCalls.fileType>(
     'portal',
-    '/bpm/aliasScript/v1/execute/FileType',
-    undefined,
-    { params: { id } },
+    { method: 'POST', path: '/bpm/aliasScript/v1/execute/FileType' },
+    { query: { id } },
   );
   const first = answer.value?.[0];
   return { type: (first?.FILETYPE ?? '').toLowerCase(), path: first?.FILEPATH ?? '' };

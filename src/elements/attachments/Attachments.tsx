@@ -106,6 +106,8 @@ export function Attachments({
           type: '',
           username: result.username,
           createTime: '',
+          // A new upload has none yet.
+          extraProp: '',
         }),
       );
       commit([...toList(host.value), file]);

@@ -8,22 +8,15 @@ import {
   deleteAttachments,
   type ArrivingFile,
 } from '../../../domain/shell/attachments';
-import { maxExtraProp, updateExtraProp } from '../../../domain/shell/file-extra';
+import { updateExtraProp } from '../../../domain/shell/file-extra';
 import type { ShellSettings } from '../../../domain/shell/settings';
 import { assertQuotaLeft, quotaInForce } from '../../../domain/upload-quota';
 import { allowedFor, parseAccept, UploadFormatError } from '../../../domain/shell/upload-policy';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import { commonResult, done, ok, okMessage } from '../../schemas';
-
-const uploadResult = Type.Object({
-  success: Type.Boolean(),
-  fileId: Type.String(),
-  fileName: Type.String(),
-  size: Type.Integer(),
-  username: Type.String(),
-  message: Type.String(),
-});
+import { done, ok } from '../../schemas';
+import { addRoute } from '../../contract';
+import { fileCalls, uploadResult } from '../../../../src/contract/files';
 
 /** A refused upload, in the UploadResult shape as well (`success`), except a malformed query. */
 const uploadRefusal = Type.Object(
@@ -34,17 +27,6 @@ const uploadRefusal = Type.Object(
   },
   { description: 'Refused: the file, its kind or the quota; the message says which' },
 );
-
-const infoSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  size: Type.Number(),
-  bytes: Type.Integer(),
-  type: Type.String(),
-  username: Type.String(),
-  createTime: Type.String(),
-  extraProp: Type.String(),
-});
 
 const idList = (text: string) =>
   text
@@ -174,87 +156,31 @@ export async function attachmentRoutes(
     },
   );
 
-  app.post(
-    '/system/file/v1/getFileInfos',
-    {
-      schema: {
-        summary: 'Infos of files by id (size in KB with 2 decimals, bytes, type, uploader)',
-        body: Type.Object({
-          ids: Type.Union([
-            Type.String({ maxLength: 4000 }),
-            Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 }),
-          ]),
-        }),
-        response: { 200: commonResult(Type.Array(infoSchema)) },
-      },
-    },
-    async (request) => {
-      const { ids } = request.body;
-      const list = Array.isArray(ids) ? ids : idList(ids);
-      const caller = currentUser(request);
-      return ok(await attachmentInfos(db, caller, list, config.timeZone));
-    },
-  );
+  addRoute(app, fileCalls.infos, async (request) => {
+    const { ids } = request.body;
+    const list = Array.isArray(ids) ? ids : idList(ids);
+    const caller = currentUser(request);
+    return ok(await attachmentInfos(db, caller, list, config.timeZone));
+  });
 
-  app.post(
-    '/system/file/v1/updateFileExtraProp',
-    {
-      schema: {
-        summary: "Updates a file's extra property (text, often JSON; its uploader or the admin)",
-        description:
-          'Body { fileId (or id), extraProp }: text of at most 4000 characters, or a JSON value ' +
-          'kept as its JSON text. A file the caller may not read answers 404 like a missing one; ' +
-          "someone else's file 403; a system file 409.",
-        body: Type.Object({
-          fileId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          extraProp: Type.Union([
-            Type.String({ maxLength: maxExtraProp }),
-            Type.Record(Type.String(), Type.Unknown()),
-            Type.Array(Type.Unknown()),
-          ]),
-        }),
-        response: { 200: okMessage },
-      },
-    },
-    async (request) => {
-      const { body } = request;
-      const fileId = body.fileId ?? body.id;
-      if (!fileId) throw badRequest('server:specRows.fileRequired');
-      const text =
-        typeof body.extraProp === 'string' ? body.extraProp : JSON.stringify(body.extraProp);
-      await updateExtraProp(db, currentUser(request), fileId, text);
-      return done(request, 'server:specRows.extraPropSaved');
-    },
-  );
+  addRoute(app, fileCalls.updateExtraProp, async (request) => {
+    const { body } = request;
+    const fileId = body.fileId ?? body.id;
+    if (!fileId) throw badRequest('server:specRows.fileRequired');
+    const text =
+      typeof body.extraProp === 'string' ? body.extraProp : JSON.stringify(body.extraProp);
+    await updateExtraProp(db, currentUser(request), fileId, text);
+    return done(request, 'server:specRows.extraPropSaved');
+  });
 
-  app.delete(
-    '/system/file/v1/delete',
-    {
-      schema: {
-        summary: 'Deletes files (ids joined by commas): all or none; uploader or admin only',
-        querystring: Type.Object({ ids: Type.Optional(Type.String({ maxLength: 4000 })) }),
-        response: { 200: okMessage },
-      },
-    },
-    async (request) => {
-      const ids = idList(request.query.ids ?? '');
-      if (ids.length === 0) throw badRequest('server:shell.selectOne');
-      const count = await deleteAttachments(db, storage, currentUser(request), ids);
-      return done(request, 'server:shell.filesDeleted', { count });
-    },
-  );
+  addRoute(app, fileCalls.remove, async (request) => {
+    const ids = idList(request.query.ids ?? '');
+    if (ids.length === 0) throw badRequest('server:shell.selectOne');
+    const count = await deleteAttachments(db, storage, currentUser(request), ids);
+    return done(request, 'server:shell.filesDeleted', { count });
+  });
 
-  app.get(
-    '/system/file/v1/previewConfig',
-    {
-      schema: {
-        summary: 'Whether a document-preview service is configured (DOC_PREVIEW_URL)',
-        response: {
-          200: commonResult(Type.Object({ enabled: Type.Boolean(), url: Type.String() })),
-        },
-      },
-    },
-    async () => ok({ enabled: settings.docPreviewUrl !== null, url: settings.docPreviewUrl ?? '' }),
+  addRoute(app, fileCalls.previewConfig, async () =>
+    ok({ enabled: settings.docPreviewUrl !== null, url: settings.docPreviewUrl ?? '' }),
   );
 }
