@@ -173,13 +173,20 @@ export async function runCount(
 
 export const totalOf = (counts: TypeCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
 
-/** Timestamps of a row as the platform writes them ("yyyy-MM-dd HH:mm:ss", business zone). */
-export function withTimes<T extends Row>(row: T, names: string[], timeZone: string): T {
+/**
+ * Timestamps of a row as the platform writes them ("yyyy-MM-dd HH:mm:ss", business zone): the
+ * named fields become text (empty where there was no time), and the row's type says so.
+ */
+export function withTimes<T extends Row, K extends keyof T & string>(
+  row: T,
+  names: readonly K[],
+  timeZone: string,
+): Omit<T, K> & Record<K, string> {
   const copy: Row = { ...row };
   for (const name of names) {
     const value = copy[name];
     copy[name] =
       value instanceof Date || typeof value === 'string' ? formatDateTime(value, timeZone) : '';
   }
-  return copy as T;
+  return copy as Omit<T, K> & Record<K, string>;
 }
