@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { fillNameSpellings } from '../../domain/directory/spelling';
+import { sql, type Kysely } from 'kysely';
+import { pinyin } from 'pinyin-pro';
 import { runScript } from '../sql-script';
 
 /**
@@ -12,7 +12,7 @@ import { runScript } from '../sql-script';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runScript(db, script);
-  await fillNameSpellings(db as never);
+  await fillSpellings(db);
 }
 
 export const defaultDemId = '1700000029000000001';
@@ -40,3 +40,38 @@ const script = `
   alter table users add column name_initials text not null default '';
   alter table users add column name_pinyin text not null default '';
 `;
+
+/**
+ * The spelling as server/domain/directory/spelling.ts computed it when this migration was
+ * written, copied here (frozen) so that a later change to the directory's spelling cannot
+ * change what this migration writes. The library itself is pinned by the lock file.
+ */
+function spellingOf(fullname: string): { initials: string; pinyin: string } {
+  const syllables = pinyin(fullname, {
+    toneType: 'none',
+    type: 'array',
+    surname: 'head',
+    nonZh: 'consecutive',
+  })
+    .map((syllable) => syllable.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .filter(Boolean);
+  return {
+    initials: syllables.map((syllable) => syllable[0]).join(''),
+    pinyin: syllables.join(''),
+  };
+}
+
+/** Fills the spellings of the users there are (frozen, as spellingOf). */
+async function fillSpellings(db: Kysely<unknown>): Promise<void> {
+  const users = await sql<{ id: string; fullname: string }>`
+    select id, fullname from users where name_pinyin = '' and fullname <> ''
+  `.execute(db);
+  for (const user of users.rows) {
+    const spelling = spellingOf(user.fullname);
+    if (!spelling.pinyin) continue;
+    await sql`
+      update users set name_initials = ${spelling.initials}, name_pinyin = ${spelling.pinyin}
+      where id = ${user.id}
+    `.execute(db);
+  }
+}
