@@ -5,8 +5,8 @@ import type { FileStorage } from '../domain/storage';
 import { UserError } from '../lib/errors';
 import { mailSyncFailures } from '../lib/metrics';
 import { publish } from '../live/publish';
-import { unreadMailCount } from './messages';
 import { quietLog, syncAccount, type MailLog, type SyncResult } from './sync';
+import { unreadMailCount } from './unread';
 
 /**
  * Mail sync as jobs (docs/mail.md, "Sync jobs"). Each mail account has one row in wf_jobs

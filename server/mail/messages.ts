@@ -17,6 +17,10 @@ import { plainText } from './plain-text';
 import { composeMessage, sendRaw, withImap, type RefusedRecipient } from './protocol';
 import { resolveFolders } from './sync';
 
+// Kept here for the top bar, which imports it from this file; it lives in unread.ts
+// so that the sync jobs can read it without jobs.ts and this file importing each other.
+export { unreadMailCount } from './unread';
+
 /** The platform's folder codes (types): 1 inbox, 2 sent, 3 drafts, 4 deleted. */
 export const folderCodes: Record<MailFolderType, number> = {
   inbox: 1,
@@ -47,19 +51,6 @@ export function inFolder(folder: MailFolderType) {
           eb('pending', '=', 'trash'),
         ])
       : eb.and([eb('folder', '=', folder), eb('pending', 'is', null)]);
-}
-
-/** Unread mail in the caller's inboxes (home counter myEmail, the contacts dot). */
-export async function unreadMailCount(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('mail_messages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('folder', '=', 'inbox')
-    .where('seen', '=', false)
-    .where('pending', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export async function ownMessage(db: Db, userId: string, id: string): Promise<MailMessageRow> {

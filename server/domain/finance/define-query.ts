@@ -71,12 +71,6 @@ export interface QueryAnswer {
   acknowledges?: boolean;
 }
 
-/** Without a page the answer holds every filtered row up to this many. */
-export const unpagedLimit = 10_000;
-export const maxPageSize = 10_000;
-/** count: estimate counts exactly up to this many rows (cheap: a thousand index entries). */
-export const countBound = 1_000;
-
 type Condition = RawBuilder<SqlBool>;
 
 /** DB and TB as Kysely infers them from `from` (table aliases included); S its empty row. */

@@ -1,12 +1,6 @@
 import { badRequest, UserError } from '../../lib/errors';
-import {
-  maxPageSize,
-  type NamedQuery,
-  type CountMode,
-  type Page,
-  type QueryRequest,
-  type SortTerm,
-} from './define-query';
+import type { NamedQuery, CountMode, Page, QueryRequest, SortTerm } from './define-query';
+import { maxPageSize } from './query-limits';
 import { parseFilters } from './filters';
 import { parseRequestJson } from '../../lib/safe-input';
 

@@ -7,15 +7,14 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Db } from '../../db/database';
-import {
-  countBound,
-  unpagedLimit,
-  type EdgeContext,
-  type EdgeRow,
-  type QueryAnswer,
-  type QueryDefinition,
-  type QueryRequest,
+import type {
+  EdgeContext,
+  EdgeRow,
+  QueryAnswer,
+  QueryDefinition,
+  QueryRequest,
 } from './define-query';
+import { countBound, unpagedLimit } from './query-limits';
 import {
   decodeCursor,
   encodeCursor,

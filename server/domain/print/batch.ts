@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { unpagedLimit, type EdgeContext, type EdgeRow } from '../finance/define-query';
+import type { EdgeContext, EdgeRow } from '../finance/define-query';
+import { unpagedLimit } from '../finance/query-limits';
 import { parseDescriptor, type Descriptor } from '../finance/descriptor';
 import { namedQueries } from '../finance/registry';
 import type { FinanceScope } from '../finance/scope';

@@ -13,7 +13,7 @@ import {
 } from '../engine/context';
 import { cancelChildren, closeTask, insertTask, openTask } from '../engine/tasks';
 import { decide, tallyOf } from '../engine/votes';
-import { finishMain, type Done } from './complete';
+import { finishMain, type Done } from './finish-main';
 import { withTask } from './run';
 import {
   assertButton,

@@ -18,6 +18,7 @@ import { decide, needed, tallyOf } from '../engine/votes';
 import { node } from '../model/graph';
 import { replyChild, voteTrans } from './children';
 import { changeContent } from './content';
+import { assertNoBlockers, finishMain, type Done } from './finish-main';
 import { sendBack } from './returns';
 import {
   announceNodeDone,
@@ -38,13 +39,6 @@ export interface CompleteInput {
   zfiles?: string;
   destination?: string;
   backHandMode?: 'normal' | 'direct';
-}
-
-export interface Done {
-  action: string;
-  opinion: string;
-  files: string;
-  zfiles: string;
 }
 
 /**
@@ -105,49 +99,6 @@ async function finishByKind(ctx: Ctx, task: TaskRow, actor: Actor, done: Done) {
   if (task.kind === 'addsign') return finishAddSign(ctx, task, actor, done);
   if (task.kind === 'customsign') return finishCustomSign(ctx, task, actor, done);
   throw badRequest('server:workflow.actionNotAllowed', { action: done.action });
-}
-
-/**
- * Add-signs and inquiries must be answered before the task can go on; open communications
- * close with it. Answers whether any communication was open.
- */
-async function assertNoBlockers(ctx: Ctx, task: LoadedTask): Promise<boolean> {
-  const kinds =
-    task.live_kinds ??
-    (await liveChildren(ctx, task.id, ['addsign', 'inqu', 'commu'])).map((child) => child.kind);
-  if (kinds.some((kind) => kind === 'addsign' || kind === 'inqu')) {
-    throw badRequest('server:workflow.childrenPending');
-  }
-  return kinds.includes('commu');
-}
-
-/**
- * Finishes a node's task and moves the token on. `actor` is null when the system finishes
- * it (a transfer vote or a custom sign that passed): the record then names the task holder.
- */
-export async function finishMain(
-  ctx: Ctx,
-  task: TaskRow,
-  actor: Actor | null,
-  done: Done,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  if (await assertNoBlockers(ctx, task)) await cancelChildren(ctx, task.id, ['commu'], 'closed');
-  const by = actor?.identity ?? task.assignee_id;
-  await closeTask(ctx, task, done.action, by);
-  await record(ctx, {
-    ...onTask(task),
-    action: task.node_type === 'START' ? 'resubmit' : done.action,
-    opinion: done.opinion,
-    files: done.files,
-    zfiles: done.zfiles,
-    actor,
-    userId: by,
-    detail,
-  });
-  await announceNodeDone(ctx, task, actor, done.opinion);
-  await leave(ctx, await tokenOf(ctx, task));
-  await settle(ctx);
 }
 
 /**

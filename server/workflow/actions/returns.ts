@@ -6,7 +6,7 @@ import { record, type Actor, type Ctx, onTask } from '../engine/context';
 import { moveTo, redoneTokens } from '../engine/flow';
 import { closeTask, insertTask } from '../engine/tasks';
 import { canReach, node, type NodeType } from '../model/graph';
-import type { Done } from './complete';
+import type { Done } from './finish-main';
 import { assertRunning, tokenOf } from './shared';
 
 export interface NodeChoice {

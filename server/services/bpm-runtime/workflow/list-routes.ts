@@ -21,7 +21,7 @@ import {
   type ListSpec,
 } from '../../../workflow/queries/run';
 import { callerOf, countAnswer, pageAnswer } from './common';
-import { unreadMailCount } from '../../../mail/messages';
+import { unreadMailCount } from '../../../mail/unread';
 import { queryFilter } from '../../schemas';
 
 const taskTimes = ['createTime', 'createDate', 'dueTime'];
