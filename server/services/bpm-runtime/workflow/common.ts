@@ -67,6 +67,13 @@ export function decodeData(data: unknown): Record<string, unknown> | undefined {
 
 export { id, optionalText } from '../../../../src/contract/fields';
 
+/** The runtime service's task and instance calls live under these paths. */
+export const taskBase = '/runtime/task/v1';
+export const instanceBase = '/runtime/instance/v1';
+/** An answer described loosely (its fields are listed in docs/workflow.md). */
+export const loose = Type.Object({}, { additionalProperties: true });
+export const looseList = Type.Array(loose);
+
 /** The flows' calls with the server's form type (src/contract/workflow-flows.ts says why). */
 export const flowCalls = flowCallsOf(formSchema<FormDefinition>());
 

@@ -4,10 +4,8 @@ import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
 import { startableList } from '../../../workflow/queries/lists';
 import { runList } from '../../../workflow/queries/run';
-import { callerOf } from './common';
+import { callerOf, instanceBase as instance } from './common';
 import { ok } from '../../schemas';
-
-const instance = '/runtime/instance/v1';
 
 /**
  * The runtime's icon call by name (spec/workflow-office.md 7.2, "an icon call by name"): the

@@ -10,11 +10,8 @@ import {
   relatedInfo,
 } from '../../../workflow/queries/related';
 import { runList, withTimes, type ListSpec } from '../../../workflow/queries/run';
-import { callerOf, id, pageAnswer } from './common';
+import { callerOf, id, instanceBase as instance, loose, pageAnswer } from './common';
 import { queryFilter } from '../../schemas';
-
-const instance = '/runtime/instance/v1';
-const loose = Type.Object({}, { additionalProperties: true });
 
 /** Business records and related processes of the runtime service (docs/workflow.md). */
 export async function relatedRoutes(untyped: FastifyInstance) {

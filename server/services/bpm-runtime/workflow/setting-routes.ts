@@ -12,10 +12,8 @@ import { secretaryCalls, type Secretary } from '../../../../src/contract/delegat
 import { widgetCalls } from '../../../../src/contract/widgets';
 import { timingCalls } from '../../../../src/contract/workflow-timing';
 import { addRoute } from '../../contract';
-import { allFlowsKnown, callerOf, id, idList, leaderParam } from './common';
+import { allFlowsKnown, callerOf, id, idList, leaderParam, loose } from './common';
 import { done, ok } from '../../schemas';
-
-const loose = Type.Object({}, { additionalProperties: true });
 
 /**
  * Follows, due times, secretaries, parallel sign revokes, reminders and reports of the
