@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { AuthUser } from '../lib/context';
-import type { PageList, Paging } from './directory';
+import type { PageList, Paging } from './directory/paging';
 import { containing } from '../lib/like';
 
 /**

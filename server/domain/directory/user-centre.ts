@@ -4,13 +4,8 @@ import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { orgName, postName } from '../../workflow/queries/names';
-import {
-  searchPeople,
-  type PageList,
-  type Paging,
-  type PeopleFilters,
-  type PersonRow,
-} from './index';
+import type { PageList, Paging } from './paging';
+import { searchPeople, type PeopleFilters, type PersonRow } from './people';
 import { containing } from '../../lib/like';
 
 /**

@@ -1,6 +1,6 @@
 import { formRights, type FormRights } from '../../../src/core/forms/rights';
 import { badRequest } from '../../lib/errors';
-import { OrgTree } from '../directory';
+import { OrgTree } from '../directory/org-tree';
 import type { QueryContext } from '../shell/queries/registry';
 import { loadTemplate } from '../shell/templates/data-templates';
 import { rightsOf } from './access';

@@ -1,18 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import {
-  listDems,
-  masterOrg,
-  orgPage,
-  orgsByParent,
-  pagingOf,
-  personByAccount,
-  postPage,
-  rolePage,
-  searchPeople,
-  textFilters,
-} from '../../domain/directory';
+import { listDems, masterOrg, orgPage, orgsByParent } from '../../domain/directory/orgs';
+import { pagingOf, textFilters } from '../../domain/directory/paging';
+import { personByAccount, searchPeople } from '../../domain/directory/people';
+import { postPage, rolePage } from '../../domain/directory/roles-posts';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { commonResult, ok, pageList, queryFilter, type QueryFilter } from '../schemas';

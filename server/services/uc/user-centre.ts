@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { pagingOf, textFilters } from '../../domain/directory';
+import { pagingOf, textFilters } from '../../domain/directory/paging';
 import {
   assertOwnKey,
   currentPost,

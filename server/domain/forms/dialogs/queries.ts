@@ -3,7 +3,7 @@ import { financeScope } from '../../finance/scope';
 import { namedQuery as shellQuery } from '../../shell/queries';
 import type { NamedQuery } from '../../shell/queries/registry';
 import { orgName } from '../../../workflow/queries/names';
-import { personMatches } from '../../directory';
+import { personMatches } from '../../directory/people';
 
 /**
  * The named queries custom dialogs read (besides the shell's registry). Each one's source
