@@ -17,10 +17,6 @@ import { plainText } from './plain-text';
 import { composeMessage, sendRaw, withImap, type RefusedRecipient } from './protocol';
 import { resolveFolders } from './sync';
 
-// Kept here for the top bar, which imports it from this file; it lives in unread.ts
-// so that the sync jobs can read it without jobs.ts and this file importing each other.
-export { unreadMailCount } from './unread';
-
 /** The platform's folder codes (types): 1 inbox, 2 sent, 3 drafts, 4 deleted. */
 export const folderCodes: Record<MailFolderType, number> = {
   inbox: 1,
