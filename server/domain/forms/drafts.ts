@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { DraftEntry, FormDraft } from '../../../src/contract/form-drafts';
 import type { FormRight } from '../../../src/core/forms/rights';
 import type { Paging, QueryContext } from '../shell/queries/registry';
 import { templatesWith } from './access';
@@ -64,7 +65,7 @@ export async function saveDraft(
   return id;
 }
 
-export async function getDraft(ctx: QueryContext, id: string) {
+export async function getDraft(ctx: QueryContext, id: string): Promise<FormDraft> {
   const row = await ctx.db
     .selectFrom('form_drafts as d')
     .innerJoin('data_templates as t', 't.template_key', 'd.template_key')
@@ -91,7 +92,8 @@ export async function getDraft(ctx: QueryContext, id: string) {
     boAlias: row.bo_alias,
     recordId: row.record_id,
     title: row.title,
-    updatedAt: row.updated_at,
+    // What JSON made of the Date before: the contract declares the answer's text.
+    updatedAt: row.updated_at.toISOString(),
     data: row.data,
   };
 }
@@ -101,7 +103,11 @@ export const draftRight = (recordId: string | null | undefined): FormRight =>
   recordId ? 'edit' : 'add';
 
 /** The caller's drafts of forms they may still add to (or, for a record's draft, edit). */
-export async function listDrafts(ctx: QueryContext, paging: Paging, templateKey?: string) {
+export async function listDrafts(
+  ctx: QueryContext,
+  paging: Paging,
+  templateKey?: string,
+): Promise<{ rows: DraftEntry[]; total: number }> {
   const keys = async (right: FormRight) =>
     (await templatesWith(ctx, [right])).map((template) => template.template_key);
   const [adds, edits] = await Promise.all([keys('add'), keys('edit')]);
@@ -149,7 +155,7 @@ export async function listDrafts(ctx: QueryContext, paging: Paging, templateKey?
       recordId: row.record_id,
       title: row.title,
       templateName: (english && row.name_en) || row.name,
-      updatedAt: row.updated_at,
+      updatedAt: row.updated_at.toISOString(),
     })),
     total: Number(total.total),
   };

@@ -1,3 +1,4 @@
+import type { TemplateRights } from '../../../src/contract/form-rights';
 import { formRights, type FormRights } from '../../../src/core/forms/rights';
 import { badRequest } from '../../lib/errors';
 import { OrgTree } from '../directory/org-tree';
@@ -10,7 +11,10 @@ import { rightsOf } from './access';
  * use a form"): a template's managers and rights, with the roles and organisations to choose
  * from, and their save.
  */
-export async function templateRights(ctx: QueryContext, templateKey: string) {
+export async function templateRights(
+  ctx: QueryContext,
+  templateKey: string,
+): Promise<TemplateRights> {
   const template = await loadTemplate(ctx, templateKey);
   const english = ctx.language === 'en-US';
   const [roles, tree] = await Promise.all([

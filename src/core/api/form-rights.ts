@@ -1,29 +1,22 @@
+import type { rightsCalls, TemplateRights } from '../../contract/form-rights';
 import type { FormRights } from '../forms/rights';
-import { http, type CommonResult } from '../http';
+import { send } from '../http';
 
 /**
  * Who may use a template's records (docs/forms.md, "Who may use a form"): the
  * form-definition screen's calls, administrators only; apart from forms.ts so that only that
  * screen loads them.
  */
-const base = '/form/dataTemplate/v1';
 
 /** A template's managers and rights with the roles and organisations to choose (admin). */
-export interface TemplateRights {
-  templateKey: string;
-  name: string;
-  managers: string[];
-  rights: FormRights;
-  /** False while the template has the default rights (none of its own). */
-  custom: boolean;
-  roles: { id: string; label: string }[];
-  orgs: { id: string; label: string }[];
-}
+export type { TemplateRights } from '../../contract/form-rights';
 
 export async function templateRights(templateKey: string): Promise<TemplateRights> {
-  const answer = await http.get<CommonResult<TemplateRights>>('form', `${base}/getRights`, {
-    templateKey,
-  });
+  const answer = await send<typeof rightsCalls.get>(
+    'form',
+    { method: 'GET', path: '/form/dataTemplate/v1/getRights' },
+    { query: { templateKey } },
+  );
   return answer.value!;
 }
 
@@ -33,10 +26,10 @@ export async function saveTemplateRights(
   managers: string[],
   rights: FormRights,
 ): Promise<string> {
-  const answer = await http.post<CommonResult<null>>(
+  const answer = await send<typeof rightsCalls.save>(
     'form',
-    `${base}/saveRights`,
-    { templateKey, managers, rights },
+    { method: 'POST', path: '/form/dataTemplate/v1/saveRights' },
+    { body: { templateKey, managers, rights } },
     { quiet: true },
   );
   return answer.message ?? '';

@@ -1,10 +1,23 @@
+import type { AnswerOf, BodyOf } from '../../contract/call';
+import type { DefinitionCallsFor } from '../../contract/form-definitions';
+import type { draftCalls } from '../../contract/form-drafts';
+import type { RecordCallsFor } from '../../contract/form-records';
 import type { FormDefinition } from '../forms/definition';
-import { http, streamRequest, type CommonResult } from '../http';
-import type { DataTemplate, PageList, Row } from './statement';
+import { http, send, streamRequest, type CommonResult } from '../http';
+import type { DataTemplate, Row } from './statement';
 
 /** Calls of the online forms (docs/forms.md); the server checks everything again. */
 const base = '/form/dataTemplate/v1';
 const key = encodeURIComponent;
+
+/** The record and definition calls, their forms read as the browser's FormDefinition. */
+type RecordCalls = RecordCallsFor<FormDefinition>;
+type DefinitionCalls = DefinitionCallsFor<FormDefinition>;
+
+export type { DraftEntry as Draft } from '../../contract/form-drafts';
+export type { TemplateEntry } from '../../contract/form-definitions';
+export type { ImportProblem } from '../../contract/form-imports';
+import type { ImportProblem, ImportRefusal } from '../../contract/form-imports';
 
 export interface FormPermission {
   add: boolean;
@@ -27,99 +40,90 @@ export function isFormTemplate(template: DataTemplate): template is FormTemplate
   return 'form' in template && Boolean((template as Partial<FormTemplate>).form);
 }
 
-export interface FormFilter {
-  pageBean: { page: number; pageSize: number };
-  querys: { property: string; value: unknown; operation: string }[];
-  sorter?: { property: string; direction: 'ASC' | 'DESC' }[];
-  /**
-   * exact (default); estimate: exact up to 1,000, else the planner's estimate (a first
-   * page); none: total -1 (later pages keep the first one's).
-   */
-  count?: 'exact' | 'estimate' | 'none';
-}
+/** A list's filter: the contract's QueryFilter (count: exact, estimate or none). */
+export type FormFilter = NonNullable<BodyOf<RecordCalls['list']>>;
 
 export function formRecords(
   templateKey: string,
   filter: FormFilter,
-): Promise<PageList<Row> & { estimated?: boolean }> {
-  return http.post<PageList<Row>>('form', `${base}/dataList_${key(templateKey)}`, filter);
+): Promise<AnswerOf<RecordCalls['list']>> {
+  return send<RecordCalls['list']>(
+    'form',
+    { method: 'POST', path: '/form/dataTemplate/v1/dataList_:templateKey' },
+    { params: { templateKey }, body: filter },
+  );
 }
 
 export async function formRecord(template: FormTemplate, id?: string): Promise<Row> {
-  const answer = await http.get<CommonResult<{ data: Row }>>(
+  const answer = await send<RecordCalls['get']>(
     'form',
-    `${base}/getForm/${key(template.formKey)}/${key(template.boAlias)}`,
-    id ? { id } : {},
+    { method: 'GET', path: '/form/dataTemplate/v1/getForm/:formKey/:boAlias' },
+    { params: { formKey: template.formKey, boAlias: template.boAlias }, query: id ? { id } : {} },
   );
   return answer.value?.data ?? {};
 }
 
 /** Saves a record (ID_ present: an edit); the answer's message is the server's. */
 export async function saveFormRecord(template: FormTemplate, values: Row) {
-  const answer = await http.post<CommonResult<string>>(
+  const answer = await send<RecordCalls['save']>(
     'form',
-    `${base}/boSave/${key(template.boAlias)}`,
-    values,
+    { method: 'POST', path: '/form/dataTemplate/v1/boSave/:boAlias' },
+    { params: { boAlias: template.boAlias }, body: values },
     { quiet: true },
   );
   return { id: answer.value ?? '', message: answer.message ?? '' };
 }
 
 export async function deleteFormRecords(template: FormTemplate, ids: string[]) {
-  const answer = await http.delete<CommonResult<number>>(
+  const answer = await send<RecordCalls['remove']>(
     'form',
-    `${base}/boDel/${key(template.boAlias)}?ids=${ids.map(key).join(',')}`,
+    { method: 'DELETE', path: '/form/dataTemplate/v1/boDel/:boAlias' },
+    { params: { boAlias: template.boAlias }, query: { ids: ids.join(',') } },
   );
   return answer.message ?? '';
 }
 
 export async function batchUpdate(template: FormTemplate, ids: string[], values: Row) {
-  const answer = await http.post<CommonResult<number>>(
+  const answer = await send<RecordCalls['batchUpdate']>(
     'form',
-    `${base}/boBatchUpdate/${key(template.boAlias)}`,
-    { ids, values },
+    { method: 'POST', path: '/form/dataTemplate/v1/boBatchUpdate/:boAlias' },
+    { params: { boAlias: template.boAlias }, body: { ids, values } },
     { quiet: true },
   );
   return answer.message ?? '';
 }
 
-export interface Draft {
-  id: string;
-  templateKey: string;
-  recordId: string | null;
-  title: string;
-  templateName: string;
-  updatedAt: string;
-}
-
-export async function saveDraft(body: {
-  templateKey: string;
-  id?: string | undefined;
-  recordId?: string | undefined;
-  title: string;
-  data: Row;
-}) {
-  const answer = await http.post<CommonResult<string>>('form', `${base}/boSaveDraft`, body);
+export async function saveDraft(body: BodyOf<typeof draftCalls.save>) {
+  const answer = await send<typeof draftCalls.save>(
+    'form',
+    { method: 'POST', path: '/form/dataTemplate/v1/boSaveDraft' },
+    { body },
+  );
   return { id: answer.value ?? '', message: answer.message ?? '' };
 }
 
 export async function draftData(id: string) {
-  const answer = await http.get<
-    CommonResult<{ data: Row; templateKey: string; recordId: string | null }>
-  >('form', `${base}/getTempDraftData/${key(id)}`);
+  const answer = await send<typeof draftCalls.get>(
+    'form',
+    { method: 'GET', path: '/form/dataTemplate/v1/getTempDraftData/:id' },
+    { params: { id } },
+  );
   return answer.value!;
 }
 
-export function myDrafts(page: number, pageSize: number): Promise<PageList<Draft>> {
-  return http.post<PageList<Draft>>('form', `${base}/getMyDraftList`, {
-    pageBean: { page, pageSize },
-  });
+export function myDrafts(page: number, pageSize: number) {
+  return send<typeof draftCalls.list>(
+    'form',
+    { method: 'POST', path: '/form/dataTemplate/v1/getMyDraftList' },
+    { body: { pageBean: { page, pageSize } } },
+  );
 }
 
 export async function removeDrafts(ids: string[]) {
-  const answer = await http.delete<CommonResult<number>>(
+  const answer = await send<typeof draftCalls.remove>(
     'form',
-    `${base}/removeTempDraft?ids=${ids.map(key).join(',')}`,
+    { method: 'DELETE', path: '/form/dataTemplate/v1/removeTempDraft' },
+    { query: { ids: ids.join(',') } },
   );
   return answer.message ?? '';
 }
@@ -133,17 +137,10 @@ export function importTemplateFile(templateKey: string): Promise<Response> {
   return streamRequest('form', `${base}/downloadMainTempFile/${key(templateKey)}`, {});
 }
 
-/** One problem of a refused import: a row may have several (one per field). */
-export interface ImportProblem {
-  row: number;
-  /** The field's label, in the caller's language. */
-  field?: string;
-  /** The value as the file gave it (cut at 60 characters). */
-  value?: string;
-  message: string;
-}
-
-/** Uploads an XLSX; a refused file answers its per-row report rather than throwing. */
+/**
+ * Uploads an XLSX; a refused file answers its per-row report rather than throwing. A
+ * multipart upload with progress, so a plain request, not a call of the contract.
+ */
 export async function importRecords(
   templateKey: string,
   file: File,
@@ -165,23 +162,18 @@ export async function importRecords(
     );
     return { ok: true, message: answer.message ?? '' };
   } catch (error) {
-    const failure = error as { message: string; body?: { value?: ImportProblem[] } };
+    const failure = error as { message: string; body?: Partial<ImportRefusal> };
     return { ok: false, message: failure.message, problems: failure.body?.value ?? [] };
   }
 }
 
-export interface TemplateEntry {
-  templateKey: string;
-  name: string;
-  formKey: string;
-  source: 'store' | 'form';
-}
-
 /** The data templates (listJson), for a page that lists the online forms. */
-export function templateEntries(page: number, pageSize: number): Promise<PageList<TemplateEntry>> {
-  return http.post<PageList<TemplateEntry>>('form', `${base}/listJson`, {
-    pageBean: { page, pageSize },
-  });
+export function templateEntries(page: number, pageSize: number) {
+  return send<DefinitionCalls['templates']>(
+    'form',
+    { method: 'POST', path: '/form/dataTemplate/v1/listJson' },
+    { body: { pageBean: { page, pageSize } } },
+  );
 }
 
 /**
@@ -189,20 +181,20 @@ export function templateEntries(page: number, pageSize: number): Promise<PageLis
  * `baseVersion`: the version it was edited from (a newer one saved since is refused, 409).
  */
 export async function saveFormDefinition(definition: unknown, baseVersion?: number) {
-  const answer = await http.post<CommonResult<number>>(
+  const answer = await send<DefinitionCalls['save']>(
     'form',
-    '/form/form/v1/save',
-    baseVersion === undefined ? { definition } : { definition, baseVersion },
+    { method: 'POST', path: '/form/form/v1/save' },
+    { body: baseVersion === undefined ? { definition } : { definition, baseVersion } },
     { quiet: true },
   );
   return { version: answer.value ?? 0, message: answer.message ?? '' };
 }
 
 export async function storedDefinition(formKey: string) {
-  const answer = await http.get<CommonResult<{ version: number; definition: FormDefinition }>>(
+  const answer = await send<DefinitionCalls['byKey']>(
     'form',
-    '/form/form/v1/getByKey',
-    { formKey },
+    { method: 'GET', path: '/form/form/v1/getByKey' },
+    { query: { formKey } },
   );
   return answer.value!;
 }

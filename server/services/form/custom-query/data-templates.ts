@@ -16,22 +16,14 @@ import { sortOf } from '../../../domain/forms/record-order';
 import type { RecordStore } from '../../../domain/forms/record-store';
 import { isStoreBound, recordStoreOf } from '../../../domain/forms/record-stores';
 import { withChoices } from '../../../domain/forms/dictionaries';
-import { commonResult, ok, queryFilter } from '../../schemas';
+import { legacyField } from '../../../../src/contract/form-records';
+import { addRoute } from '../../contract';
+import { recordCalls } from '../data-template/schemas';
+import { commonResult, ok } from '../../schemas';
 import { queryContext } from '../../portal/shell/context';
-import { rowPage, viewColumns, viewConditions } from './schemas';
+import { viewColumns, viewConditions } from './schemas';
 
 const key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-
-const fieldSchema = Type.Object({
-  name: Type.String(),
-  label: Type.String(),
-  labelEn: Type.Optional(Type.String()),
-  type: Type.String(),
-  rules: Type.String(),
-  required: Type.Boolean(),
-  readonly: Type.Optional(Type.Boolean()),
-  options: Type.Optional(Type.String()),
-});
 
 /**
  * Data templates: template/preview/{templateKey} lists, template/form/{templateKey}/{action}
@@ -57,7 +49,7 @@ export async function dataTemplateRoutes(untyped: FastifyInstance) {
               formKey: Type.String(),
               columns: viewColumns,
               conditions: viewConditions,
-              fields: Type.Array(fieldSchema),
+              fields: Type.Array(legacyField),
               permission: Type.Object({
                 add: Type.Boolean(),
                 edit: Type.Boolean(),
@@ -84,93 +76,49 @@ export async function dataTemplateRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    `${base}/dataList_:templateKey`,
-    {
-      schema: {
-        summary: "One page of the template's records the caller may see (a bare PageList)",
-        params: Type.Object({ templateKey: key }),
-        body: Type.Union([queryFilter, Type.Null()]),
-        response: { 200: rowPage },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const { templateKey } = request.params;
-      const form = await formTemplate(ctx, templateKey, 'read');
-      const body = request.body;
-      const paging = pageOf(body, form.template.page_size);
-      const result = await storeOf(form).list(
-        ctx,
-        form,
-        filtersOf(body),
-        paging,
-        sortOf(body),
-        body?.count,
-      );
-      return { ...result, ...paging };
-    },
-  );
+  addRoute(app, recordCalls.list, async (request) => {
+    const ctx = queryContext(app, request);
+    const { templateKey } = request.params;
+    const form = await formTemplate(ctx, templateKey, 'read');
+    const body = request.body;
+    const paging = pageOf(body, form.template.page_size);
+    const result = await storeOf(form).list(
+      ctx,
+      form,
+      filtersOf(body),
+      paging,
+      sortOf(body),
+      body?.count,
+    );
+    return { ...result, ...paging };
+  });
 
-  app.get(
-    `${base}/getForm/:formKey/:boAlias`,
-    {
-      schema: {
-        summary: 'One record for the form page (no id: an empty record, for those who may add)',
-        params: Type.Object({ formKey: key, boAlias: key }),
-        querystring: Type.Object({ id: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: {
-          200: commonResult(
-            Type.Object({
-              formKey: Type.String(),
-              boAlias: Type.String(),
-              fields: Type.Array(fieldSchema),
-              data: Type.Record(Type.String(), Type.Unknown()),
-              readonly: Type.Boolean(),
-              form: Type.Optional(Type.Unknown()),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const { boAlias } = request.params;
-      const ctx = queryContext(app, request);
-      const { id } = request.query;
-      const form = await formTemplateByAlias(ctx, boAlias, id ? 'read' : 'add');
-      const store = storeOf(form);
-      if (!id) await store.assertMayWrite(ctx, form);
-      const data = id ? await store.get(ctx, form, id) : {};
-      return ok({
-        formKey: form.template.form_key,
-        boAlias,
-        fields: legacyFields(form),
-        form: await withChoices(ctx.db, form.definition),
-        data,
-        readonly: id ? !(await store.mayEdit(ctx, form, data)) : false,
-      });
-    },
-  );
+  addRoute(app, recordCalls.get, async (request) => {
+    const { boAlias } = request.params;
+    const ctx = queryContext(app, request);
+    const { id } = request.query;
+    const form = await formTemplateByAlias(ctx, boAlias, id ? 'read' : 'add');
+    const store = storeOf(form);
+    if (!id) await store.assertMayWrite(ctx, form);
+    const data = id ? await store.get(ctx, form, id) : {};
+    return ok({
+      formKey: form.template.form_key,
+      boAlias,
+      fields: legacyFields(form),
+      form: await withChoices(ctx.db, form.definition),
+      data,
+      readonly: id ? !(await store.mayEdit(ctx, form, data)) : false,
+    });
+  });
 
-  app.post(
-    `${base}/boSave/:boAlias`,
-    {
-      schema: {
-        summary: 'Adds (no ID_) or edits (ID_) a record, checked against the rule strings',
-        params: Type.Object({ boAlias: key }),
-        body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 200 }),
-        response: { 200: commonResult(Type.String()) },
-      },
-    },
-    async (request) => {
-      const { boAlias } = request.params;
-      const ctx = queryContext(app, request);
-      const body = request.body;
-      const form = await formTemplateByAlias(ctx, boAlias, editedId(body) ? 'edit' : 'add');
-      const saved = await saveFormRecord(ctx, form, body, storeOf(form));
-      return ok(saved, request.t('server:forms.saved'));
-    },
-  );
+  addRoute(app, recordCalls.save, async (request) => {
+    const { boAlias } = request.params;
+    const ctx = queryContext(app, request);
+    const body = request.body;
+    const form = await formTemplateByAlias(ctx, boAlias, editedId(body) ? 'edit' : 'add');
+    const saved = await saveFormRecord(ctx, form, body, storeOf(form));
+    return ok(saved, request.t('server:forms.saved'));
+  });
 }
 
 /**

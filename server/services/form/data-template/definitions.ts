@@ -7,8 +7,9 @@ import { withChoices } from '../../../domain/forms/dictionaries';
 import { currentUser } from '../../../plugins/auth';
 import { forbidden } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
+import { addRoute } from '../../contract';
 import { commonResult, ok } from '../../schemas';
-import { page, pageBean, templateKey } from './schemas';
+import { definitionCalls, templateKey } from './schemas';
 
 /**
  * Form definitions and the template list: getSubEntsByFormKey (spec 7.6), listJson (7.7),
@@ -42,78 +43,41 @@ export async function formDefinitionRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/form/form/v1/getByKey',
-    {
-      schema: {
-        summary:
-          "A form's current definition and version (select choices from dictionaries filled in)",
-        querystring: Type.Object({ formKey: templateKey }),
-        response: {
-          200: commonResult(Type.Object({ version: Type.Integer(), definition: Type.Unknown() })),
-        },
-      },
-    },
-    async (request) => {
-      const { db } = app.deps;
-      const stored = await currentDefinition(db, request.query.formKey);
-      const definition = await withChoices(db, stored.definition);
-      return ok({ version: stored.version, definition });
-    },
-  );
+  addRoute(app, definitionCalls.byKey, async (request) => {
+    const { db } = app.deps;
+    const stored = await currentDefinition(db, request.query.formKey);
+    const definition = await withChoices(db, stored.definition);
+    return ok({ version: stored.version, definition });
+  });
 
-  app.post(
-    '/form/form/v1/save',
-    {
-      schema: {
-        summary: 'Saves a definition as the next version (administrators only)',
-        body: Type.Object({
-          definition: Type.Unknown(),
-          /** The version the definition was edited from: a newer one saved since is a 409. */
-          baseVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-        }),
-        response: { 200: commonResult(Type.Integer()) },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      if (!caller.seesEverything) throw forbidden('server:forms.noWrite');
-      const { definition, baseVersion } = request.body;
-      const version = await saveDefinition(app.deps.db, definition, caller.id, baseVersion);
-      return ok(version, request.t('server:forms.saved'));
-    },
-  );
+  addRoute(app, definitionCalls.save, async (request) => {
+    const caller = currentUser(request);
+    if (!caller.seesEverything) throw forbidden('server:forms.noWrite');
+    const { definition, baseVersion } = request.body;
+    const version = await saveDefinition(app.deps.db, definition, caller.id, baseVersion);
+    return ok(version, request.t('server:forms.saved'));
+  });
 
-  app.post(
-    '/form/dataTemplate/v1/listJson',
-    {
-      schema: {
-        summary: 'A page of the data templates the caller may open, with their form and source',
-        body: Type.Union([Type.Object({ pageBean }), Type.Null()]),
-        response: { 200: page },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const body = request.body;
-      const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
-      const english = ctx.language === 'en-US';
-      // Only the forms the caller may open: the others are not theirs to know of.
-      const open = (await templatesWith(ctx, ['read', 'add'])).sort((a, b) =>
-        a.template_key < b.template_key ? -1 : 1,
-      );
-      const rows = open.slice((paging.page - 1) * paging.pageSize, paging.page * paging.pageSize);
-      return {
-        rows: rows.map((row) => ({
-          templateKey: row.template_key,
-          name: (english && row.name_en) || row.name,
-          boAlias: row.bo_alias,
-          formKey: row.form_key,
-          source: row.source,
-        })),
-        total: open.length,
-        ...paging,
-      };
-    },
-  );
+  addRoute(app, definitionCalls.templates, async (request) => {
+    const ctx = queryContext(app, request);
+    const body = request.body;
+    const paging = { page: body?.pageBean?.page ?? 1, pageSize: body?.pageBean?.pageSize ?? 20 };
+    const english = ctx.language === 'en-US';
+    // Only the forms the caller may open: the others are not theirs to know of.
+    const open = (await templatesWith(ctx, ['read', 'add'])).sort((a, b) =>
+      a.template_key < b.template_key ? -1 : 1,
+    );
+    const rows = open.slice((paging.page - 1) * paging.pageSize, paging.page * paging.pageSize);
+    return {
+      rows: rows.map((row) => ({
+        templateKey: row.template_key,
+        name: (english && row.name_en) || row.name,
+        boAlias: row.bo_alias,
+        formKey: row.form_key,
+        source: row.source,
+      })),
+      total: open.length,
+      ...paging,
+    };
+  });
 }

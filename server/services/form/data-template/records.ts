@@ -11,7 +11,8 @@ import { recordStoreOf } from '../../../domain/forms/record-stores';
 import { notFound } from '../../../lib/errors';
 import { queryContext } from '../../portal/shell/context';
 import { commonResult, ok } from '../../schemas';
-import { idList, page, pageBean, recordId, splitIds, templateKey, values } from './schemas';
+import { addRoute } from '../../contract';
+import { page, pageBean, recordCalls, recordId, splitIds, templateKey } from './schemas';
 
 const base = '/form/dataTemplate/v1';
 
@@ -20,48 +21,29 @@ const subQueryFields = { templateKey, id: recordId, subTable: templateKey };
 const subQuery = Type.Object(subQueryFields);
 type SubQuery = Static<typeof subQuery>;
 
-/** Record calls of online forms besides boSave/getForm/dataList (docs/forms.md). */
+/**
+ * Record calls of online forms besides boSave/getForm/dataList (docs/forms.md). The sub-table
+ * reads are not the browser's calls (the form page has the rows with the record): plain routes.
+ */
 export async function formRecordRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    `${base}/boBatchUpdate/:boAlias`,
-    {
-      schema: {
-        summary: 'Sets the same values on several records; each record is checked whole',
-        params: Type.Object({ boAlias: templateKey }),
-        body: Type.Object({ ids: Type.Array(recordId, { minItems: 1, maxItems: 500 }), values }),
-        response: { 200: commonResult(Type.Integer()) },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const { boAlias } = request.params;
-      const body = request.body;
-      const form = await formTemplateByAlias(ctx, boAlias, 'edit');
-      const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
-      return ok(count, request.t('server:forms.batchUpdated', { count }));
-    },
-  );
+  addRoute(app, recordCalls.batchUpdate, async (request) => {
+    const ctx = queryContext(app, request);
+    const { boAlias } = request.params;
+    const body = request.body;
+    const form = await formTemplateByAlias(ctx, boAlias, 'edit');
+    const count = await batchUpdate(ctx, form, [...new Set(body.ids)], body.values);
+    return ok(count, request.t('server:forms.batchUpdated', { count }));
+  });
 
-  app.delete(
-    `${base}/boDel/:boAlias`,
-    {
-      schema: {
-        summary: 'Deletes records the caller may see and delete; all or nothing',
-        params: Type.Object({ boAlias: templateKey }),
-        querystring: Type.Object({ ids: idList }),
-        response: { 200: commonResult(Type.Integer()) },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const { boAlias } = request.params;
-      const form = await formTemplateByAlias(ctx, boAlias, 'delete');
-      const ids = splitIds(request.query.ids);
-      const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
-      return ok(count, request.t('server:forms.deleted'));
-    },
-  );
+  addRoute(app, recordCalls.remove, async (request) => {
+    const ctx = queryContext(app, request);
+    const { boAlias } = request.params;
+    const form = await formTemplateByAlias(ctx, boAlias, 'delete');
+    const ids = splitIds(request.query.ids);
+    const count = await recordStoreOf(form.template, app.deps.sms).remove(ctx, form, ids);
+    return ok(count, request.t('server:forms.deleted'));
+  });
 
   app.get(
     `${base}/getSubData`,

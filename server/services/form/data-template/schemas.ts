@@ -1,36 +1,31 @@
 import { Type } from 'typebox';
+import type { FormDefinition } from '../../../../src/core/forms/definition';
+import { definitionCallsOf } from '../../../../src/contract/form-definitions';
+import { definitionSchema, formRow } from '../../../../src/contract/form-fields';
+import { recordCallsOf } from '../../../../src/contract/form-records';
 
-export const templateKey = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-});
-export const recordId = Type.String({ minLength: 1, maxLength: 24, pattern: '^[0-9]+$' });
+// The request pieces live in the contract the browser reads too.
+export {
+  idList,
+  pageBean,
+  recordId,
+  templateKey,
+  values,
+} from '../../../../src/contract/form-fields';
 
-/** `ids=1,2,3` of the DELETE calls: at most 500 decimal ids. */
-export const idList = Type.String({
-  minLength: 1,
-  maxLength: 12_500,
-  pattern: '^[0-9]+(,[0-9]+)*$',
-});
+/** The record calls with the server's form type (src/contract/form-fields.ts says why). */
+export const recordCalls = recordCallsOf(definitionSchema<FormDefinition>());
 
-export const values = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), {
-  maxProperties: 200,
-});
+/** The definition calls with the server's form type. */
+export const definitionCalls = definitionCallsOf(definitionSchema<FormDefinition>());
 
+/** A page of sub-table rows (getSubDataPagination, which the browser does not call). */
 export const page = Type.Object({
-  rows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  rows: Type.Array(formRow),
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });
-
-export const pageBean = Type.Optional(
-  Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  }),
-);
 
 export function splitIds(text: string): string[] {
   return [...new Set(text.split(','))].slice(0, 500);

@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldOptions, FormField } from '../../../../src/core/forms/definition';
 import type { Db } from '../../../db/database';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+// The report of a refused import is the browser's type too.
+import { importRefusal, type ImportProblem } from '../../../../src/contract/form-imports';
 import { assertMayDo } from '../../../domain/forms/access';
 import { checkContext, formTemplate } from '../../../domain/forms/form-templates';
 import {
@@ -196,25 +198,6 @@ async function choicesOf(db: Db, fields: FormField[]): Promise<Map<string, Field
     choices.set(field.name, await optionsOf(db, field));
   return choices;
 }
-
-/** One problem of an import: the sheet's row, the field's label, the value as given. */
-const importProblem = Type.Object({
-  row: Type.Integer(),
-  field: Type.Optional(Type.String()),
-  value: Type.Optional(Type.String()),
-  message: Type.String(),
-});
-export type ImportProblem = Static<typeof importProblem>;
-
-/** A refused import: the first problems row by row in `value` (none for a bad request). */
-const importRefusal = Type.Object(
-  {
-    state: Type.Literal(false),
-    message: Type.String(),
-    value: Type.Optional(Type.Array(importProblem)),
-  },
-  { description: 'Refused: a bad file, or the rows with problems, each with its row and field' },
-);
 
 type Checked = { records: CheckedRecord[] } | { problems: ImportProblem[]; rows: number };
 

@@ -1,0 +1,31 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * A refused spreadsheet import's report (docs/forms.md, "Import"). importMain and importSub
+ * take a multipart upload, so they are no calls of the contract (send sends JSON); their
+ * refusal is declared here so the server's report and the browser's reading are one type.
+ */
+
+/** One problem of an import: the sheet's row, the field's label, the value as given. */
+export const importProblem = Type.Object({
+  row: Type.Integer(),
+  /** The field's label, in the caller's language. */
+  field: Type.Optional(Type.String()),
+  /** The value as the file gave it (cut at 60 characters). */
+  value: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+
+export type ImportProblem = Static<typeof importProblem>;
+
+/** A refused import: the first problems row by row in `value` (none for a bad request). */
+export const importRefusal = Type.Object(
+  {
+    state: Type.Literal(false),
+    message: Type.String(),
+    value: Type.Optional(Type.Array(importProblem)),
+  },
+  { description: 'Refused: a bad file, or the rows with problems, each with its row and field' },
+);
+
+export type ImportRefusal = Static<typeof importRefusal>;
