@@ -3,7 +3,7 @@ import {
   type ModuleItem,
   type ModuleItemType,
   type SysModule,
-} from '../../../src/core/modules/sys-module';
+} from '../../../src/contract/sys-module';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { forbidden, notFound, UserError } from '../../lib/errors';
@@ -15,7 +15,7 @@ import { forbidden, notFound, UserError } from '../../lib/errors';
  * (atrium-chart-column). A module opens for the holders of its roles and the designated
  * user; the tabs' own calls still check the caller (a module grants nothing by itself).
  */
-export { moduleItemTypes, type ModuleItem } from '../../../src/core/modules/sys-module';
+export { moduleItemTypes, type ModuleItem } from '../../../src/contract/sys-module';
 
 const keyPattern = /^[A-Za-z0-9_-]{1,64}$/;
 

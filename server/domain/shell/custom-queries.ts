@@ -1,3 +1,5 @@
+// What getByAlias answers is the contract's.
+import type { CustomQueryDefinition } from '../../../src/contract/custom-query';
 import type { CustomQueryRow } from '../../db/schema-shell';
 import { badRequest, notFound, UserError } from '../../lib/errors';
 import { namedQuery } from './queries';
@@ -10,22 +12,7 @@ import { parseRequestJson } from '../../lib/safe-input';
  * checking them is the browser's job for external queries, and a broken one must reach the
  * browser as it is so that its error message shows (spec/shell.md section 8).
  */
-export interface CustomQueryDefinition {
-  alias: string;
-  name: string;
-  dsType: 'dataSource' | 'restful';
-  requestType: 'GET' | 'POST';
-  url: string;
-  header: string;
-  dataParam: string;
-  listKey: string;
-  conditionfield: string;
-  resultfield: string;
-  displayfield: string;
-  pageSize: number;
-  /** Where the rows come from: our doQuery for dataSource queries, the url for restful ones. */
-  needPage: boolean;
-}
+export type { CustomQueryDefinition };
 
 export async function loadCustomQuery(ctx: QueryContext, alias: string): Promise<CustomQueryRow> {
   const row = await ctx.db

@@ -1,4 +1,10 @@
-import { http } from '../http';
+import type {
+  CustomDialogDefinition,
+  dialogCalls,
+  DialogPage,
+  DialogRow,
+} from '../../contract/custom-dialog';
+import { send } from '../http';
 
 /**
  * Custom dialogs (spec/workflow-office.md 7.6; docs/forms.md "Custom dialogs"): a definition
@@ -6,49 +12,14 @@ import { http } from '../http';
  * source, so the browser never calls a dialog's configured address itself.
  */
 
-export interface DialogField {
-  field: string;
-  comment: string;
-}
-
-export interface DialogCondition extends DialogField {
-  condition: string;
-  dbType: string;
-  /** '1': the user fills it in; anything else is fixed and applied by the server. */
-  defaultType: string;
-  defaultValue: string;
-}
-
-export interface CustomDialogDefinition {
-  alias: string;
-  name: string;
-  style: 'list' | 'tree';
-  /** 1: one row; n > 1: at most n; 0: any number. */
-  selectNum: number;
-  displayfield: DialogField[];
-  resultfield: DialogField[];
-  sortfield: { field: string; sortType: string }[];
-  conditionfield: DialogCondition[];
-  dsType: 'query' | 'url';
-  needPage: boolean;
-  pageSize: number;
-  treeIdField: string;
-  treeParentField: string;
-}
-
-export type DialogRow = Record<string, unknown>;
-
-export interface DialogNode extends DialogRow {
-  children: DialogNode[];
-}
-
-export interface DialogPage {
-  rows?: DialogRow[];
-  nodes?: DialogNode[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type {
+  CustomDialogDefinition,
+  DialogCondition,
+  DialogField,
+  DialogNode,
+  DialogPage,
+  DialogRow,
+} from '../../contract/custom-dialog';
 
 export interface DialogQuery {
   page: number;
@@ -59,10 +30,10 @@ export interface DialogQuery {
 }
 
 export function dialogByAlias(alias: string): Promise<CustomDialogDefinition> {
-  return http.get<CustomDialogDefinition>(
+  return send<typeof dialogCalls.byAlias>(
     'form',
-    '/form/customDialog/v1/getByAlias',
-    { alias },
+    { method: 'GET', path: '/form/customDialog/v1/getByAlias' },
+    { query: { alias } },
     { quiet: true },
   );
 }
@@ -71,15 +42,18 @@ export function dialogData(alias: string, query: DialogQuery): Promise<DialogPag
   const querys = Object.entries(query.values)
     .filter(([, value]) => value.trim() !== '')
     .map(([property, value]) => ({ property, value: value.trim(), operation: 'LIKE' }));
-  return http.post<DialogPage>(
+  return send<typeof dialogCalls.listData>(
     'form',
-    `/form/customDialog/v1/getListData?alias=${encodeURIComponent(alias)}`,
+    { method: 'POST', path: '/form/customDialog/v1/getListData' },
     {
-      pageBean: { page: query.page, pageSize: query.pageSize },
-      querys,
-      ...(query.sort
-        ? { sorter: [{ property: query.sort.field, direction: query.sort.direction }] }
-        : {}),
+      query: { alias },
+      body: {
+        pageBean: { page: query.page, pageSize: query.pageSize },
+        querys,
+        ...(query.sort
+          ? { sorter: [{ property: query.sort.field, direction: query.sort.direction }] }
+          : {}),
+      },
     },
     { quiet: true },
   );

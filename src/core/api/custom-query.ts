@@ -1,7 +1,8 @@
 import { $config, type ServiceBases } from '../config';
 import { $language } from '../language';
 import { $session } from '../session';
-import { ApiError, http, httpClient } from '../http';
+import type { CustomQueryDefinition, queryCalls } from '../../contract/custom-query';
+import { ApiError, httpClient, send } from '../http';
 
 /**
  * Custom queries (spec/shell.md section 7): a definition found by alias, then rows from our
@@ -10,21 +11,7 @@ import { ApiError, http, httpClient } from '../http';
  * own code, so the element can say exactly what is wrong (section 8).
  */
 
-export interface CustomQueryDefinition {
-  alias: string;
-  name: string;
-  dsType: string;
-  requestType: string;
-  url: string;
-  header: string;
-  dataParam: string;
-  listKey: string;
-  conditionfield: string;
-  resultfield: string;
-  displayfield: string;
-  pageSize: number;
-  needPage: boolean;
-}
+export type { CustomQueryDefinition } from '../../contract/custom-query';
 
 export type CustomQueryErrorCode =
   | 'notFound'
@@ -209,12 +196,20 @@ export interface RestfulRequest {
 const servicePlaceholder = /^\{(uc|portal|bpmRunTime|bpmModel|form)\}/;
 
 /**
+ * A definition's address settings. The method is any text here: the server answers GET or
+ * POST, and this check (badMethod, spec/shell.md section 8) does not lean on that.
+ */
+type RestfulSettings = Pick<CustomQueryDefinition, 'url' | 'header' | 'dataParam'> & {
+  requestType: string;
+};
+
+/**
  * What to send to a restful query's address, checked before anything is sent: the address
  * is required, header and dataParam must be JSON objects, the method GET or POST. A relative
  * address (or one starting with a service placeholder such as `{form}`) is on our server.
  */
 export function prepareRestful(
-  definition: Pick<CustomQueryDefinition, 'url' | 'requestType' | 'header' | 'dataParam'>,
+  definition: RestfulSettings,
   conditions: Record<string, string>,
   services: ServiceBases,
 ): RestfulRequest {
@@ -256,10 +251,10 @@ export function prepareRestful(
 /** The definition of an alias; a 404 answers null (it may appear later). */
 export async function findByAlias(alias: string): Promise<CustomQueryDefinition | null> {
   try {
-    return await http.post<CustomQueryDefinition>(
+    return await send<typeof queryCalls.byAlias>(
       'form',
-      '/form/customQuery/v1/getByAlias',
-      { alias },
+      { method: 'POST', path: '/form/customQuery/v1/getByAlias' },
+      { body: { alias } },
       { quiet: true },
     );
   } catch (error) {
@@ -274,14 +269,13 @@ export async function runDataSource(
   conditions: Record<string, string>,
   page: number,
 ): Promise<QueryPage> {
-  const answer = await http.post<{ rows?: Record<string, unknown>[]; total?: number }>(
+  const answer = await send<typeof queryCalls.run>(
     'form',
-    '/form/customQuery/v1/doQuery',
-    conditions,
-    { quiet: true, params: { alias, page } },
+    { method: 'POST', path: '/form/customQuery/v1/doQuery' },
+    { query: { alias, page }, body: conditions },
+    { quiet: true },
   );
-  const rows = Array.isArray(answer?.rows) ? answer.rows : [];
-  return { rows, total: typeof answer?.total === 'number' ? answer.total : rows.length };
+  return { rows: answer.rows, total: answer.total };
 }
 
 /**

@@ -1,11 +1,20 @@
-import { http } from '../http';
+import type {
+  ModuleItem as SysModuleItem,
+  SysModule,
+  sysModuleCalls,
+} from '../../contract/sys-module';
+import { send } from '../http';
 
 /** System modules (/sysModulePreview/{id}; docs/forms.md "System modules"). */
-export type { ModuleItem as SysModuleItem, SysModule } from '../modules/sys-module';
-import type { ModuleItem as SysModuleItem, SysModule } from '../modules/sys-module';
+export type { ModuleItem as SysModuleItem, SysModule } from '../../contract/sys-module';
 
 export function sysModule(id: string): Promise<SysModule> {
-  return http.get<SysModule>('form', '/form/sysModule/v1/get', { id }, { quiet: true });
+  return send<typeof sysModuleCalls.get>(
+    'form',
+    { method: 'GET', path: '/form/sysModule/v1/get' },
+    { query: { id } },
+    { quiet: true },
+  );
 }
 
 /** The element each tab type shows, and its attributes (elements never import each other). */

@@ -26,8 +26,13 @@ const definition = (selectNum: number): CustomDialogDefinition => ({
   sortfield: [],
   conditionfield: [],
   dsType: 'query',
+  requestType: 'GET',
   needPage: true,
   pageSize: 10,
+  listKey: '',
+  pageKey: '',
+  pageSizeKey: '',
+  totalKey: '',
   treeIdField: '',
   treeParentField: '',
 });

@@ -1,3 +1,8 @@
+// What getByAlias answers is the contract's.
+import type {
+  CustomDialogDefinition as DialogDefinition,
+  DialogField,
+} from '../../../../src/contract/custom-dialog';
 import type { Selectable } from 'kysely';
 import type { CustomDialogsTable } from '../../../db/schema-dialogs';
 import type { Language } from '../../../i18n';
@@ -29,39 +34,6 @@ export interface StoredCondition extends StoredField {
 export interface StoredSort {
   field: string;
   sortType: 'asc' | 'desc';
-}
-
-export interface DialogField {
-  field: string;
-  comment: string;
-}
-
-export interface DialogCondition extends DialogField {
-  condition: StoredCondition['condition'];
-  dbType: StoredCondition['dbType'];
-  defaultType: StoredCondition['defaultType'];
-  defaultValue: string;
-}
-
-export interface DialogDefinition {
-  alias: string;
-  name: string;
-  style: 'list' | 'tree';
-  selectNum: number;
-  displayfield: DialogField[];
-  resultfield: DialogField[];
-  sortfield: StoredSort[];
-  conditionfield: DialogCondition[];
-  dsType: 'query' | 'url';
-  requestType: 'GET' | 'POST';
-  needPage: boolean;
-  pageSize: number;
-  listKey: string;
-  pageKey: string;
-  pageSizeKey: string;
-  totalKey: string;
-  treeIdField: string;
-  treeParentField: string;
 }
 
 /** A stored dialog with its JSON parsed; a broken row is the administrator's error, a 500. */

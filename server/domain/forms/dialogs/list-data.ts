@@ -1,3 +1,5 @@
+// A tree dialog's node is the contract's.
+import type { DialogNode } from '../../../../src/contract/custom-dialog';
 import { badRequest, UserError } from '../../../lib/errors';
 import {
   runNamedQuery,
@@ -16,10 +18,6 @@ export interface ListRequest {
   pageSize?: number | undefined;
   querys?: { property: string; value?: unknown; operation?: string | undefined }[] | undefined;
   sorter?: { property: string; direction?: string | undefined }[] | undefined;
-}
-
-export interface DialogNode extends Record<string, unknown> {
-  children: DialogNode[];
 }
 
 export type ListAnswer =

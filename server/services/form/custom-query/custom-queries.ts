@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { queryCalls } from '../../../../src/contract/custom-query';
 import {
   loadCustomQuery,
   parseQueryData,
@@ -8,24 +8,8 @@ import {
   toDefinition,
 } from '../../../domain/shell/custom-queries';
 import { badRequest } from '../../../lib/errors';
+import { addRoute } from '../../contract';
 import { queryContext } from '../../portal/shell/context';
-import { rowPage } from './schemas';
-
-const definition = Type.Object({
-  alias: Type.String(),
-  name: Type.String(),
-  dsType: Type.Union([Type.Literal('dataSource'), Type.Literal('restful')]),
-  requestType: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
-  url: Type.String(),
-  header: Type.String(),
-  dataParam: Type.String(),
-  listKey: Type.String(),
-  conditionfield: Type.String(),
-  resultfield: Type.String(),
-  displayfield: Type.String(),
-  pageSize: Type.Integer(),
-  needPage: Type.Boolean(),
-});
 
 /** The alias of getByAlias: a query parameter, a raw text body, or `{ alias }`. */
 function aliasOf(query: { alias?: string }, body: unknown): string {
@@ -50,47 +34,15 @@ export async function customQueryRoutes(untyped: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/form/customQuery/v1/getByAlias',
-    {
-      schema: {
-        summary: 'A custom query definition by alias (a bare object; JSON settings as text)',
-        description:
-          'The alias comes as ?alias=, as a raw text body, or as { "alias": "..." }. ' +
-          'Unknown alias: 404 "related query with alias not found".',
-        querystring: Type.Object({ alias: Type.Optional(Type.String({ maxLength: 100 })) }),
-        body: Type.Optional(Type.Unknown()),
-        response: { 200: definition },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const alias = aliasOf(request.query, request.body);
-      return toDefinition(await loadCustomQuery(ctx, alias));
-    },
-  );
+  addRoute(app, queryCalls.byAlias, async (request) => {
+    const ctx = queryContext(app, request);
+    const alias = aliasOf(request.query, request.body);
+    return toDefinition(await loadCustomQuery(ctx, alias));
+  });
 
-  app.post(
-    '/form/customQuery/v1/doQuery',
-    {
-      schema: {
-        summary: "One page of a dataSource query's rows (a bare PageList)",
-        description:
-          'The body is queryData: JSON text (or a JSON object) of condition values, ' +
-          '{ "field": "value" } or { "dateField": ["yyyy-mm-dd", "yyyy-mm-dd"] }. Text matches ' +
-          'as a substring when not empty; a date pair only when both ends are set.',
-        querystring: Type.Object({
-          alias: Type.String({ minLength: 1, maxLength: 100 }),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-        }),
-        body: Type.Optional(Type.Unknown()),
-        response: { 200: rowPage },
-      },
-    },
-    async (request) => {
-      const { alias, page } = request.query;
-      const ctx = queryContext(app, request);
-      return runCustomQuery(ctx, alias, parseQueryData(request.body), page ?? 1);
-    },
-  );
+  addRoute(app, queryCalls.run, async (request) => {
+    const { alias, page } = request.query;
+    const ctx = queryContext(app, request);
+    return runCustomQuery(ctx, alias, parseQueryData(request.body), page ?? 1);
+  });
 }

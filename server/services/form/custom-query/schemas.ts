@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { pageList } from '../../schemas';
 
-/** A page of rows of a named query; row fields depend on the query (see its definition). */
-export const rowPage = pageList(Type.Record(Type.String(), Type.Unknown()));
+// A page of a named query's rows is the contract's (custom queries answer one too).
+export { rowPage } from '../../../../src/contract/custom-query';
 
 export const viewColumns = Type.Array(
   Type.Object({
