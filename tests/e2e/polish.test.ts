@@ -223,7 +223,7 @@ describe('a list while a new answer loads (item 6)', () => {
     await page.click(`${host} [data-action=query]`);
     await page.waitForSelector(`${host} [data-loading]`);
     expect(await page.textContent(`${host} .count`)).toBe('加载中…');
-    expect((await tableRows(page, host)).length).toBe(before);
+    expect((await tableRows(page, host, { veiled: true })).length).toBe(before);
     // The veil is on top of the rows: the middle of the table is the veil, not a cell.
     const onTop = await page.locator(host).evaluate((element) => {
       const root = element.shadowRoot!;

@@ -289,25 +289,32 @@ export async function latestSms(mobile: string): Promise<string | undefined> {
   return rows[0]?.text;
 }
 
-/** The rows a table shows once it has its answer (cell texts by column key), from its shadow root. */
-export async function tableRows(page: Page, host: string): Promise<Record<string, string>[]> {
-  return page.locator(host).evaluate((element) =>
-    [
-      // A busy table shows the last answer under a veil while the next one comes: its rows
-      // are not the answer to what was asked, so they are not read (a test that polls for a
-      // sorted page must not take the old page for it).
-      ...(element.shadowRoot ?? element).querySelectorAll(
-        'table:not([aria-busy=true]) tbody tr[data-row]:not([data-pending])',
-      ),
-    ].map((row) =>
-      Object.fromEntries(
-        [...row.querySelectorAll('td[data-column]')].map((cell) => [
-          cell.getAttribute('data-column'),
-          cell.textContent ?? '',
-        ]),
-      ),
-    ),
-  );
+/**
+ * The rows a table shows once it has its answer (cell texts by column key), from its shadow
+ * root. A busy table shows the last answer under a veil while the next one comes: those rows
+ * are not the answer to what was asked, so they are read only when `veiled` asks for them
+ * (a test that polls for a sorted page must not take the old page for it).
+ */
+export async function tableRows(
+  page: Page,
+  host: string,
+  { veiled = false }: { veiled?: boolean } = {},
+): Promise<Record<string, string>[]> {
+  const table = veiled ? 'table' : 'table:not([aria-busy=true])';
+  return page
+    .locator(host)
+    .evaluate(
+      (element, selector) =>
+        [...(element.shadowRoot ?? element).querySelectorAll(selector)].map((row) =>
+          Object.fromEntries(
+            [...row.querySelectorAll('td[data-column]')].map((cell) => [
+              cell.getAttribute('data-column'),
+              cell.textContent ?? '',
+            ]),
+          ),
+        ),
+      `${table} tbody tr[data-row]:not([data-pending])`,
+    );
 }
 
 /** Signs in through the API and answers the token, for checks made beside the browser. */
