@@ -319,6 +319,15 @@ describe.each(databaseKinds)('third security round on %s', (kind) => {
     expect((await picture(own, 320)).status).toBe(401);
     expect((await picture(own, 320, 'contract01')).status).toBe(404);
     expect((await picture(own, 320, 'store01')).headers['cache-control']).toBe('private, no-store');
+    // An id is looked up, never made a path: a climb out of the folder finds nothing, and a
+    // NUL byte is refused in words before anything is looked up.
+    for (const climb of [`..%2F..%2F${own}`, `${own.slice(0, -2)}%2F..`, `pictures%2F${own}`]) {
+      expect((await picture(climb, 320, 'store01')).status).toBe(404);
+    }
+    for (const nul of [`${own}%00`, '%00']) {
+      const answer = await picture(nul, 320, 'store01');
+      expect([answer.status, typeof answer.message]).toEqual([400, 'string']);
+    }
 
     // A picture that cannot be read, or would open to 64 megapixels, is refused with a message.
     const broken = await uploaded('store01', '坏图.png', samples.png);
