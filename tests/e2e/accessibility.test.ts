@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { JSDOM } from 'jsdom';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartIds } from '../../server/db/seed/shell/charts';
-import { moduleIds } from '../../server/db/seed/sys-modules';
+import { loadMetas } from '../../scripts/manifest/metas';
 import { apiLogin, openSameOrigin, useSession } from './bare-page';
 import { passHomeInterruptions } from './menu-walk';
 import { anonymousRoutes, signedInRoutes, type Route } from './route-table';
@@ -40,7 +39,6 @@ const languages = ['zh-CN', 'en-US'] as const;
 type Language = (typeof languages)[number];
 /** Seeded: 刘洋的请假申请（5天）, a to-do of the department managers mgr01 and mgr02. */
 const sharedTask = '1700000025000000010';
-const seededNews = '1700000006000000001';
 
 /**
  * Rules the host page must also pass, though axe rates them moderate: one main landmark, at
@@ -302,67 +300,35 @@ describe.concurrent('accessibility: axe over every page of the host', () => {
 });
 
 /**
- * Every element alone on a bare page, as a third-party site embeds it: one script tag, a
- * main landmark and a heading of the site's own. The attributes give each real data.
+ * Every element's example (its meta.ts, the one the manifest and docs/elements.md show) on a
+ * bare page, as a third-party site embeds it: one script tag, a main landmark and a heading of
+ * the site's own, signed in as the account the example is written for (administrator unless
+ * named here). The examples name demo data, so they run as written.
  */
-const bareElements: { name: string; attributes?: string; account?: string }[] = [
-  { name: 'about' },
-  { name: 'agent-settings', attributes: 'kind="agent"' },
-  { name: 'approval-phrases' },
-  { name: 'app-centre' },
-  { name: 'attachments', attributes: 'multiple limit="5"' },
-  { name: 'chart-column', attributes: `chart-id="${chartIds.tasksByFlow}"` },
-  { name: 'contract-list' },
-  { name: 'custom-query', attributes: 'alias="storeList" heading' },
-  { name: 'query-view', attributes: 'sql-alias="kqyc" alias="kqycmx"' },
-  { name: 'custom-dialog', attributes: 'alias="merchantContracts" name="contracts" label="合同"' },
-  { name: 'data-template', attributes: 'template-key="fitOut"', account: 'store01' },
-  { name: 'form', attributes: 'template-key="fitOut"', account: 'store01' },
-  { name: 'form-designer', attributes: 'form-key="inspection"', account: 'admin' },
-  { name: 'favourite-apps', account: 'emp01' },
-  { name: 'flow-image', attributes: 'def-key="leave"' },
-  { name: 'flow-incidents' },
-  { name: 'flow-starter' },
-  { name: 'floor-map', attributes: 'store="S01" floor="L1" shop="L1-05"', account: '' },
-  { name: 'floor-map-editor', attributes: 'mode="layout"' },
-  { name: 'home' },
-  { name: 'home-groups' },
-  { name: 'home-layout', account: 'emp01' },
-  { name: 'invoice-list', account: 'SZHY10001' },
-  { name: 'login', account: '' },
-  { name: 'mail' },
-  { name: 'mail-contacts' },
-  { name: 'mail-settings' },
-  { name: 'meetings', account: 'emp01' },
-  { name: 'messages', account: 'emp01' },
-  { name: 'menu-container', attributes: 'menu-alias="v-flow" active="/v-flow/v-todo"' },
-  { name: 'news-viewer', attributes: `news-id="${seededNews}"` },
-  { name: 'news' },
-  { name: 'news-carousel' },
-  { name: 'overdue-list' },
-  { name: 'print', attributes: 'kind="fkqkd" jlbh="{JLBH}" hsfs="联营"', account: 'SZHY10001' },
-  { name: 'password-dialog', attributes: 'open' },
-  { name: 'people-picker', attributes: 'name="users" label="人员" multiple' },
-  { name: 'reset-password', account: '' },
-  { name: 'sales-query' },
-  { name: 'shortcuts', account: 'emp01' },
-  { name: 'side-menu', attributes: 'active="/home"' },
-  { name: 'signup', account: '' },
-  { name: 'statement-list', attributes: 'kind="lyfyjsd"' },
-  { name: 'statement-shell', attributes: 'path="/workbench"', account: 'store01' },
-  { name: 'task-counters', account: 'mgr02' },
-  { name: 'task-list', attributes: 'kind="todo"', account: 'mgr02' },
-  {
-    name: 'sys-module',
-    attributes: `module-id="${moduleIds.fitOutManagement}"`,
-    account: 'store01',
-  },
-  { name: 'task', attributes: `task-id="${sharedTask}"`, account: 'mgr02' },
-  { name: 'todo-card', account: 'mgr02' },
-  { name: 'top-bar' },
-];
+const metas = await loadMetas();
+const exampleAccounts: Record<string, string> = {
+  'data-template': 'store01',
+  form: 'store01',
+  'favourite-apps': 'emp01',
+  'floor-map': '',
+  'home-layout': 'emp01',
+  'invoice-list': 'SZHY10001',
+  login: '',
+  meetings: 'emp01',
+  messages: 'emp01',
+  print: 'SZHY10001',
+  'reset-password': '',
+  shortcuts: 'emp01',
+  signup: '',
+  'statement-shell': 'store01',
+  'sys-module': 'store01',
+  task: 'mgr02',
+  'task-counters': 'mgr02',
+  'task-list': 'mgr02',
+  'todo-card': 'mgr02',
+};
 
-describe.concurrent('accessibility: axe over every element on a bare page', () => {
+describe.concurrent('accessibility: axe over every element’s example on a bare page', () => {
   const browser = useBrowser();
 
   it('covers every element the build publishes', () => {
@@ -387,7 +353,7 @@ describe.concurrent('accessibility: axe over every element on a bare page', () =
     const published = manifest.modules
       .filter((module) => module.declarations?.some((declaration) => declaration.customElement))
       .map((module) => /elements\/(.+)\.js$/.exec(module.path)![1]);
-    expect(bareElements.map((element) => element.name).sort()).toEqual(published.sort());
+    expect(metas.map(([name]) => name)).toEqual(published.sort());
   });
 
   /** One browser per account and language, its session set before any script runs. */
@@ -426,29 +392,41 @@ describe.concurrent('accessibility: axe over every element on a bare page', () =
     return tabs.get(key)!;
   };
 
-  for (const element of bareElements) {
+  for (const [name, meta] of metas) {
     for (const language of languages) {
-      it(`${language} <atrium-${element.name}>`, () =>
-        tabOf(element.account ?? 'admin', language).use(async ({ page, settle }) => {
-          const tag = `atrium-${element.name}`;
-          const attributes = (element.attributes ?? '').includes('{JLBH}')
-            ? element.attributes!.replace('{JLBH}', (await statementOfMerchant()).JLBH)
-            : (element.attributes ?? '');
-          // A new address for each element: each element is alone on its page.
-          await openSameOrigin(
-            page,
-            `/a11y-${element.name}`,
-            `<main><h1>Atrium</h1><${tag} ${attributes}></${tag}></main>`,
-            [element.name],
-            language,
-          );
-          await page.waitForFunction(
-            (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
-            tag,
-          );
-          await settle();
-          const found = await audit(page, `${language} <${element.name}>`);
-          expect(found, found.join('\n')).toEqual([]);
+      it(`${language} <atrium-${name}>`, () =>
+        tabOf(exampleAccounts[name] ?? 'admin', language).use(async ({ page, settle }) => {
+          const refused: string[] = [];
+          const onAnswer = (response: Response) => {
+            if (response.url().startsWith(baseUrl()) && response.status() >= 400)
+              refused.push(`${response.status()} ${response.url()}`);
+          };
+          page.on('response', onAnswer);
+          try {
+            // A new address for each element: each example is alone on its page.
+            await openSameOrigin(
+              page,
+              `/a11y-${name}`,
+              `<main><h1>Atrium</h1>${meta.example}</main>`,
+              [
+                ...new Set(
+                  [...meta.example.matchAll(/<atrium-([a-z-]+)/g)].map(([, used]) => used!),
+                ),
+              ],
+              language,
+            );
+            await page.waitForFunction(
+              (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
+              meta.tag,
+            );
+            await settle();
+            const found = await audit(page, `${language} <${name}>`);
+            expect(found, found.join('\n')).toEqual([]);
+            // The example runs as written: every call it makes is answered.
+            expect(refused).toEqual([]);
+          } finally {
+            page.off('response', onAnswer);
+          }
         }));
     }
   }

@@ -50,5 +50,7 @@ export const meta = {
     status: 'Loading, error and empty messages',
   },
   example:
-    '<atrium-print kind="fkqkd" jlbh="JS20261000001" hsfs="联营"></atrium-print>\n<atrium-print kind="shcjftzd_all" print-token="eyJhbGciOi…"></atrium-print>',
+    '<atrium-print kind="fkqkd" jlbh="JS20261000001" hsfs="联营"></atrium-print>\n' +
+    '<!-- A batch print carries the token its print link was issued with: ' +
+    '<atrium-print kind="shcjftzd_all" print-token="…"> -->',
 } satisfies ElementMeta;
