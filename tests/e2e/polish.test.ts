@@ -87,6 +87,30 @@ describe('elements in plain HTML, React 19, Vue 3 and Svelte 5 hosts on another 
       await expect
         .poll(() => state(page, 'form'))
         .toBe(`copyTo=${encodeURIComponent(`${staffId('hr01')},${staffId('emp02')}`)}`);
+
+      // A control like the native ones in the framework's own form: its label, the fieldset
+      // the framework disables, and a reset that empties a required field the page refuses.
+      const look = () =>
+        page.locator('atrium-people-picker').evaluate((picker) => ({
+          labels: [...(picker as HTMLElement & { labels: NodeList }).labels].map(
+            (label) => label.textContent,
+          ),
+          states: ['invalid', 'user-invalid', 'disabled'].filter((name) =>
+            picker.matches(`:state(${name})`),
+          ),
+        }));
+      expect(await look()).toEqual({ labels: ['Recipients'], states: [] });
+      await page.check('[data-host-action=lock]');
+      await expect.poll(look).toEqual({ labels: ['Recipients'], states: ['disabled'] });
+      await page.click('form button[type=submit]');
+      await expect.poll(() => state(page, 'form')).toBe('');
+      await page.uncheck('[data-host-action=lock]');
+      await expect.poll(async () => (await look()).states).toEqual([]);
+      // As with a native field, a reset changes the value without a change event.
+      await page.click('form button[type=reset]');
+      await expect.poll(() => page.locator('atrium-people-picker [data-person]').count()).toBe(0);
+      await page.click('form button[type=submit]');
+      await expect.poll(async () => (await look()).states).toEqual(['invalid', 'user-invalid']);
     },
   );
 
