@@ -1,19 +1,12 @@
+import type { LoginAnswer } from '../../src/contract/auth';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { UserError } from '../lib/errors';
 import { decoyHash, verifyPassword } from '../lib/passwords';
 import { createSession, type SessionSettings } from './sessions';
 
-/** The platform's login answer (reference/platform-api.md section 2), with loginStatus 1|0. */
-export interface LoginAnswer {
-  token: string;
-  username: string;
-  account: string;
-  userId: string;
-  expiration: number;
-  loginStatus: 0 | 1;
-  userAttrs: { tenantId: string };
-}
+/** The platform's login answer, as the contract declares it (src/contract/auth.ts). */
+export type { LoginAnswer } from '../../src/contract/auth';
 
 export async function findUserByAccount(db: Db, account: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { MobileAccounts } from '../../src/contract/auth';
 import {
   codeCooldownSeconds,
   codeLimit,
@@ -128,18 +129,13 @@ const dailyCodes = (mobile: string): Limit => ({
   windowSeconds: 86_400,
 });
 
-export interface VerifiedMobile {
-  ticket: string;
-  accounts: { account: string; username: string }[];
-}
-
 /** Checks a code; after five wrong tries the code is dead and a new one must be requested. */
 export async function verifyLoginCode(
   db: Db,
   secret: Uint8Array,
   mobile: string,
   code: string,
-): Promise<VerifiedMobile> {
+): Promise<MobileAccounts> {
   requireMobile(mobile);
   const malformed = validateCode(code);
   if (malformed) throw badRequest(malformed.key, malformed.params);

@@ -1,37 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { NewsItem, NewsListItem } from '../../src/contract/news';
 import type { Db } from '../db/database';
 import type { NewsRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
 import { UserError } from '../lib/errors';
 import { formatDateTime, type BusinessCalendar } from '../lib/time';
-
-/** A list row in the platform's getNews shape. */
-export interface NewsListItem {
-  id: string;
-  title: string;
-  titleDescription: string;
-  drafter: string;
-  createTime: string;
-  type: string;
-  isUrl: 'true' | 'false';
-  rotatingDisplayPictures: string;
-  /** '未读' when the signed-in reader has not opened it (the platform's value), '已读' when they have, '' for visitors. */
-  status: string;
-  /** The spec's news flag: '启用' while the item runs, '停用' past its end date. */
-  start_: '启用' | '停用';
-  /** The last day it runs ('YYYY-MM-DD', the announcement's FJssj); '' when it has no end. */
-  endTime: string;
-}
-
-/** An item in the platform's getNewsById shape (strings where the platform has strings). */
-export interface NewsItem extends NewsListItem {
-  createByName: string;
-  content: string;
-  url: string;
-  pageHeight: number;
-  /** JSON text of `[{id, name, size}]`. */
-  file: string;
-}
 
 export interface NewsQuery {
   kind?: 'announcement' | 'news';

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -30,10 +31,20 @@ export type HandlerOf<C extends Call> = RouteHandlerMethod<
   TypeBoxTypeProvider
 >;
 
+/** What a route says beyond its call: its `config` (access, failures answered, ...). */
+export interface RouteExtras {
+  config?: FastifyContextConfig;
+}
+
 /**
  * Registers a call of the contract (src/contract): its method, its URL and its schema, so the
  * route answers exactly what the browser is typed to send and read.
  */
-export function addRoute<C extends Call>(app: TypedApp, call: C, handler: HandlerOf<C>): void {
-  app.route({ method: call.method, url: call.path, schema: call.schema, handler });
+export function addRoute<C extends Call>(
+  app: TypedApp,
+  call: C,
+  handler: HandlerOf<C>,
+  extras: RouteExtras = {},
+): void {
+  app.route({ method: call.method, url: call.path, schema: call.schema, handler, ...extras });
 }

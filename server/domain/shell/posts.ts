@@ -1,27 +1,8 @@
 import { sql } from 'kysely';
+import type { UserOrg, UserPost } from '../../../src/contract/auth';
 import type { Db } from '../../db/database';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, forbidden } from '../../lib/errors';
-
-/** An org of the user, with its path of names from the top (spec: current user detail). */
-export interface UserOrg {
-  orgId: string;
-  orgname: string;
-  orgcode: string;
-  pathname: string;
-  /** The master org: the one the user acts from unless they pick another. */
-  ismaster: boolean;
-}
-
-export interface UserPost {
-  postId: string;
-  postname: string;
-  postcode: string;
-  orgId: string;
-  pathname: string;
-  /** The post belongs to the user's master org. */
-  isMaster: boolean;
-}
 
 /** Org names from the top down to each org, over the workflow area's org tree. */
 async function orgPaths(db: Db, orgIds: string[]): Promise<Map<string, string>> {

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { checkPasswordPolicy } from '../../../src/core/rules/password';
 import { defaultPolicy } from '../../domain/password-policy';
 import { countHit, releaseHit, tooManyRequests, type Limit } from '../../domain/rate-limit';
@@ -8,13 +7,9 @@ import { revokeOtherSessions } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, done, ok, okMessage } from '../schemas';
-
-const policySchema = Type.Object({
-  enable: Type.Boolean(),
-  pwdRule: Type.Integer(),
-  pwdLength: Type.Integer(),
-});
+import { done, ok } from '../schemas';
+import { addRoute } from '../contract';
+import { authCalls } from '../../../src/contract/auth';
 
 /** Wrong old passwords allowed per user and 15 minutes. */
 const oldPasswordGuesses = (userId: string): Limit => ({
@@ -27,30 +22,11 @@ export async function passwordRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
-  app.get(
-    '/pwdStrategy/v1/getDefault',
-    {
-      schema: {
-        summary: 'The default password policy',
-        response: { 200: commonResult(Type.Union([policySchema, Type.Null()])) },
-      },
-    },
-    async () => ok(await defaultPolicy(db), ''),
-  );
+  addRoute(app, authCalls.passwordPolicy, async () => ok(await defaultPolicy(db), ''));
 
-  app.post(
-    '/api/user/v1/user/changUserPsd',
-    {
-      config: { access: 'password-reset' },
-      schema: {
-        summary: "Changes the caller's password under the server's policy",
-        body: Type.Object({
-          oldPwd: Type.String({ maxLength: 200 }),
-          newPwd: Type.String({ maxLength: 200 }),
-        }),
-        response: { 200: okMessage },
-      },
-    },
+  addRoute(
+    app,
+    authCalls.changePassword,
     async (request) => {
       const caller = currentUser(request);
       const { oldPwd, newPwd } = request.body;
@@ -85,5 +61,7 @@ export async function passwordRoutes(untyped: FastifyInstance) {
       await revokeOtherSessions(db, caller.id, caller.sessionId, app.deps.sessionCache);
       return done(request, 'rules:password.success');
     },
+    // The way out of a required password change.
+    { config: { access: 'password-reset' } },
   );
 }

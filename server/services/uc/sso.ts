@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { signInWithTicket, ssoLoginUrl, ssoSettings } from '../../domain/sso';
 import { UserError } from '../../lib/errors';
-import { loginAnswerSchema } from './auth';
+import { loginAnswer } from '../../../src/contract/auth';
 
 export async function ssoRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
@@ -45,7 +45,7 @@ export async function ssoRoutes(untyped: FastifyInstance) {
           service: Type.Optional(Type.String({ maxLength: 2048 })),
           code: Type.Optional(Type.String({ maxLength: 512 })),
         }),
-        response: { 200: loginAnswerSchema },
+        response: { 200: loginAnswer },
       },
     },
     async (request) => {

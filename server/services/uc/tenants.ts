@@ -6,18 +6,12 @@ import { searchTenants } from '../../domain/tenant-search';
 import { notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, ok, pageList, queryFilter } from '../schemas';
-
-const tenantSchema = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  name: Type.String(),
-  /** JSON text of `[{id, name}]`, as the platform stores logos. */
-  ico: Type.String(),
-});
+import { ok, pageList, queryFilter } from '../schemas';
+import { addRoute } from '../contract';
+import { tenantCalls, tenantEntry } from '../../../src/contract/portal';
 
 const tenantRow = Type.Object({
-  ...tenantSchema.properties,
+  ...tenantEntry.properties,
   createTime: Type.String(),
 });
 
@@ -50,26 +44,16 @@ export async function tenantRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/uc/tenantManage/v1/getTenantByCode',
-    {
-      schema: {
-        summary: "A tenant's name and logo, for the login page of /login/{tenant}",
-        querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: commonResult(tenantSchema) },
-      },
-    },
-    async (request) => {
-      const { code } = request.query;
-      const tenant = await db
-        .selectFrom('tenants as t')
-        .leftJoin('files as f', 'f.id', 't.logo_file_id')
-        .select(['t.id', 't.code', 't.name', 'f.id as logo_id', 'f.name as logo_name'])
-        .where('t.code', '=', code)
-        .executeTakeFirst();
-      if (!tenant) throw notFound('server:tenantNotFound');
-      const ico = tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [];
-      return ok({ id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) });
-    },
-  );
+  addRoute(app, tenantCalls.byCode, async (request) => {
+    const { code } = request.query;
+    const tenant = await db
+      .selectFrom('tenants as t')
+      .leftJoin('files as f', 'f.id', 't.logo_file_id')
+      .select(['t.id', 't.code', 't.name', 'f.id as logo_id', 'f.name as logo_name'])
+      .where('t.code', '=', code)
+      .executeTakeFirst();
+    if (!tenant) throw notFound('server:tenantNotFound');
+    const ico = tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [];
+    return ok({ id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) });
+  });
 }

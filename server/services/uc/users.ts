@@ -1,60 +1,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { orgsAndPosts } from '../../domain/shell/posts';
 import { forbidden, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { commonResult, ok } from '../schemas';
-
-const detailSchema = Type.Object({
-  id: Type.String(),
-  account: Type.String(),
-  fullname: Type.String(),
-  mobile: Type.String(),
-  email: Type.String(),
-  sex: Type.String(),
-  address: Type.String(),
-  status: Type.Integer(),
-  loginStatus: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  overTime: Type.Union([Type.Integer(), Type.Null()]),
-  roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  /** The user's orgs (the workflow area's org tree) with the master one marked. */
-  orgs: Type.Array(
-    Type.Object({
-      orgId: Type.String(),
-      orgname: Type.String(),
-      orgcode: Type.String(),
-      pathname: Type.String(),
-      ismaster: Type.Boolean(),
-    }),
-  ),
-  /** The user's posts; pathname is the org path and the post name. */
-  posts: Type.Array(
-    Type.Object({
-      postId: Type.String(),
-      postname: Type.String(),
-      postcode: Type.String(),
-      orgId: Type.String(),
-      pathname: Type.String(),
-      isMaster: Type.Boolean(),
-    }),
-  ),
-});
+import { ok } from '../schemas';
+import { addRoute } from '../contract';
+import { authCalls } from '../../../src/contract/auth';
 
 export async function userRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps;
 
-  app.get(
-    '/api/user/v1/user/getDetailByAccountOrId',
-    {
-      config: { access: 'password-reset' },
-      schema: {
-        summary: "A user's details: the caller's own, or anyone's for the admin",
-        querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: commonResult(detailSchema) },
-      },
-    },
+  addRoute(
+    app,
+    authCalls.userDetail,
     async (request) => {
       const caller = currentUser(request);
       const account = request.query.account || caller.account;
@@ -90,5 +49,7 @@ export async function userRoutes(untyped: FastifyInstance) {
         posts,
       });
     },
+    // The caller's own details, also before a required password change.
+    { config: { access: 'password-reset' } },
   );
 }

@@ -1,11 +1,16 @@
-import { http, type CommonResult } from '../http';
-import {
-  sessionFromLogin,
-  signIn,
-  tokenLifetime,
-  type LoginAnswer,
-  type SessionUser,
-} from '../session';
+import type {
+  authCalls,
+  CodeSent,
+  MobileAccounts,
+  mobileLoginCalls,
+  PasswordPolicy,
+  UserDetail,
+} from '../../contract/auth';
+import { send } from '../http';
+import { sessionFromLogin, signIn, tokenLifetime, type SessionUser } from '../session';
+
+/** The shapes of the sign-in calls (src/contract/auth.ts). */
+export type { CodeSent, MobileAccounts, UserDetail } from '../../contract/auth';
 
 /** Password login (POST {uc}/auth); stores the session and answers it. */
 export async function passwordLogin(
@@ -13,93 +18,57 @@ export async function passwordLogin(
   password: string,
   tenantId?: string,
 ): Promise<SessionUser> {
-  const answer = await http.post<LoginAnswer>(
+  const answer = await send<typeof authCalls.login>(
     'uc',
-    '/auth',
-    { username: account, password },
-    { anonymous: true, quiet: true, ...(tenantId ? { params: { tenantId } } : {}) },
+    { method: 'POST', path: '/auth' },
+    { query: tenantId ? { tenantId } : {}, body: { username: account, password } },
+    { anonymous: true, quiet: true },
   );
   const user = sessionFromLogin(answer);
   signIn(user);
   return user;
 }
 
-export interface CodeSent {
-  cooldownSeconds: number;
-  expiresInSeconds: number;
-}
-
 export async function requestMobileCode(mobile: string): Promise<CodeSent> {
-  const answer = await http.post<CommonResult<CodeSent>>(
+  const answer = await send<typeof mobileLoginCalls.sendCode>(
     'bpmRunTime',
-    '/api/user/v1/user/getMobileCode',
-    undefined,
-    {
-      anonymous: true,
-      quiet: true,
-      params: { mobile },
-    },
+    { method: 'POST', path: '/api/user/v1/user/getMobileCode' },
+    { query: { mobile } },
+    { anonymous: true, quiet: true },
   );
   return answer.value ?? { cooldownSeconds: 60, expiresInSeconds: 300 };
 }
 
-export interface MobileAccounts {
-  ticket: string;
-  accounts: { account: string; username: string }[];
-}
-
 /** Checks the code on the server; answers the accounts tied to the mobile. */
 export async function verifyMobileCode(mobile: string, code: string): Promise<MobileAccounts> {
-  const answer = await http.post<CommonResult<MobileAccounts>>(
+  const answer = await send<typeof mobileLoginCalls.verifyCode>(
     'bpmRunTime',
-    '/api/user/v1/user/getMobileTokenByUserUserName',
-    { code },
-    { anonymous: true, quiet: true, params: { mobile } },
+    { method: 'POST', path: '/api/user/v1/user/getMobileTokenByUserUserName' },
+    { query: { mobile }, body: { code } },
+    { anonymous: true, quiet: true },
   );
   return answer.value!;
 }
 
 /** Signs in as one of those accounts with the ticket of the verified code. */
 export async function mobileLogin(account: string, ticket: string): Promise<SessionUser> {
-  const answer = await http.post<LoginAnswer>(
+  const answer = await send<typeof mobileLoginCalls.signIn>(
     'bpmRunTime',
-    '/api/user/v1/user/getTokenByUserUserName',
-    { ticket },
-    { anonymous: true, quiet: true, params: { username: account } },
+    { method: 'POST', path: '/api/user/v1/user/getTokenByUserUserName' },
+    { query: { username: account }, body: { ticket } },
+    { anonymous: true, quiet: true },
   );
   const user = sessionFromLogin(answer);
   signIn(user);
   return user;
 }
 
-export interface UserDetail {
-  id: string;
-  account: string;
-  fullname: string;
-  mobile: string;
-  email: string;
-  sex: string;
-  address: string;
-  status: number;
-  loginStatus: 0 | 1;
-  overTime: number | null;
-  roles: { id: string; name: string }[];
-  orgs?: { orgId: string; orgname: string; pathname: string; ismaster: boolean }[];
-  posts?: {
-    postId: string;
-    postname: string;
-    pathname: string;
-    orgId: string;
-    isMaster: boolean;
-  }[];
-}
-
 /** The caller's details; with `token`, checks a token handed over in a URL first. */
 export async function currentUserDetail(token?: string): Promise<UserDetail> {
-  const answer = await http.get<CommonResult<UserDetail>>(
+  const answer = await send<typeof authCalls.userDetail>(
     'uc',
-    '/api/user/v1/user/getDetailByAccountOrId',
-    undefined,
+    { method: 'GET', path: '/api/user/v1/user/getDetailByAccountOrId' },
+    {},
     token ? { token, quiet: true, keepSessionOn401: true } : {},
   );
   return answer.value!;
@@ -132,31 +101,22 @@ export async function adoptToken(token: string): Promise<UserDetail> {
 
 export { logout } from './logout';
 
-export interface PasswordPolicyAnswer {
-  enable: boolean;
-  pwdRule: number;
-  pwdLength: number;
-}
-
-export async function passwordPolicy(): Promise<PasswordPolicyAnswer | null> {
-  const answer = await http.get<CommonResult<PasswordPolicyAnswer | null>>(
+export async function passwordPolicy(): Promise<PasswordPolicy | null> {
+  const answer = await send<typeof authCalls.passwordPolicy>(
     'uc',
-    '/pwdStrategy/v1/getDefault',
-    undefined,
-    {
-      anonymous: true,
-      quiet: true,
-    },
+    { method: 'GET', path: '/pwdStrategy/v1/getDefault' },
+    {},
+    { anonymous: true, quiet: true },
   );
   return answer.value ?? null;
 }
 
 export async function changePassword(oldPwd: string, newPwd: string): Promise<string> {
-  const answer = await http.post<CommonResult>(
+  const answer = await send<typeof authCalls.changePassword>(
     'uc',
-    '/api/user/v1/user/changUserPsd',
-    { oldPwd, newPwd },
+    { method: 'POST', path: '/api/user/v1/user/changUserPsd' },
+    { body: { oldPwd, newPwd } },
     { quiet: true },
   );
-  return answer.message ?? '';
+  return answer.message;
 }

@@ -1,4 +1,5 @@
-import { http } from '../http';
+import type { authCalls } from '../../contract/auth';
+import { send } from '../http';
 import { signOut } from '../session';
 
 /**
@@ -8,7 +9,12 @@ import { signOut } from '../session';
  */
 export async function logout(): Promise<void> {
   try {
-    await http.post('uc', '/logout', undefined, { quiet: true, keepSessionOn401: true });
+    await send<typeof authCalls.logout>(
+      'uc',
+      { method: 'POST', path: '/logout' },
+      {},
+      { quiet: true, keepSessionOn401: true },
+    );
   } finally {
     signOut();
   }

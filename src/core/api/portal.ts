@@ -1,32 +1,20 @@
 import { $config } from '../config';
+import type { QueryOf } from '../../contract/call';
 import type { fileCalls } from '../../contract/files';
-import { http, send, serviceUrl, type CommonResult } from '../http';
+import type { NewsItem, NewsListItem, newsCalls, readMarkCalls } from '../../contract/news';
+import type {
+  FrontSettings,
+  portalCalls,
+  signupCalls,
+  Store,
+  Tenant,
+  tenantCalls,
+} from '../../contract/portal';
+import { http, send, serviceUrl } from '../http';
 import { pictureWidths } from '../pictures';
 
-export interface NewsListItem {
-  id: string;
-  title: string;
-  titleDescription: string;
-  drafter: string;
-  createTime: string;
-  type: string;
-  isUrl: 'true' | 'false';
-  status: string;
-  /** File id of the carousel picture ('' when none). */
-  rotatingDisplayPictures?: string;
-  /** The spec's flag: '启用' while it runs, '停用' past its end date (listed on request only). */
-  start_?: string;
-  /** Its last day, YYYY-MM-DD; '' when it has no end. */
-  endTime?: string;
-}
-
-export interface NewsItem extends NewsListItem {
-  content: string;
-  url: string;
-  pageHeight: number;
-  /** JSON text of `[{id, name, size}]`. */
-  file: string;
-}
+/** The shapes of the portal's public calls (src/contract/news.ts, portal.ts). */
+export type { FrontSettings, NewsItem, NewsListItem, Store, Tenant };
 
 export interface Attachment {
   id: string;
@@ -34,18 +22,28 @@ export interface Attachment {
   size?: number;
 }
 
-/** Running items; `includeEnded` adds those past their end date (news managers only). */
+type NewsQuery = NonNullable<QueryOf<typeof newsCalls.list>>;
+
+/**
+ * Running items; `includeEnded` adds those past their end date (news managers only). `type`
+ * may be an element's attribute as written: the server refuses any but the four it knows.
+ */
 export function listNews(
-  params: { classifyId?: string; type?: string; limit?: number; includeEnded?: 'true' } = {},
+  query: Omit<NewsQuery, 'type'> & { type?: string } = {},
 ): Promise<NewsListItem[]> {
-  return http.get<NewsListItem[]>('portal', '/portalNewsNotice/v1/getNews', {
-    classifyId: 'all',
-    ...params,
-  });
+  return send<typeof newsCalls.list>(
+    'portal',
+    { method: 'GET', path: '/portalNewsNotice/v1/getNews' },
+    { query: { classifyId: 'all', ...query } as NewsQuery },
+  );
 }
 
 export function getNews(id: string): Promise<NewsItem> {
-  return http.get<NewsItem>('portal', '/portalNewsNotice/v1/getNewsById', { id });
+  return send<typeof newsCalls.item>(
+    'portal',
+    { method: 'GET', path: '/portalNewsNotice/v1/getNewsById' },
+    { query: { id } },
+  );
 }
 
 /** The platform keeps attachments as JSON text; a broken value shows as no attachments. */
@@ -62,10 +60,10 @@ export function parseAttachments(file: string | null | undefined): Attachment[] 
 }
 
 export async function markNewsRead(item: { id: string; title: string }): Promise<void> {
-  await http.post(
+  await send<typeof readMarkCalls.markRead>(
     'bpmRunTime',
-    '/message/SaveNewsItem',
-    { ggbm: item.id, ggbt: item.title },
+    { method: 'POST', path: '/message/SaveNewsItem' },
+    { body: { ggbm: item.id, ggbt: item.title } },
     { quiet: true },
   );
 }
@@ -126,14 +124,6 @@ export async function downloadFile(attachment: Attachment): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export interface FrontSettings {
-  frontName: string;
-  /** The English name (ours, not the platform's); older servers do not send it. */
-  frontNameEn?: string;
-  ico: string;
-  frontLogo: string;
-}
-
 /**
  * The product's name for a reader: English readers get the English name where one is
  * configured, else the one name there is (a brand is better shown as configured than
@@ -144,56 +134,34 @@ export function frontNameFor(settings: FrontSettings, language: string): string 
 }
 
 export async function frontSettings(): Promise<FrontSettings> {
-  const answer = await http.get<CommonResult<string | FrontSettings>>(
+  const answer = await send<typeof portalCalls.frontSettings>(
     'portal',
-    '/sys/sysProperties/v1/getDecryptBySysSetting',
-    undefined,
-    {
-      anonymous: true,
-      quiet: true,
-    },
+    { method: 'GET', path: '/sys/sysProperties/v1/getDecryptBySysSetting' },
+    {},
+    { anonymous: true, quiet: true },
   );
-  const value = answer.value;
-  return typeof value === 'string'
-    ? (JSON.parse(value) as FrontSettings)
-    : (value ?? { frontName: '', frontNameEn: '', ico: '[]', frontLogo: '[]' });
-}
-
-export interface Store {
-  code: string;
-  name: string;
-  nameEn: string;
-  city: string;
-  /** Empty when the store's city has no English name. */
-  cityEn: string;
+  // The settings come as JSON text (the platform keeps them so).
+  return answer.value
+    ? (JSON.parse(answer.value) as FrontSettings)
+    : { frontName: '', frontNameEn: '', ico: '[]', frontLogo: '[]' };
 }
 
 export async function listStores(): Promise<Store[]> {
-  const answer = await http.get<CommonResult<Store[]>>(
+  const answer = await send<typeof portalCalls.stores>(
     'portal',
-    '/bpm/haiyaapi/getStores',
-    undefined,
+    { method: 'GET', path: '/bpm/haiyaapi/getStores' },
+    {},
     { anonymous: true },
   );
   return answer.value ?? [];
 }
 
-export interface Tenant {
-  id: string;
-  code: string;
-  name: string;
-  ico: string;
-}
-
 export async function tenantByCode(code: string): Promise<Tenant> {
-  const answer = await http.get<CommonResult<Tenant>>(
+  const answer = await send<typeof tenantCalls.byCode>(
     'uc',
-    '/uc/tenantManage/v1/getTenantByCode',
-    { code },
-    {
-      anonymous: true,
-      quiet: true,
-    },
+    { method: 'GET', path: '/uc/tenantManage/v1/getTenantByCode' },
+    { query: { code } },
+    { anonymous: true, quiet: true },
   );
   return answer.value!;
 }
@@ -217,15 +185,11 @@ export interface SignupForm {
 
 /** Supplier sign-up; a positive id means saved. */
 export async function saveSignup(form: SignupForm): Promise<{ id: number; message: string }> {
-  const answer = await http.post<CommonResult<number> | number>(
+  const answer = await send<typeof signupCalls.save>(
     'bpmRunTime',
-    '/bpm/haiyaapi/SavePpbmb',
-    form,
-    {
-      anonymous: true,
-      quiet: true,
-    },
+    { method: 'POST', path: '/bpm/haiyaapi/SavePpbmb' },
+    { body: form },
+    { anonymous: true, quiet: true },
   );
-  const id = typeof answer === 'number' ? answer : Number(answer.value);
-  return { id, message: typeof answer === 'number' ? '' : (answer.message ?? '') };
+  return { id: Number(answer.value), message: answer.message ?? '' };
 }

@@ -1,14 +1,12 @@
+import type { PasswordPolicy } from '../../contract/auth';
 import { characterCount, type FieldFailures, type RuleFailure } from './types';
 
 /**
- * The tenant's password policy as the server reports it. pwdRule 2–4 adds character-class
- * requirements; any other non-zero rule (such as 1) only enforces pwdLength.
+ * The tenant's password policy as the server reports it (src/contract/auth.ts). pwdRule 2–4
+ * adds character-class requirements; any other non-zero rule (such as 1) only enforces
+ * pwdLength.
  */
-export interface PasswordPolicy {
-  enable: boolean;
-  pwdRule: number;
-  pwdLength: number;
-}
+export type { PasswordPolicy } from '../../contract/auth';
 
 /** Minimum length without an active policy (spec: shell section 9). */
 export const defaultMinLength = 6;
