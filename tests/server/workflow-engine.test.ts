@@ -12,7 +12,7 @@ import { parseDuration } from '../../server/workflow/model/parse';
 import { translate } from '../../server/i18n';
 
 /** The engine's pure parts: the condition language, vote counting, button order, forms. */
-describe('the condition language', () => {
+describe("the condition language (the online forms' formulas)", () => {
   const holds = (text: string, data: Record<string, unknown>) =>
     evaluateCondition(parseCondition(text), data);
 
@@ -29,34 +29,55 @@ describe('the condition language', () => {
     expect(holds("dept != 'legal' || urgent", { dept: 'legal', urgent: true })).toBe(true);
     expect(holds('!(a < 2) && b <= 2.5', { a: 2, b: 2.5 })).toBe(true);
     expect(holds('name < "b"', { name: 'a' })).toBe(true);
+    // Amounts as the forms store them: decimal text with separators, compared exactly.
+    expect(holds("amount > '¥1,000,000.00'", { amount: '1000000.01' })).toBe(true);
   });
 
-  it('treats missing fields as null and never orders across types', () => {
+  it('means what a formula means: arithmetic, functions, sub-table columns, empty fields', () => {
+    expect(holds('amount * 0.1 > 500', { amount: '5000.01' })).toBe(true);
+    expect(holds('sum(works.price) >= 100', { works: [{ price: 60 }, { price: '40' }] })).toBe(
+      true,
+    );
+    expect(holds('dateDiff(start, end, "day") >= 3', { start: '2026-11-02', end: '2026-11-05' }))
+      .toBe(true); // prettier-ignore
+    expect(holds('if(urgent, days > 1, days > 3)', { urgent: false, days: 2 })).toBe(false);
+    // A field the data lacks is empty: null, and 0 in a comparison with a number.
     expect(holds('missing == null', {})).toBe(true);
     expect(holds('missing > 1', {})).toBe(false);
     expect(holds('flag == true', { flag: true })).toBe(true);
-    expect(holds('flag > 0', { flag: true })).toBe(false);
     expect(holds('text == 3', { text: 'abc' })).toBe(false);
+    // "0" and "0.00" do not hold, as in a form's if(); a blank text neither.
+    expect(holds('code', { code: '0.00' })).toBe(false);
+    expect(holds('code', { code: ' ' })).toBe(false);
+    expect(holds('code', { code: 'A1' })).toBe(true);
+    // A condition that cannot be evaluated does not hold (the gateway takes another branch).
+    expect(holds('total / count > 1', { total: 5, count: 0 })).toBe(false);
   });
 
-  it('reads only its own fields: no properties, calls or globals', () => {
-    expect(fieldsOf(parseCondition('a > 1 && (b == "x" || !c)'))).toEqual(['a', 'b', 'c']);
+  it('reads only its own fields: no properties, unknown calls or globals', () => {
+    expect(fieldsOf(parseCondition('a > 1 && (b == "x" || !c) && sum(rows.x) > a'))).toEqual([
+      'a',
+      'b',
+      'c',
+      'rows',
+    ]);
     expect(holds('constructor == null', {})).toBe(true);
     expect(holds('toString == null', {})).toBe(true);
     for (const text of [
       'process.exit(1)',
-      'a = 1',
       'a > ',
       '(a > 1',
       'a > 1)',
       '',
       '"open',
-      'a +1',
       'f(1)',
       'a[0]',
     ]) {
       expect(() => parseCondition(text), text).toThrow(ConditionSyntaxError);
     }
+    // The reason is the formula engine's, in words.
+    expect(() => parseCondition('eval(1)')).toThrow('Unknown function in formula: eval');
+    expect(() => parseCondition('a > ')).toThrow(/Formula incomplete/);
   });
 });
 

@@ -209,6 +209,9 @@ const infix: Record<string, { power: number; operator: BinaryOperator }> = {
 };
 const prefixPower = 7;
 
+/** Names that are values, not fields (a flow's `approved == true`, `deputy == null`). */
+const namedLiterals: Record<string, FormulaValue> = { true: true, false: false, null: null };
+
 const tooDeep = (): FormulaFailure =>
   new FormulaFailure({ key: 'forms:formula.tooDeep', params: { max: formulaLimits.maxDepth } });
 
@@ -295,6 +298,9 @@ class Parser {
 
   private name(token: Token, depth: number): Node {
     const after = this.peek();
+    if (Object.hasOwn(namedLiterals, token.text) && after.text !== '(' && after.text !== '.') {
+      return node({ kind: 'literal', value: namedLiterals[token.text]! }, []);
+    }
     if (after.type === 'punctuation' && after.text === '(') {
       this.next();
       return this.call(token, depth);
