@@ -86,6 +86,15 @@ describe('comparisons and if', () => {
     expect(value('a >= 3', { a: '3.0' })).toBe(true);
   });
 
+  it('reads true, false and null as values, not fields', () => {
+    expect(value('true && !false')).toBe(true);
+    expect(value('a == null', { a: undefined })).toBe(true);
+    expect(value('if(flag == true, 1, 2)', { flag: true })).toBe(1);
+    expect(compileFormula('true + 1').ok && compileFormula('true + 1')).toMatchObject({
+      formula: { references: [] },
+    });
+  });
+
   it('evaluates only the branch taken; without an else it gives an empty text', () => {
     expect(value("if(a > 1, 'big', 'small')", { a: 2 })).toBe('big');
     expect(value("if(a > 1, 'big', 'small')", { a: 1 })).toBe('small');
