@@ -190,10 +190,7 @@ const reportTarget = Type.Object({
 
 export type ReportTarget = Static<typeof reportTarget>;
 
-/**
- * The post switch (PUT /bpm/{product}Script/setMasterByorgId) is no call here: its path
- * carries the deployment's product name, which a literal path cannot.
- */
+/** The post switch (`masterOrgCallOf`, below) is made for the deployment's product name. */
 export const shellCalls = defineCalls({
   menu: {
     method: 'GET',
@@ -405,3 +402,30 @@ export const shellCalls = defineCalls({
     },
   },
 });
+
+/**
+ * The post switch of the top bar (spec/shell.md section 4): PUT
+ * /bpm/{product}Script/setMasterByorgId, its path carrying the deployment's product name. So
+ * the call is made for a product, as the flows' calls are for a form type: the server makes
+ * it with its configured product, and the browser types it as `MasterOrgCall` (any product),
+ * whose path the compiler checks against the route it writes with its own.
+ */
+export const masterOrgCallOf = <const Product extends string>(product: Product) =>
+  defineCalls({
+    setMasterOrg: {
+      method: 'PUT',
+      path: `/bpm/${product}Script/setMasterByorgId`,
+      schema: {
+        summary: "Makes one of the caller's orgs their master org (post switching)",
+        description: 'userid must be the caller (id or account); orgid one of their orgs.',
+        querystring: Type.Object({
+          orgid: Type.String({ minLength: 1, maxLength: 64 }),
+          userid: Type.String({ minLength: 1, maxLength: 100 }),
+        }),
+        response: { 200: okMessage },
+      },
+    },
+  }).setMasterOrg;
+
+/** The post switch, for whichever product the page is configured with. */
+export type MasterOrgCall = ReturnType<typeof masterOrgCallOf<string>>;

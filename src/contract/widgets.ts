@@ -5,7 +5,8 @@ import { commonResult, okMessage, pageList, queryFilter } from './envelope';
 /**
  * The home widgets (docs/shell-api.md, "Home widgets"): meetings, favourite apps, the app
  * centre, shortcuts, reminders, the caller's own layout and the role layouts (column groups).
- * Their routes are the platform's, under several services' prefixes.
+ * Their routes are the platform's, under several services' prefixes. The attendance card
+ * has no call of its own: it runs the custom query attendanceCard (custom-query.ts, `run`).
  */
 
 /** A code of the app centre (an app's id), or of a group or role. */

@@ -1,30 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { masterOrgCallOf } from '../../../src/contract/shell';
 import { setMasterOrg } from '../../domain/shell/posts';
 import { currentUser } from '../../plugins/auth';
-import { done, okMessage } from '../schemas';
+import { addRoute } from '../contract';
+import { done } from '../schemas';
 
-/** Post switching of the top bar (spec/shell.md section 4). */
+/** Post switching of the top bar (spec/shell.md section 4), under the configured product. */
 export async function masterOrgRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
-  app.put(
-    `/bpm/${app.deps.config.product}Script/setMasterByorgId`,
-    {
-      schema: {
-        summary: "Makes one of the caller's orgs their master org (post switching)",
-        description: 'userid must be the caller (id or account); orgid one of their orgs.',
-        querystring: Type.Object({
-          orgid: Type.String({ minLength: 1, maxLength: 64 }),
-          userid: Type.String({ minLength: 1, maxLength: 100 }),
-        }),
-        response: { 200: okMessage },
-      },
-    },
-    async (request) => {
-      const { orgid, userid } = request.query;
-      await setMasterOrg(app.deps.db, currentUser(request), userid, orgid);
-      return done(request, 'server:shell.masterOrgSet');
-    },
-  );
+  addRoute(app, masterOrgCallOf(app.deps.config.product), async (request) => {
+    const { orgid, userid } = request.query;
+    await setMasterOrg(app.deps.db, currentUser(request), userid, orgid);
+    return done(request, 'server:shell.masterOrgSet');
+  });
 }

@@ -23,11 +23,8 @@ export async function authRoutes(untyped: FastifyInstance) {
     const failures = validateLogin({ account, password });
     const first = failures.account ?? failures.password;
     if (first) throw badRequest(first.key, first.params);
-    const user = await guardSignIn(
-      db,
-      config.loginAttempts,
-      { account, address: request.ip },
-      () => checkCredentials(db, account, password),
+    const user = await guardSignIn(db, config.loginAttempts, { account, address: request.ip }, () =>
+      checkCredentials(db, account, password),
     );
     return signInAs(db, config, user);
   });

@@ -1,7 +1,7 @@
 import type { CommonResult } from '../../contract/envelope';
-import type { MenuNode, shellCalls } from '../../contract/shell';
+import type { MasterOrgCall, MenuNode, shellCalls } from '../../contract/shell';
 import { $config } from '../config';
-import { http, send } from '../http';
+import { send } from '../http';
 
 /**
  * The shell's calls (docs/shell-api.md): menus, the top bar and the home page. Their shapes
@@ -120,17 +120,14 @@ export async function tenantLogo(id: string): Promise<string> {
   return answer.value?.frontLogo ?? '[]';
 }
 
-/** Not a call of the contract: its path carries the deployment's product name. */
+/** Its path carries the deployment's product name (src/contract/shell.ts, masterOrgCallOf). */
 export async function switchMasterOrg(orgid: string, userid: string): Promise<string> {
-  const answer = await http.put<CommonResult>(
+  const answer = await send<MasterOrgCall>(
     'bpmRunTime',
-    `/bpm/${$config.get().product}Script/setMasterByorgId`,
-    undefined,
-    {
-      params: { orgid, userid },
-    },
+    { method: 'PUT', path: `/bpm/${$config.get().product}Script/setMasterByorgId` },
+    { query: { orgid, userid } },
   );
-  return answer.message ?? '';
+  return answer.message;
 }
 
 // Home

@@ -1,3 +1,4 @@
+import type { queryCalls } from '../../contract/custom-query';
 import type { AppEntry, Cell, FavouriteApp, widgetCalls } from '../../contract/widgets';
 import { send } from '../http';
 
@@ -119,6 +120,23 @@ export function shortcutApps(account: string) {
     { method: 'POST', path: '/bpm/haiyaapi/getYykjrk' },
     { query: { account } },
   );
+}
+
+/**
+ * The attendance card: the caller's attendance exceptions this month and leave days this
+ * year, the one row of the custom query attendanceCard (docs/shell-api.md); 0 when none.
+ */
+export async function attendanceCard(): Promise<{ exceptionCount: number; leaveDays: number }> {
+  const answer = await send<typeof queryCalls.run>(
+    'form',
+    { method: 'POST', path: '/form/customQuery/v1/doQuery' },
+    { query: { alias: 'attendanceCard', page: 1 }, body: {} },
+  );
+  const row = answer.rows[0];
+  return {
+    exceptionCount: Number(row?.exceptionCount ?? 0),
+    leaveDays: Number(row?.leaveDays ?? 0),
+  };
 }
 
 /** A page of reminders, with how many of all the caller's are unread. */

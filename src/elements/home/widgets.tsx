@@ -6,7 +6,7 @@ import { request, type Service } from '../../core/http';
 import { Pager } from '../../ui/Pager';
 import { fillTemplate } from './template';
 import { listNews } from '../../core/api/portal';
-import { http } from '../../core/http';
+import { attendanceCard } from '../../core/api/widgets';
 import { formatDate } from '../../core/dates';
 import { useT } from '../../ui/i18n';
 import { useNavigate } from '../../ui/navigate';
@@ -69,19 +69,8 @@ const counters = css`
 function AttendanceColumn() {
   const t = useT();
   const navigate = useNavigate();
-  const card = useAsync(
-    () =>
-      http.post<{ rows: { exceptionCount: number; leaveDays: number }[] }>(
-        'form',
-        '/form/customQuery/v1/doQuery',
-        {},
-        {
-          params: { alias: 'attendanceCard', page: 1 },
-        },
-      ),
-    [],
-  );
-  const row = card.data?.rows[0];
+  const card = useAsync(attendanceCard, []);
+  const row = card.data;
   if (card.loading) return <Loading />;
   return (
     <div css={counters}>
