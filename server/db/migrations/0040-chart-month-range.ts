@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { chartIds } from '../seed/shell/charts';
+
+/** The seeded monthly sales chart (its id when this was written: frozen). */
+const monthlySalesChart = '1700000080000000001';
 
 /**
  * The monthly sales chart's month range picks months (2026-01 to 2026-06), over its month
@@ -11,5 +13,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const months = '"field":"month","comment":"月份","commentEn":"Month","dbType":"month"';
   await sql`
     update custom_charts set conditionfield = replace(conditionfield, ${seeded}, ${months})
-    where id = ${chartIds.monthlySales}`.execute(db);
+    where id = ${monthlySalesChart}`.execute(db);
 }
