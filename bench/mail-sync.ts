@@ -15,8 +15,8 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seedPeople, userId } from '../server/db/seed/people';
 import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
-import { syncNow } from '../server/mail/jobs';
-import { sealSecret } from '../server/mail/secret';
+import { syncNow } from '../server/domain/mail/jobs';
+import { sealSecret } from '../server/domain/mail/secret';
 import { mailTestEnv, startMailServers } from '../tests/server/mail-servers';
 import { freshDatabase } from './fresh-database';
 

@@ -25,7 +25,7 @@ import { seedPeople } from '../server/db/seed/people';
 import { seedWorkflow } from '../server/db/seed/workflow';
 import { createSession } from '../server/domain/sessions';
 import { localStorage } from '../server/domain/storage';
-import { sweepIncidents } from '../server/workflow/incidents/record';
+import { sweepIncidents } from '../server/domain/workflow/incidents/record';
 import { freshDatabase } from './fresh-database';
 
 const args = process.argv.slice(2);

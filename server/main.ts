@@ -16,8 +16,8 @@ import { listenerName, SessionCache, sessionChannel } from './domain/session-cac
 import { openStorage, type FileStorage } from './domain/storage';
 import { translate } from './i18n';
 import { startLive } from './live/start';
-import { startMailSync } from './mail/jobs';
-import { startWorkflowJobs } from './workflow/jobs';
+import { startMailSync } from './domain/mail/jobs';
+import { startWorkflowJobs } from './domain/workflow/jobs';
 
 /**
  * `npm start`: migrate, seed the demo data on first run, serve API + front end. With
@@ -105,7 +105,7 @@ async function serve(config: ServerConfig): Promise<void> {
     : null;
   // Timers, due reminders and urging: every process polls the jobs table (SKIP LOCKED).
   const workflowJobs = startWorkflowJobs(database.db, app.log, { timeZone: config.timeZone });
-  // Mail sync: each account's job in the same table, taken under a lease (server/mail/jobs.ts).
+  // Mail sync: each account's job in the same table, taken under a lease (server/domain/mail/jobs.ts).
   const mailSync = startMailSync(database.db, storage, config.mail, app.log, (error) =>
     translate('zh-CN', error.key, error.params),
   );

@@ -12,7 +12,7 @@ export interface MailSettingsTable {
   address: string;
   username: Generated<string>;
   nickname: Generated<string>;
-  /** AES-256-GCM of the password (server/mail/secret.ts); never leaves the server. */
+  /** AES-256-GCM of the password (server/domain/mail/secret.ts); never leaves the server. */
   password_enc: string;
   mail_type: Generated<'imap' | 'pop3'>;
   receive_host: string;

@@ -4,7 +4,7 @@ import type { FileRow } from '../db/schema';
 import type { AuthUser } from '../lib/context';
 import { mayReadInvoiceFile } from './finance/invoice-files';
 import { newsVisibleTo } from './news';
-import { viewableBy } from '../workflow/access';
+import { viewableBy } from './workflow/access';
 
 /**
  * Who may read a file (docs/decisions.md, "File access"), decided per file from what it

@@ -12,7 +12,7 @@ import { commonResult } from './envelope';
  * The front-end settings, as the settings call's value carries them: JSON text of this
  * object (the platform keeps them so), parsed by the browser.
  */
-const frontSettings = Type.Object({
+export const frontSettings = Type.Object({
   /** The product's name, as the platform keeps it (the group's own language, Chinese). */
   frontName: Type.String(),
   /**

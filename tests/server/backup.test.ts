@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BackupError, restoreBackup, rowsPerTable, takeBackup } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/database';
-import { runDueJobs } from '../../server/workflow/jobs';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { startServerProcess, type ServerProcess } from '../e2e/server-process';
 import { multipart, samples } from './shell-support';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { up as oneMeetingARequest } from '../../server/db/migrations/0045-one-meeting-a-request';
-import { runDueJobs } from '../../server/workflow/jobs';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { databaseKinds } from './harness';
 import { useServerAndClient } from './workflow-harness';
 

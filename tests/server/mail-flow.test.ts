@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueMailSyncs, syncNow } from '../../server/mail/jobs';
+import { runDueMailSyncs, syncNow } from '../../server/domain/mail/jobs';
 import { databaseKinds, login, withServer } from './harness';
 import { accountSetting, mailTestEnv, startMailServers, type MailServers } from './mail-servers';
 import { as, multipart, tokenOf } from './shell-support';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/workflow/jobs';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { databaseKinds } from './harness';
 import {
   encode,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/workflow/jobs';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { databaseKinds } from './harness';
 import {
   agentRuleForAgt,

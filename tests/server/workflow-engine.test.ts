@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decide, needed } from '../../server/workflow/engine/votes';
-import { orderButtons } from '../../server/workflow/model/buttons';
+import { decide, needed } from '../../server/domain/workflow/engine/votes';
+import { orderButtons } from '../../server/domain/workflow/model/buttons';
 import {
   ConditionSyntaxError,
   evaluateCondition,
   fieldsOf,
   parseCondition,
-} from '../../server/workflow/model/condition';
-import { validateFormData } from '../../server/workflow/model/form';
-import { parseDuration } from '../../server/workflow/model/parse';
+} from '../../server/domain/workflow/model/condition';
+import { validateFormData } from '../../server/domain/workflow/model/form';
+import { parseDuration } from '../../server/domain/workflow/model/parse';
 import { translate } from '../../server/i18n';
 
 /** The engine's pure parts: the condition language, vote counting, button order, forms. */

@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database';
 import { staffId } from '../../server/db/seed/workflow/people';
 import { translate } from '../../server/i18n';
-import type { Caller } from '../../server/workflow/access';
-import { completeTask } from '../../server/workflow/actions/complete';
-import { startInstance } from '../../server/workflow/actions/start';
+import type { Caller } from '../../server/domain/workflow/access';
+import { completeTask } from '../../server/domain/workflow/actions/complete';
+import { startInstance } from '../../server/domain/workflow/actions/start';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: workflow-kill-worker <database url>');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/workflow/jobs';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import type { TestServer } from './harness';
 import type { Client } from './workflow-harness';
 import {

@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /**
  * The (task, user) pairs of a transition table's rows that stand in someone's to-do list: the
  * assignee of an open task, or a candidate of an open shared task nobody holds and nobody
- * else has locked (the rule of the to-do list, server/workflow/queries/lists.ts heldBy).
+ * else has locked (the rule of the to-do list, server/domain/workflow/queries/lists.ts heldBy).
  */
 const holders = (rows: string) => `
   select t.id as task_id, t.inst_id, t.assignee_id as user_id from ${rows} t

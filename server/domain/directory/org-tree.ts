@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
-import { orgName } from '../../workflow/queries/names';
+import { orgName } from '../workflow/queries/names';
 
 interface OrgNode {
   id: string;

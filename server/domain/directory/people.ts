@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import { containing, startingWith } from '../../lib/like';
-import { postName } from '../../workflow/queries/names';
+import { postName } from '../workflow/queries/names';
 import { OrgTree } from './org-tree';
 import type { PageList, Paging } from './paging';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import { containing } from '../../lib/like';
-import { postName } from '../../workflow/queries/names';
+import { postName } from '../workflow/queries/names';
 import { OrgTree } from './org-tree';
 import type { Paging } from './paging';
 

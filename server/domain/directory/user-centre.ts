@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../i18n';
 import type { AuthUser } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { orgName, postName } from '../../workflow/queries/names';
+import { orgName, postName } from '../workflow/queries/names';
 import type { PageList, Paging } from './paging';
 import { searchPeople, type PeopleFilters, type PersonRow } from './people';
 import { containing } from '../../lib/like';

@@ -1,16 +1,16 @@
-import { flowLabel, isEnglish } from '../../workflow/queries/names';
+import { flowLabel, isEnglish } from '../../domain/workflow/queries/names';
 import type { Language } from '../../../src/core/languages';
-import { formForBrowser } from '../../workflow/bound-form';
-import type { FormDefinition } from '../../workflow/model/form';
+import { formForBrowser } from '../../domain/workflow/bound-form';
+import type { FormDefinition } from '../../domain/workflow/model/form';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
-import { hasStartRight } from '../../workflow/actions/start';
-import { deployDefinition, mainDefinition } from '../../workflow/definitions';
-import { startableList } from '../../workflow/queries/lists';
-import { runList, withTimes } from '../../workflow/queries/run';
+import { hasStartRight } from '../../domain/workflow/actions/start';
+import { deployDefinition, mainDefinition } from '../../domain/workflow/definitions';
+import { startableList } from '../../domain/workflow/queries/lists';
+import { runList, withTimes } from '../../domain/workflow/queries/run';
 import {
   callerOf,
   flowCalls,

@@ -1,4 +1,4 @@
-import { flowName } from '../../workflow/queries/names';
+import { flowName } from '../../domain/workflow/queries/names';
 import type { Language } from '../../../src/core/languages';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

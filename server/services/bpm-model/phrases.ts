@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { formatDateTime } from '../../lib/time';
-import { flowName } from '../../workflow/queries/names';
+import { flowName } from '../../domain/workflow/queries/names';
 import { phraseCalls, type Phrase } from '../../../src/contract/phrases';
 import { callerOf, idList } from '../bpm-runtime/workflow/common';
 import { addRoute } from '../contract';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../database';
-import { deployDefinition } from '../../../workflow/definitions';
+import { deployDefinition } from '../../../domain/workflow/definitions';
 import { seededDescriptions } from '../../migrations/0036-approval-outcomes';
 import { roleIds, seedId } from '../ids';
 import { seedInstances } from './instances';

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../database';
 import { translate } from '../../../i18n';
-import type { Caller } from '../../../workflow/access';
-import { askOthers, startCustomSign, startTrans } from '../../../workflow/actions/children';
-import { completeTask, type CompleteInput } from '../../../workflow/actions/complete';
-import { saveDraft } from '../../../workflow/actions/drafts';
-import { endProcess, revokeInstance } from '../../../workflow/actions/ending';
-import { delegateTask } from '../../../workflow/actions/holding';
-import { copyTo, markNoticesRead, saveFollows } from '../../../workflow/actions/notices';
-import { startInstance } from '../../../workflow/actions/start';
-import { urge } from '../../../workflow/actions/timing';
-import type { EngineOptions } from '../../../workflow/engine/context';
+import type { Caller } from '../../../domain/workflow/access';
+import { askOthers, startCustomSign, startTrans } from '../../../domain/workflow/actions/children';
+import { completeTask, type CompleteInput } from '../../../domain/workflow/actions/complete';
+import { saveDraft } from '../../../domain/workflow/actions/drafts';
+import { endProcess, revokeInstance } from '../../../domain/workflow/actions/ending';
+import { delegateTask } from '../../../domain/workflow/actions/holding';
+import { copyTo, markNoticesRead, saveFollows } from '../../../domain/workflow/actions/notices';
+import { startInstance } from '../../../domain/workflow/actions/start';
+import { urge } from '../../../domain/workflow/actions/timing';
+import type { EngineOptions } from '../../../domain/workflow/engine/context';
 import { seedId } from '../ids';
 import { staffId, workflowStaff } from './people';
 

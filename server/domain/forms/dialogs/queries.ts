@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { financeScope } from '../../finance/scope';
 import { namedQuery as shellQuery } from '../../shell/queries';
 import type { NamedQuery } from '../../shell/queries/registry';
-import { orgName } from '../../../workflow/queries/names';
+import { orgName } from '../../workflow/queries/names';
 import { personMatches } from '../../directory/people';
 
 /**

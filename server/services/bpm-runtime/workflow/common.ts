@@ -3,11 +3,11 @@ import type { Db } from '../../../db/database';
 import { Type } from 'typebox';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
-import type { Caller } from '../../../workflow/access';
+import type { Caller } from '../../../domain/workflow/access';
 import { parseRequestJson } from '../../../lib/safe-input';
 import { listRow } from '../../../lib/row-schema';
 import { pageList } from '../../schemas';
-import type { FormDefinition } from '../../../workflow/model/form';
+import type { FormDefinition } from '../../../domain/workflow/model/form';
 import { flowCallsOf, formSchema } from '../../../../src/contract/workflow-flows';
 import { detailCallsOf } from '../../../../src/contract/workflow-details';
 

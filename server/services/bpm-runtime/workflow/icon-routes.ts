@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
-import { startableList } from '../../../workflow/queries/lists';
-import { runList } from '../../../workflow/queries/run';
+import { startableList } from '../../../domain/workflow/queries/lists';
+import { runList } from '../../../domain/workflow/queries/run';
 import { callerOf, instanceBase as instance } from './common';
 import { ok } from '../../schemas';
 

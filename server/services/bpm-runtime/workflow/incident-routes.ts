@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { cancelIncident, listIncidents, retryIncident } from '../../../workflow/incidents/actions';
+import {
+  cancelIncident,
+  listIncidents,
+  retryIncident,
+} from '../../../domain/workflow/incidents/actions';
 import { incidentCalls } from '../../../../src/contract/workflow-incidents';
 import { addRoute } from '../../contract';
 import { callerOf } from './common';

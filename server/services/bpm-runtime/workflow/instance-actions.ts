@@ -3,18 +3,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { givenFields } from '../../../lib/given-fields';
 import { badRequest } from '../../../lib/errors';
-import { completeTask } from '../../../workflow/actions/complete';
+import { completeTask } from '../../../domain/workflow/actions/complete';
 import {
   getDraft,
   removeDrafts,
   saveDraft,
   saveTaskFormData,
-} from '../../../workflow/actions/drafts';
-import { endProcess, endProcessById, revokeInstance } from '../../../workflow/actions/ending';
-import { copyTo, replyToCopy } from '../../../workflow/actions/notices';
-import { startInstance, type StartInput } from '../../../workflow/actions/start';
-import { urge } from '../../../workflow/actions/timing';
-import { subjectLabel } from '../../../workflow/queries/names';
+} from '../../../domain/workflow/actions/drafts';
+import {
+  endProcess,
+  endProcessById,
+  revokeInstance,
+} from '../../../domain/workflow/actions/ending';
+import { copyTo, replyToCopy } from '../../../domain/workflow/actions/notices';
+import { startInstance, type StartInput } from '../../../domain/workflow/actions/start';
+import { urge } from '../../../domain/workflow/actions/timing';
+import { subjectLabel } from '../../../domain/workflow/queries/names';
 import { formatDateTime } from '../../../lib/time';
 import { instanceCalls, type StartBody } from '../../../../src/contract/workflow-instances';
 import { addRoute } from '../../contract';

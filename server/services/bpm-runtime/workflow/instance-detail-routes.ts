@@ -1,15 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { assertCanView } from '../../../workflow/access';
-import { mainDefinition } from '../../../workflow/definitions';
+import { assertCanView } from '../../../domain/workflow/access';
+import { mainDefinition } from '../../../domain/workflow/definitions';
 import {
   executors,
   flowImage,
   instanceInfo,
   nodeDefs,
   opinions,
-} from '../../../workflow/queries/details';
+} from '../../../domain/workflow/queries/details';
 import { instanceCalls } from '../../../../src/contract/workflow-instances';
 import { addRoute } from '../../contract';
 import { ok } from '../../schemas';

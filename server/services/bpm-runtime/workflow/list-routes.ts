@@ -12,16 +12,16 @@ import {
   startableList,
   todoList,
   type NoticeBox,
-} from '../../../workflow/queries/lists';
+} from '../../../domain/workflow/queries/lists';
 import {
   runCount,
   runList,
   totalOf,
   withTimes,
   type ListSpec,
-} from '../../../workflow/queries/run';
+} from '../../../domain/workflow/queries/run';
 import { callerOf, countAnswer, pageAnswer } from './common';
-import { unreadMailCount } from '../../../mail/unread';
+import { unreadMailCount } from '../../../domain/mail/unread';
 import { queryFilter } from '../../schemas';
 
 const taskTimes = ['createTime', 'createDate', 'dueTime'];

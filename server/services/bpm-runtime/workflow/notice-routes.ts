@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
-import { nodeName, subjectLabel } from '../../../workflow/queries/names';
+import { nodeName, subjectLabel } from '../../../domain/workflow/queries/names';
 import { callerOf, id, loose, taskBase } from './common';
 
 /** One notice (a carbon copy or a follow notice), to its receiver, its sender or an administrator. */

@@ -1,15 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { assertCanView } from '../../../workflow/access';
-import type { QueryFilter } from '../../../workflow/queries/filter';
+import { assertCanView } from '../../../domain/workflow/access';
+import type { QueryFilter } from '../../../domain/workflow/queries/filter';
 import {
   instanceTimes,
   linkableList,
   recordList,
   relatedInfo,
-} from '../../../workflow/queries/related';
-import { runList, withTimes, type ListSpec } from '../../../workflow/queries/run';
+} from '../../../domain/workflow/queries/related';
+import { runList, withTimes, type ListSpec } from '../../../domain/workflow/queries/run';
 import { callerOf, id, instanceBase as instance, loose, pageAnswer } from './common';
 import { queryFilter } from '../../schemas';
 

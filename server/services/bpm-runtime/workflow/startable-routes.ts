@@ -2,8 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
-import { startableFlowOf, startableList, type StartableRow } from '../../../workflow/queries/lists';
-import { runList } from '../../../workflow/queries/run';
+import {
+  startableFlowOf,
+  startableList,
+  type StartableRow,
+} from '../../../domain/workflow/queries/lists';
+import { runList } from '../../../domain/workflow/queries/run';
 import { addRoute } from '../../contract';
 import { done } from '../../schemas';
 import { callerOf, flowCalls, id, instanceBase, stateAnswer } from './common';

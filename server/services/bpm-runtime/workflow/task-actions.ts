@@ -8,11 +8,11 @@ import {
   revokeChildren,
   startCustomSign,
   startTrans,
-} from '../../../workflow/actions/children';
-import { completeTask } from '../../../workflow/actions/complete';
-import { saveTaskDraft } from '../../../workflow/actions/drafts';
-import { delegateTask, lockUnlock, retrieveTask } from '../../../workflow/actions/holding';
-import { deleteNotice, markNoticesRead } from '../../../workflow/actions/notices';
+} from '../../../domain/workflow/actions/children';
+import { completeTask } from '../../../domain/workflow/actions/complete';
+import { saveTaskDraft } from '../../../domain/workflow/actions/drafts';
+import { delegateTask, lockUnlock, retrieveTask } from '../../../domain/workflow/actions/holding';
+import { deleteNotice, markNoticesRead } from '../../../domain/workflow/actions/notices';
 import { instanceCalls } from '../../../../src/contract/workflow-instances';
 import { taskCalls } from '../../../../src/contract/workflow-tasks';
 import {

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
-import { assertCanView } from '../../../workflow/access';
+import { assertCanView } from '../../../domain/workflow/access';
 import {
   destinationsOf,
   nodeDefs,
@@ -11,7 +11,7 @@ import {
   taskButtons,
   taskDetail,
   tasksAtNode,
-} from '../../../workflow/queries/details';
+} from '../../../domain/workflow/queries/details';
 import { nodeChoice } from '../../../../src/contract/workflow-fields';
 import { taskCalls } from '../../../../src/contract/workflow-tasks';
 import { addRoute } from '../../contract';

@@ -1,4 +1,4 @@
-import type { QueryFilter } from '../../../workflow/queries/filter';
+import type { QueryFilter } from '../../../domain/workflow/queries/filter';
 
 export { idList } from '../../bpm-runtime/workflow/common';
 

@@ -10,7 +10,7 @@ import type { MailFolderType, MailMessageRow } from '../../../db/schema-mail';
 import { badRequest } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
 import { translate } from '../../../i18n';
-import { syncNow } from '../../../mail/jobs';
+import { syncNow } from '../../../domain/mail/jobs';
 import {
   folderCodes,
   folderOf,
@@ -19,9 +19,9 @@ import {
   ownMessage,
   removeMessages,
   sendMessage,
-} from '../../../mail/messages';
-import { countConnection, ownSetting } from '../../../mail/accounts';
-import { folderTypes } from '../../../mail/sync';
+} from '../../../domain/mail/messages';
+import { countConnection, ownSetting } from '../../../domain/mail/accounts';
+import { folderTypes } from '../../../domain/mail/sync';
 import { currentUser } from '../../../plugins/auth';
 import { addRoute } from '../../contract';
 import { idList, likePattern, pageOf, queryValue } from './common';

@@ -17,13 +17,13 @@ import {
   ownSetting,
   sameDestination,
   type MailDestination,
-} from '../../../mail/accounts';
-import { scheduleSync, unscheduleSync } from '../../../mail/jobs';
-import { parseAddresses } from '../../../mail/messages';
-import { testAccount, type MailAccount } from '../../../mail/protocol';
-import { openSecret, sealSecret } from '../../../mail/secret';
+} from '../../../domain/mail/accounts';
+import { scheduleSync, unscheduleSync } from '../../../domain/mail/jobs';
+import { parseAddresses } from '../../../domain/mail/messages';
+import { testAccount, type MailAccount } from '../../../domain/mail/protocol';
+import { openSecret, sealSecret } from '../../../domain/mail/secret';
 import { currentUser } from '../../../plugins/auth';
-import { isUniqueViolation } from '../../../workflow/engine/context';
+import { isUniqueViolation } from '../../../domain/workflow/engine/context';
 import { addRoute } from '../../contract';
 import { idList, pageOf } from './common';
 import { done } from '../../schemas';

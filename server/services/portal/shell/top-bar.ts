@@ -4,7 +4,7 @@ import { assetDetails, assetSummary } from '../../../domain/shell/assets';
 import { greetingFor } from '../../../domain/shell/greetings';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
-import { unreadMailCount } from '../../../mail/unread';
+import { unreadMailCount } from '../../../domain/mail/unread';
 import { businessCalendar, formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
 import { ok } from '../../schemas';
