@@ -67,6 +67,23 @@ const contract = (title: string) => ({
   signDate: '2026-11-01',
 });
 
+/** The newest requests of `account`, as its 我的请求 answers them. */
+async function newestRequests(account: string): Promise<{ id: string; subject: string }[]> {
+  const answer = await call<{ rows: { id: string; subject: string }[] }>(
+    await apiToken(account, staff),
+    'POST',
+    '/bpm-runtime/runtime/instance/v1/myRequest',
+    { pageBean: { page: 1, pageSize: 5 } },
+  );
+  return answer.rows;
+}
+
+/** Opens `account`'s task of an instance; answers a reader of a read-only field as shown. */
+async function shownTo(page: Page, account: string, instId: string, field: string) {
+  await open(page, `/task/${await taskOf(account, instId)}/0`, await apiToken(account, staff));
+  return () => page.textContent(`atrium-task [data-field=${field}] dd`);
+}
+
 /** A page in a language: 1366 by 768, or a 360 px phone. */
 async function pageIn(
   browser: ReturnType<typeof useBrowser>,
@@ -234,6 +251,193 @@ describe('the task page', () => {
       expect(await page.textContent('atrium-task [part=returned] .opinion')).toBe(
         '请补充行程安排。',
       );
+      await page.close();
+    }
+  });
+
+  it('at 1366 px, offers the actions of the kind of step, the rest under 更多, and says what 反对 and 驳回 do, in both languages', async () => {
+    const words = {
+      'zh-CN': {
+        ordinary: ['同意', '反对', '驳回', '驳回发起人', '更多'],
+        shared: ['同意', '签收', '反对', '驳回', '更多'],
+        oppose: '反对后，这份申请将结束，结果为不通过。 确定要反对吗？提交后不能撤回。',
+        reject: '驳回后，申请将退回到【直属领导审批】陈伟。 确定要驳回吗？提交后不能撤回。',
+      },
+      'en-US': {
+        ordinary: ['Agree', 'Oppose', 'Return', 'Return to applicant', 'More'],
+        shared: ['Agree', 'Claim', 'Oppose', 'Return', 'More'],
+        oppose:
+          'If you oppose, the request ends as refused. Oppose? This cannot be taken back once sent.',
+        reject:
+          'The request goes back to Team leader approval (陈伟). Return? This cannot be taken back once sent.',
+      },
+    } as const;
+    /** The bar as a person sees it: its buttons' labels left to right, and 更多's list. */
+    const barOf = async (page: Page) => {
+      await page.waitForSelector('atrium-task [part=actions][data-phone=false]');
+      const shown = await page
+        .locator('atrium-task [part=actions]')
+        .evaluate((bar) =>
+          [...bar.querySelectorAll(':scope > button, :scope > .more > button')].map(
+            (button) => button.textContent,
+          ),
+        );
+      await page.click('atrium-task [data-action=more-actions]');
+      const more = await page.locator('atrium-task [part=actions] [role=menuitem]').count();
+      await page.keyboard.press('Escape');
+      return { shown, more };
+    };
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const expected = words[language];
+      const page = await pageIn(browser, language);
+      // A plain approval, one person's: 同意 first, the common few, no 签收 anywhere.
+      const plain = await startFlow('emp02', 'leave', leave(2));
+      await open(page, `/task/${await taskOf('lead01', plain)}/0`, await apiToken('lead01', staff));
+      const ordinary = await barOf(page);
+      expect(ordinary.shown).toEqual(expected.ordinary);
+      expect(ordinary.more).toBeGreaterThan(3);
+      expect(await buttonsOf(page)).not.toContain('lockUnlock');
+      // 反对 says how the request ends, and it ends so (the engine's rule for this step).
+      await page.fill('atrium-task textarea[name=opinion]', '不符合规定');
+      await page.click('atrium-task [part=actions] > [data-alias=oppose]');
+      const ask = 'atrium-task [role=dialog]:has([data-dialog=confirm-oppose])';
+      await page.waitForSelector(ask);
+      expect(await page.textContent(`${ask} p`)).toBe(expected.oppose);
+      await page.click(`${ask} [data-action=confirm]`);
+      // The requester is told it was refused.
+      await expect
+        .poll(async () => {
+          const messages = await call<{ rows: { procInstId: string; outcome: string }[] }>(
+            await apiToken('emp02', staff),
+            'POST',
+            '/bpm-runtime/runtime/message/v1/myList',
+            { pageBean: { page: 1, pageSize: 50 } },
+          );
+          return messages.rows.filter((row) => row.procInstId === plain).map((row) => row.outcome);
+        })
+        .toEqual(['refused']);
+      // A step offered to two managers: 签收 among the common ones; 驳回 names where it goes.
+      const shared = await startFlow('emp02', 'leave', leave(5));
+      await act('lead01', shared, 'agree', '同意');
+      await open(page, `/task/${await taskOf('mgr01', shared)}/0`, await apiToken('mgr01', staff));
+      expect((await barOf(page)).shown).toEqual(expected.shared);
+      await page.fill('atrium-task textarea[name=opinion]', '请重新确认');
+      await page.click('atrium-task [part=actions] > [data-alias=reject]');
+      const reject = 'atrium-task [role=dialog]:has([data-dialog=confirm-reject])';
+      await page.waitForSelector(reject);
+      expect(await page.textContent(`${reject} p`)).toBe(expected.reject);
+      await page.close();
+    }
+  });
+
+  it('shows a running countersign in the history and on the chart: each voter, who voted how, the count, in both languages', async () => {
+    const token = await apiToken('contract01', staff);
+    const running = await startFlow('contract01', 'contract', contract('会签进行中'));
+    await act('legal01', running, 'agree', '法务无异议');
+    const expected = {
+      'zh-CN': {
+        tabs: ['审批历史', '流程图'],
+        node: '部门会签',
+        voted: '郭立新同意',
+        tally: '1/3 同意，需 3 票',
+        waiting: '等待处理',
+      },
+      'en-US': {
+        tabs: ['History', 'Flow chart'],
+        node: 'Department countersign',
+        voted: '郭立新agreed',
+        tally: '1 of 3 agree, 3 needed',
+        waiting: 'Waiting for',
+      },
+    } as const;
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const words = expected[language];
+      const page = await pageIn(browser, language);
+      await open(page, `/inst/${running}`, token);
+      await page.click(`atrium-task [role=tab]:has-text("${words.tabs[0]}")`);
+      // The timeline ends with the pending entry: the step, every voter and the count.
+      const last = 'atrium-task [part=history] > li:last-child';
+      await page.waitForSelector(`${last}[data-record=pending]`);
+      const step = `${last} [part=pending] li.step[data-node=countersign]`;
+      expect(await page.textContent(`${step} .node`)).toBe(words.node);
+      const people = await page
+        .locator(`${step} .person`)
+        .evaluateAll((nodes) =>
+          nodes.map((node) => [node.textContent, node.getAttribute('data-state')]),
+        );
+      expect(people).toHaveLength(3);
+      expect(people).toContainEqual([words.voted, 'voted']);
+      expect(people.filter(([, state]) => state === 'todo')).toHaveLength(2);
+      expect(await page.textContent(`${step} [data-tally]`)).toBe(words.tally);
+      // The chart names who must act there now, and not the one who already voted.
+      await page.click(`atrium-task [role=tab]:has-text("${words.tabs[1]}")`);
+      await page.waitForSelector('atrium-task [part=diagram][data-state=ready]');
+      const overlay = (await page.textContent('atrium-task .atrium-pending'))!;
+      expect(overlay).toMatch(new RegExp(`^${words.waiting} `));
+      expect(overlay).toContain('吴敏');
+      expect(overlay).not.toContain('郭立新');
+      await page.close();
+    }
+  });
+
+  it('computes and words the form: working days, a handover picked from the directory, money, the contract number format, in both languages', async () => {
+    const words = {
+      'zh-CN': { format: '大写字母、数字和连字符，如 HT-2026-001', started: '流程启动成功' },
+      'en-US': {
+        format: 'capital letters, digits and hyphens, such as HT-2026-001',
+        started: 'Process started',
+      },
+    } as const;
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const { format, started: startedToast } = words[language];
+      const page = await pageIn(browser, language);
+      // Leave: the days follow the dates, the handover is a person from the directory.
+      await open(page, '/agentStartByKey/leave', await apiToken('emp01', staff));
+      const form = 'atrium-flow-starter';
+      await page.waitForSelector(`${form} [data-field=leaveType] select`);
+      await page.selectOption(`${form} [data-field=leaveType] select`, 'annual');
+      // Friday 2027-01-08 to Monday 2027-01-11: the weekend between is not counted.
+      await page.fill(`${form} [data-field=startDate] input`, '2027-01-08');
+      await page.fill(`${form} [data-field=endDate] input`, '2027-01-11');
+      expect(await page.inputValue(`${form} [data-field=days] input`)).toBe('2');
+      await page.fill(`${form} [data-field=reason] textarea`, `交接 ${language}`);
+      const picker = `${form} [data-field=handover]`;
+      await page.fill(`${picker} [role=combobox]`, 'sl');
+      await page.click(`${picker} [role=option][data-account=hr01]`);
+      expect(await page.textContent(`${picker} [data-person=hr01]`)).toContain('孙丽');
+      await page.click(`${form} [data-action=submit]`);
+      await expect.poll(() => toasts(page)).toContain(startedToast);
+      const leaveId = (await newestRequests('emp01'))[0]!.id;
+      const started = await call<{ data: { handover: string; days: number } }>(
+        await apiToken('emp01', staff),
+        'GET',
+        `/bpm-runtime/runtime/instance/v1/getInstanceByInstId?instId=${leaveId}`,
+      );
+      expect(started.data).toMatchObject({ handover: staffId('hr01'), days: 2 });
+      // The approver reads the person's name, not an id.
+      await expect.poll(await shownTo(page, 'lead01', leaveId, 'handover')).toBe('孙丽');
+
+      // Contract: a number not in the expected format is refused with the format in words.
+      await open(page, '/agentStartByKey/contract', await apiToken('contract01', staff));
+      await page.waitForSelector(`${form} [data-field=title] input`);
+      const title = `金额显示 ${language}`;
+      await page.fill(`${form} [data-field=title] input`, title);
+      await page.fill(`${form} [data-field=counterparty] input`, '某公司');
+      await page.fill(`${form} [data-field=amount] input`, '1234567.8');
+      await page.fill(`${form} [data-field=signDate] input`, '2026-11-01');
+      await page.fill(`${form} [data-field=contractNo] input`, 'ht 2026/1');
+      await page.click(`${form} [data-action=submit]`);
+      await expect
+        .poll(() => page.textContent(`${form} [data-field=contractNo] [data-error]`))
+        .toContain(format);
+      await page.fill(`${form} [data-field=contractNo] input`, 'HT-2026-001');
+      await page.click(`${form} [data-action=submit]`);
+      await expect.poll(() => toasts(page)).toContain(startedToast);
+      const contractId = (await newestRequests('contract01')).find((row) =>
+        row.subject.endsWith(title),
+      )!.id;
+      // The approver reads the amount as money.
+      await expect.poll(await shownTo(page, 'legal01', contractId, 'amount')).toBe('¥1,234,567.80');
       await page.close();
     }
   });

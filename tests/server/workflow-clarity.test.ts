@@ -188,6 +188,26 @@ describe.each(oneDatabase)('who acts next, and what happened, on %s', (kind) => 
     await client.act('emp02', id, 'agree', { data: encode(expenseForm()) });
   });
 
+  it("refuses a contract number out of its format with the format in words, in the reader's language", async () => {
+    const refusal = async (language: string, contractNo: string) =>
+      (
+        await client.call(
+          'contract01',
+          'POST',
+          `${instance}/start`,
+          { flowKey: 'contract', data: encode({ ...contractForm, contractNo }) },
+          language,
+        )
+      ).body;
+    expect(await refusal('zh-CN', 'ht 2026/1')).toMatchObject({
+      state: false,
+      message: expect.stringContaining('(大写字母、数字和连字符，如 HT-2026-001)'),
+    });
+    expect((await refusal('en-US', 'ht 2026/1')).message).toContain(
+      'capital letters, digits and hyphens, such as HT-2026-001',
+    );
+  });
+
   it('offers 签收 only on a task offered to several people', async () => {
     const id = await client.start('emp02', 'leave', leaveForm(5, '2026-12-10'));
     const single = await client.get(

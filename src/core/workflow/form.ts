@@ -46,6 +46,15 @@ export function localFlowForm(form: FlowForm, language: string): FlowForm {
 
 export type FormValues = Record<string, unknown>;
 
+/**
+ * A field's refusal in words: a field that says what it expects (合同编号's format) says it
+ * with its refusal too, in the browser's check and the server's alike; a missing value is
+ * only asked for.
+ */
+export function refusalText(message: string, failureKey: string, hint?: string): string {
+  return hint && failureKey !== 'rules:form.required' ? `${message} (${hint})` : message;
+}
+
 /** What a field may hold while being edited: text from inputs, a boolean from a box. */
 export function inputText(value: unknown): string {
   if (value === null || value === undefined) return '';

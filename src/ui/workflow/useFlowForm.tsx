@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../core/forms/definition';
 import {
   formData,
   localFlowForm,
+  refusalText,
   validateForm,
   type FlowForm,
   type FormValues,
@@ -79,10 +80,15 @@ export function useFlowForm(
     anyEditable: flow.fields.some((field) => editable(field.name)),
     check: () => {
       // In the reader's language: a message that names another field names it as shown.
-      const failures = validateForm(localFlowForm(flow, language), values, editable);
+      const local = localFlowForm(flow, language);
+      const failures = validateForm(local, values, editable);
+      const hints = new Map(local.fields.map((field) => [field.name, field.hint]));
       setErrors(
         Object.fromEntries(
-          Object.entries(failures).map(([name, failure]) => [name, failureText(failure) ?? '']),
+          Object.entries(failures).map(([name, failure]) => [
+            name,
+            refusalText(failureText(failure) ?? '', failure.key, hints.get(name)),
+          ]),
         ),
       );
       return Object.keys(failures).length ? false : formData(flow, values);

@@ -5,6 +5,7 @@ import {
   validateValue,
 } from '../../../../src/core/rules/rule-string';
 import { hasUnsafePattern } from '../../../../src/core/rules/safe-pattern';
+import { refusalText } from '../../../../src/core/workflow/form';
 import type { RuleFailure } from '../../../../src/core/rules/types';
 import type { FormDefinition as OnlineForm } from '../../../../src/core/forms/definition';
 
@@ -194,8 +195,7 @@ export function validateFormData(
       // A field that says what it expects says it with its refusal too.
       const hint = (english && field.hintEn) || field.hint;
       const said = translate(failure.key, failure.params ?? {});
-      const message =
-        hint && !wrongType && failure.key !== 'rules:form.required' ? `${said} (${hint})` : said;
+      const message = refusalText(said, failure.key, wrongType ? undefined : hint);
       return {
         problem: { key: 'server:workflow.fieldInvalid', params: { label: field.label, message } },
       };
