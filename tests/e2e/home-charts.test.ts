@@ -33,6 +33,15 @@ async function drawnChart(page: Page, alias: string, extra = '') {
   await page.waitForSelector(`${chart(alias)} [part=chart]${extra}[data-drawn]`);
 }
 
+/** 导出图片 of a chart: the file's name and bytes. */
+async function exportPicture(page: Page, alias: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${chart(alias)} [data-action=export-png]`),
+  ]);
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
+
 /** The festival greeting and a due tour come first; step past them to reach the columns. */
 async function pastGreetings(page: Page) {
   await page.waitForSelector('atrium-home [data-stage]:not([data-stage=loading])');
@@ -97,15 +106,31 @@ describe('home columns and charts', () => {
     expect(await page.locator('atrium-home section[data-column=overdueChart]').count()).toBe(0);
 
     // 导出图片 saves the drawn chart as a PNG named by its title, and says so.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click(`${chart('salesChart')} [data-action=export-png]`),
-    ]);
-    expect(download.suggestedFilename()).toBe('门店月度销售.png');
-    const bytes = readFileSync((await download.path())!);
+    const { name, bytes } = await exportPicture(page, 'salesChart');
+    expect(name).toBe('门店月度销售.png');
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(bytes.length).toBeGreaterThan(5000);
     await expect.poll(() => toasts(page)).toContain('已导出图片 门店月度销售.png');
+  });
+
+  it("导出图片 in English: the file takes the chart's English title, and nothing fails on the page", async () => {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
+    await useSession(page, emp01);
+    await page.goto(`${baseUrl()}/fvue/home`);
+    await pastGreetings(page);
+    await drawnChart(page, 'salesChart');
+    const picture = await exportPicture(page, 'salesChart');
+    expect(picture.name).toBe('Monthly sales per store.png');
+    expect(picture.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    await expect.poll(() => toasts(page)).toContain('Image saved as Monthly sales per store.png');
+    expect(failures).toEqual([]);
+    await page.close();
   });
 
   it("admin's home: the pie of overdue amounts too, still one batched request", async () => {
