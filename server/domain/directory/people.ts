@@ -5,6 +5,7 @@ import { containing, startingWith } from '../../lib/like';
 import { postName } from '../workflow/queries/names';
 import { OrgTree } from './org-tree';
 import type { PageList, Paging } from './paging';
+import type { Person } from '../../../src/contract/directory';
 
 /**
  * The people directory (issue 12, part 5; docs/directory.md): the org tree with its
@@ -14,19 +15,8 @@ import type { PageList, Paging } from './paging';
  * who belong to no org and are not in it. Search text reaches SQL only as bound parameters.
  */
 
-/** A person as the directory shows them to any colleague. */
-export interface PersonRow {
-  id: string;
-  account: string;
-  fullname: string;
-  /** Their master org, its path, and every org they belong to. */
-  orgId: string;
-  orgName: string;
-  pathName: string;
-  orgNames: string;
-  /** Their posts' names, joined with 、. */
-  postNames: string;
-}
+/** A person as the directory shows them to any colleague (the contract's Person). */
+export type PersonRow = Person;
 
 export interface PeopleFilters {
   /** Name, account, pinyin initials or full pinyin, org name or post name. */

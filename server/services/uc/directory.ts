@@ -8,6 +8,8 @@ import { postPage, rolePage } from '../../domain/directory/roles-posts';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { commonResult, ok, pageList, queryFilter, type QueryFilter } from '../schemas';
+import { addRoute } from '../contract';
+import { directoryCalls, org, person } from '../../../src/contract/directory';
 
 /**
  * The people directory of the user centre (spec/merchant-finance.md section 7, the uc
@@ -20,17 +22,6 @@ const dem = Type.Object({
   demName: Type.String(),
   isDefault: Type.Integer(),
   description: Type.String(),
-});
-
-const org = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  code: Type.String(),
-  parentId: Type.String(),
-  demId: Type.String(),
-  orderNo: Type.Integer(),
-  pathName: Type.String(),
-  isParent: Type.Boolean(),
 });
 
 const role = Type.Object({
@@ -50,17 +41,6 @@ const post = Type.Object({
   isLeader: Type.Integer(),
   userIds: Type.String(),
   userNames: Type.String(),
-});
-
-const person = Type.Object({
-  id: Type.String(),
-  account: Type.String(),
-  fullname: Type.String(),
-  orgId: Type.String(),
-  orgName: Type.String(),
-  pathName: Type.String(),
-  orgNames: Type.String(),
-  postNames: Type.String(),
 });
 
 /** The people filters of a QueryFilter: keyword, orgId, ids (comma-separated). */
@@ -125,31 +105,15 @@ export async function directoryRoutes(untyped: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/org/v1/orgs/getByParentAndDem',
-    {
-      schema: {
-        summary:
-          'Orgs of a dimension: the children of parentId, or the whole dimension flat (bare list)',
-        body: Type.Optional(
-          Type.Object({
-            demId: Type.Optional(Type.String({ maxLength: 64 })),
-            parentId: Type.Optional(Type.String({ maxLength: 64 })),
-          }),
-        ),
-        response: { 200: Type.Array(org) },
-      },
-    },
-    async (request) => {
-      const body = request.body ?? {};
-      // Only the two filters: the language is the request's, never the body's.
-      return orgsByParent(db, {
-        demId: body.demId,
-        parentId: body.parentId,
-        language: request.language,
-      });
-    },
-  );
+  addRoute(app, directoryCalls.orgs, async (request) => {
+    const body = request.body ?? {};
+    // Only the two filters: the language is the request's, never the body's.
+    return orgsByParent(db, {
+      demId: body.demId,
+      parentId: body.parentId,
+      language: request.language,
+    });
+  });
 
   app.post(
     '/api/org/v1/orgs/getOrgPage',
@@ -217,39 +181,16 @@ export async function directoryRoutes(untyped: FastifyInstance) {
     },
   );
 
+  // The two people lists differ only in whether an org is required.
   const peopleCalls = [
-    {
-      url: '/api/user/v1/users/listJson',
-      summary:
-        'People of the directory by name, account, pinyin initials, org or post (keyword), org or ids',
-      orgRequired: false,
-    },
-    {
-      url: '/api/user/v1/users/getOrgUserQuery',
-      summary: 'People of an org (orgId; params.includeSub for the orgs under it too)',
-      orgRequired: true,
-    },
+    { call: directoryCalls.people, orgRequired: false },
+    { call: directoryCalls.orgPeople, orgRequired: true },
   ];
-  for (const call of peopleCalls) {
-    app.post(
-      call.url,
-      {
-        schema: {
-          summary: call.summary,
-          body: Type.Optional(queryFilter),
-          response: { 200: pageList(person) },
-        },
-      },
-      async (request) => {
-        const body = request.body;
-        return searchPeople(
-          db,
-          peopleFilters(body, call.orgRequired),
-          pagingOf(body),
-          request.language,
-        );
-      },
-    );
+  for (const { call, orgRequired } of peopleCalls) {
+    addRoute(app, call, async (request) => {
+      const body = request.body;
+      return searchPeople(db, peopleFilters(body, orgRequired), pagingOf(body), request.language);
+    });
   }
 
   app.post(

@@ -1,31 +1,9 @@
 import type { PageList } from '../../contract/envelope';
-import { http } from '../http';
+import type { Org, Person, directoryCalls } from '../../contract/directory';
+import { send } from '../http';
 
-/** The people directory of the user centre (docs/directory.md). */
-
-/** A person as the directory shows them. */
-export interface Person {
-  id: string;
-  account: string;
-  fullname: string;
-  orgId: string;
-  orgName: string;
-  pathName: string;
-  orgNames: string;
-  postNames: string;
-}
-
-export interface Org {
-  id: string;
-  name: string;
-  code: string;
-  /** '0' for a top org. */
-  parentId: string;
-  demId: string;
-  orderNo: number;
-  pathName: string;
-  isParent: boolean;
-}
+/** The people directory of the user centre (docs/directory.md); shapes from the contract. */
+export type { Org, Person } from '../../contract/directory';
 
 export type { PageList };
 
@@ -45,12 +23,14 @@ export function searchPeople(
     ...(keyword.trim() ? [query('keyword', keyword.trim())] : []),
     ...(options.orgId ? [query('orgId', options.orgId, 'EQUAL')] : []),
   ];
-  return http.post<PageList<Person>>(
+  return send<typeof directoryCalls.people>(
     'uc',
-    '/api/user/v1/users/listJson',
+    { method: 'POST', path: '/api/user/v1/users/listJson' },
     {
-      pageBean: { page: options.page ?? 1, pageSize: options.pageSize ?? 20, showTotal: true },
-      querys,
+      body: {
+        pageBean: { page: options.page ?? 1, pageSize: options.pageSize ?? 20, showTotal: true },
+        querys,
+      },
     },
     { quiet: true },
   );
@@ -59,10 +39,10 @@ export function searchPeople(
 /** The people named by ids (or accounts), to show the names of a saved value. */
 export async function peopleByIds(ids: string[]): Promise<Person[]> {
   if (ids.length === 0) return [];
-  const page = await http.post<PageList<Person>>(
+  const page = await send<typeof directoryCalls.people>(
     'uc',
-    '/api/user/v1/users/listJson',
-    { pageBean: { page: 1, pageSize: 50 }, querys: [query('ids', ids.join(','), 'IN')] },
+    { method: 'POST', path: '/api/user/v1/users/listJson' },
+    { body: { pageBean: { page: 1, pageSize: 50 }, querys: [query('ids', ids.join(','), 'IN')] } },
     { quiet: true },
   );
   return page.rows;
@@ -70,5 +50,10 @@ export async function peopleByIds(ids: string[]): Promise<Person[]> {
 
 /** The whole org tree of the default dimension, flat, parents first. */
 export function orgTree(): Promise<Org[]> {
-  return http.post<Org[]>('uc', '/api/org/v1/orgs/getByParentAndDem', {}, { quiet: true });
+  return send<typeof directoryCalls.orgs>(
+    'uc',
+    { method: 'POST', path: '/api/org/v1/orgs/getByParentAndDem' },
+    { body: {} },
+    { quiet: true },
+  );
 }
