@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { FormRights } from '../../src/core/forms/rights';
 import type { DefaultTimestamp, Json } from './schema';
+import type { ViewColumn, ViewCondition } from '../../src/contract/statement';
 
 /**
  * Tables of the portal shell and home dashboard (docs/shell-api.md): menus and apps, the top
@@ -321,26 +322,9 @@ export interface CustomQueriesTable {
   page_size: Generated<number>;
 }
 
-export interface QueryViewColumn {
-  field: string;
-  label: string;
-  labelEn?: string;
-  width?: number;
-  align?: 'left' | 'right' | 'center';
-  /** Its values are identifiers a user reads whole (a contract number): never cut to fit. */
-  whole?: boolean;
-}
-
-export interface QueryViewCondition {
-  field: string;
-  label: string;
-  labelEn?: string;
-  /** text: substring; date: a yyyy-mm-dd pair (both ends or none); select: one of options. */
-  type: 'text' | 'date' | 'select';
-  options?: { value: string; label: string }[];
-  /** A select whose options come from a list call: 'stores' is GET {portal}/bpm/haiyaapi/getStores. */
-  optionsFrom?: 'stores';
-}
+/** A column and a condition of a view or template, as the contract answers them. */
+export type QueryViewColumn = ViewColumn;
+export type QueryViewCondition = ViewCondition;
 
 /** A query view (querySql/queryView/{sqlAlias}/{alias}) over a named query. */
 export interface QueryViewsTable {

@@ -1,36 +1,13 @@
-import { streamRequest } from '../http';
-import { http, type CommonResult } from '../http';
 import type { PageList, QueryField, QueryFilter } from '../../contract/envelope';
+import type { ViewCondition, statementCalls } from '../../contract/statement';
+import type { RecordCallsFor } from '../../contract/form-records';
+import { send, streamRequest } from '../http';
 
-/** A column of a query view or data template list. */
-export interface ViewColumn {
-  field: string;
-  label: string;
-  labelEn?: string;
-  width?: number;
-  align?: 'left' | 'right' | 'center';
-  /** Its values are identifiers a user reads whole (a contract number): never cut to fit. */
-  whole?: boolean;
-}
-
-/** A condition of a query view: text (substring), date (a range), select (one of options). */
-export interface ViewCondition {
-  field: string;
-  label: string;
-  labelEn?: string;
-  type: 'text' | 'date' | 'select';
-  options?: { value: string; label: string }[];
-  optionsFrom?: 'stores';
-}
-
-export interface QueryView {
-  sqlAlias: string;
-  alias: string;
-  name: string;
-  columns: ViewColumn[];
-  conditions: ViewCondition[];
-  pageSize: number;
-}
+/**
+ * The statement shell's query views and data templates; their shapes are the contract's
+ * (src/contract/statement.ts). Rows are open records keyed by each query's columns.
+ */
+export type { DataTemplate, QueryView, ViewColumn, ViewCondition } from '../../contract/statement';
 
 export type { PageList };
 
@@ -76,9 +53,12 @@ export function queryFilter(
   return { pageBean: { page, pageSize, showTotal: true }, querys };
 }
 
-export function queryView(sqlAlias: string, alias: string): Promise<QueryView> {
-  return http.get<QueryView>('form', '/form/query/queryView/getJson', { sqlAlias, alias });
-}
+export const queryView = (sqlAlias: string, alias: string) =>
+  send<typeof statementCalls.view>(
+    'form',
+    { method: 'GET', path: '/form/query/queryView/getJson' },
+    { query: { sqlAlias, alias } },
+  );
 
 /** The XLSX of every row of a view under the filter, read as a stream. */
 export function exportQueryView(
@@ -90,53 +70,26 @@ export function exportQueryView(
   return streamRequest('form', `/form/query/queryView/export?${query}`, filter);
 }
 
-export function queryViewRows(
-  sqlAlias: string,
-  alias: string,
-  filter: QueryFilter,
-): Promise<PageList<Row>> {
-  return http.post<PageList<Row>>(
+export const queryViewRows = (sqlAlias: string, alias: string, filter: QueryFilter) =>
+  send<typeof statementCalls.viewRows>(
     'form',
-    `/form/query/queryView/data_${encodeURIComponent(sqlAlias)}/${encodeURIComponent(alias)}`,
-    filter,
+    { method: 'POST', path: '/form/query/queryView/data_:sqlAlias/:alias' },
+    { params: { sqlAlias, alias }, body: filter },
   );
-}
 
-export interface TemplateField {
-  name: string;
-  label: string;
-  labelEn?: string;
-  type: 'text' | 'select' | 'boolean' | 'datetime';
-  rules: string;
-  required: boolean;
-  readonly?: boolean;
-  options?: 'stores' | 'yesNo';
-}
-
-export interface DataTemplate {
-  templateKey: string;
-  name: string;
-  boAlias: string;
-  formKey: string;
-  columns: ViewColumn[];
-  conditions: ViewCondition[];
-  fields: TemplateField[];
-  permission: { add: boolean; edit: boolean; get: boolean };
-}
-
-export async function dataTemplate(templateKey: string): Promise<DataTemplate> {
-  const answer = await http.get<CommonResult<DataTemplate>>(
+export async function dataTemplate(templateKey: string) {
+  const answer = await send<typeof statementCalls.template>(
     'form',
-    '/form/dataTemplate/v1/getBpmDataTemplateInfo',
-    { templateKey },
+    { method: 'GET', path: '/form/dataTemplate/v1/getBpmDataTemplateInfo' },
+    { query: { templateKey } },
   );
   return answer.value!;
 }
 
-export function dataTemplateRows(templateKey: string, filter: QueryFilter): Promise<PageList<Row>> {
-  return http.post<PageList<Row>>(
+/** A template's list: the form service's record list (its rows keyed by the form's fields). */
+export const dataTemplateRows = (templateKey: string, filter: QueryFilter) =>
+  send<RecordCallsFor<unknown>['list']>(
     'form',
-    `/form/dataTemplate/v1/dataList_${encodeURIComponent(templateKey)}`,
-    filter,
+    { method: 'POST', path: '/form/dataTemplate/v1/dataList_:templateKey' },
+    { params: { templateKey }, body: filter },
   );
-}

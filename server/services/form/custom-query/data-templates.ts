@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { FormDefinition } from '../../../../src/core/forms/definition';
 import { filtersOf, pageOf } from '../../../domain/shell/queries/query-filter';
 import type { QueryContext } from '../../../domain/shell/queries/registry';
@@ -16,14 +15,11 @@ import { sortOf } from '../../../domain/forms/record-order';
 import type { RecordStore } from '../../../domain/forms/record-store';
 import { isStoreBound, recordStoreOf } from '../../../domain/forms/record-stores';
 import { withChoices } from '../../../domain/forms/dictionaries';
-import { legacyField } from '../../../../src/contract/form-records';
 import { addRoute } from '../../contract';
 import { recordCalls } from '../data-template/schemas';
-import { commonResult, ok } from '../../schemas';
+import { ok } from '../../schemas';
+import { statementCalls } from '../../../../src/contract/statement';
 import { queryContext } from '../../portal/shell/context';
-import { viewColumns, viewConditions } from './schemas';
-
-const key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 /**
  * Data templates: template/preview/{templateKey} lists, template/form/{templateKey}/{action}
@@ -32,49 +28,14 @@ const key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+
 export async function dataTemplateRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const storeOf = (form: FormTemplate) => recordStoreOf(form.template, app.deps.sms);
-  const base = '/form/dataTemplate/v1';
 
-  app.get(
-    `${base}/getBpmDataTemplateInfo`,
-    {
-      schema: {
-        summary: 'A data template: columns, conditions, form fields with rule strings, permissions',
-        querystring: Type.Object({ templateKey: key }),
-        response: {
-          200: commonResult(
-            Type.Object({
-              templateKey: Type.String(),
-              name: Type.String(),
-              boAlias: Type.String(),
-              formKey: Type.String(),
-              columns: viewColumns,
-              conditions: viewConditions,
-              fields: Type.Array(legacyField),
-              permission: Type.Object({
-                add: Type.Boolean(),
-                edit: Type.Boolean(),
-                get: Type.Boolean(),
-                del: Type.Optional(Type.Boolean()),
-                export: Type.Optional(Type.Boolean()),
-                import: Type.Optional(Type.Boolean()),
-              }),
-              /** An online form's definition (source 'form'): fields, sub-tables, formulas. */
-              form: Type.Optional(Type.Unknown()),
-              pageSize: Type.Optional(Type.Integer()),
-              list: Type.Optional(Type.Literal('query')),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const ctx = queryContext(app, request);
-      const { templateKey } = request.query;
-      // The form page of someone who may only add needs the template too, not its list.
-      const form = await formTemplate(ctx, templateKey, ['read', 'add']);
-      return ok(await formInfo(ctx, form, storeOf(form)));
-    },
-  );
+  addRoute(app, statementCalls.template, async (request) => {
+    const ctx = queryContext(app, request);
+    const { templateKey } = request.query;
+    // The form page of someone who may only add needs the template too, not its list.
+    const form = await formTemplate(ctx, templateKey, ['read', 'add']);
+    return ok(await formInfo(ctx, form, storeOf(form)));
+  });
 
   addRoute(app, recordCalls.list, async (request) => {
     const ctx = queryContext(app, request);

@@ -11,60 +11,26 @@ import {
 import { streamWorkbook } from '../../../domain/forms/spreadsheet';
 import { enforceExportLimit, sendXlsx } from '../xlsx';
 import { queryContext } from '../../portal/shell/context';
-import { rowPage, viewColumns, viewConditions } from './schemas';
+import { addRoute } from '../../contract';
+import { statementCalls, viewAliases } from '../../../../src/contract/statement';
 import { queryFilter } from '../../schemas';
-
-const aliases = {
-  sqlAlias: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-  alias: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-};
 
 /** Query views: querySql/queryView/{sqlAlias}/{alias} (docs/shell-api.md, "Query views"). */
 export async function queryViewRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/form/query/queryView/getJson',
-    {
-      schema: {
-        summary: 'A query view: its columns and conditions (a bare object)',
-        querystring: Type.Object(aliases),
-        response: {
-          200: Type.Object({
-            sqlAlias: Type.String(),
-            alias: Type.String(),
-            name: Type.String(),
-            columns: viewColumns,
-            conditions: viewConditions,
-            pageSize: Type.Integer(),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { sqlAlias, alias } = request.query;
-      const ctx = queryContext(app, request);
-      return toViewDefinition(await loadView(ctx, sqlAlias, alias), ctx.language === 'en-US');
-    },
-  );
+  addRoute(app, statementCalls.view, async (request) => {
+    const { sqlAlias, alias } = request.query;
+    const ctx = queryContext(app, request);
+    return toViewDefinition(await loadView(ctx, sqlAlias, alias), ctx.language === 'en-US');
+  });
 
-  app.post(
-    '/form/query/queryView/data_:sqlAlias/:alias',
-    {
-      schema: {
-        summary: "One page of a view's rows, filtered by its declared conditions (a bare PageList)",
-        params: Type.Object(aliases),
-        body: Type.Union([queryFilter, Type.Null()]),
-        response: { 200: rowPage },
-      },
-    },
-    async (request) => {
-      const { sqlAlias, alias } = request.params;
-      const body = request.body;
-      const ctx = queryContext(app, request);
-      const view = await loadView(ctx, sqlAlias, alias);
-      return viewRows(ctx, view, filtersOf(body), pageOf(body, view.page_size));
-    },
-  );
+  addRoute(app, statementCalls.viewRows, async (request) => {
+    const { sqlAlias, alias } = request.params;
+    const body = request.body;
+    const ctx = queryContext(app, request);
+    const view = await loadView(ctx, sqlAlias, alias);
+    return viewRows(ctx, view, filtersOf(body), pageOf(body, view.page_size));
+  });
 
   app.post(
     '/form/query/queryView/export',
@@ -72,7 +38,7 @@ export async function queryViewRoutes(untyped: FastifyInstance) {
       schema: {
         summary:
           "Every row of a view under its conditions, with the caller's scope, streamed as XLSX (the row count in the file name)",
-        querystring: Type.Object(aliases),
+        querystring: viewAliases,
         body: Type.Union([queryFilter, Type.Null()]),
       },
     },
