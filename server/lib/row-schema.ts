@@ -1,12 +1,2 @@
-import { Type } from 'typebox';
-
-/**
- * A list row in a response schema: an object whose fields depend on the query (documented
- * with the query, docs/finance-queries.md and docs/workflow.md). Declared without a type on
- * purpose: fast-json-stringify then hands each row to JSON.stringify, while an
- * `{ type: 'object', additionalProperties: true }` row is walked key by key in generated
- * code, nearly twice the cost (issue 18: 13 µs of a 4-row page, more on a page of 50).
- */
-export const listRow = Type.Unsafe<Record<string, unknown>>({
-  description: 'One row: an object of the fields the query answers',
-});
+// The definition is the contract's: the finance query's answer declares its rows with it.
+export { listRow } from '../../src/contract/fields';

@@ -2,13 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
-  FastifyContextConfig,
   FastifyInstance,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
+  RouteOptions,
 } from 'fastify';
 import type { Call } from '../../src/contract/call';
 
@@ -31,11 +31,6 @@ export type HandlerOf<C extends Call> = RouteHandlerMethod<
   TypeBoxTypeProvider
 >;
 
-/** What a route says beyond its call: its `config` (access, failures answered, ...). */
-export interface RouteExtras {
-  config?: FastifyContextConfig;
-}
-
 /**
  * Registers a call of the contract (src/contract): its method, its URL and its schema, so the
  * route answers exactly what the browser is typed to send and read.
@@ -46,5 +41,12 @@ export function addRoute<C extends Call>(
   handler: HandlerOf<C>,
   extras: RouteExtras = {},
 ): void {
-  app.route({ method: call.method, url: call.path, schema: call.schema, handler, ...extras });
+  // The call's method, URL and schema win over anything the extras could carry.
+  app.route({ ...extras, method: call.method, url: call.path, schema: call.schema, handler });
 }
+
+/**
+ * What a route says beyond its call: its `config` (access, failures answered, ...) and a hook
+ * before validation.
+ */
+export type RouteExtras = Pick<RouteOptions, 'config' | 'preValidation'>;

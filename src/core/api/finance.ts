@@ -1,4 +1,6 @@
-import { http, streamRequest, type CommonResult } from '../http';
+import type { AnswerOf } from '../../contract/call';
+import type { FinanceCalls, Invoice } from '../../contract/finance';
+import { send, streamRequest, type CommonResult } from '../http';
 import { $config } from '../config';
 
 /**
@@ -16,22 +18,8 @@ export interface QueryDescriptor {
   after?: string;
 }
 
-export interface QueryAnswer<Row> {
-  state: boolean;
-  result: Row[];
-  /** null when not counted (count: none). */
-  total: number | null;
-  estimated?: boolean;
-  next?: string;
-  /** The fields the list may be sorted by (with the count). */
-  sortable?: string[];
-  page: number;
-  pageSize: number;
-  summary?: Record<string, number>;
-  permissions?: { canAdd: boolean; canEdit: boolean };
-  /** Notice lists: opening a notice is the caller's acknowledgement (they are its merchant). */
-  acknowledges?: boolean;
-}
+/** A query's answer, its rows read as the list's own Row (they are records keyed by column). */
+export type QueryAnswer<Row> = Omit<AnswerOf<FinanceCalls['query']>, 'result'> & { result: Row[] };
 
 /** base64 of the UTF-8 JSON (btoa alone cannot take Chinese text). */
 export function encodeDescriptor(descriptor: QueryDescriptor): string {
@@ -45,14 +33,14 @@ export async function runQuery<Row>(
   descriptor: QueryDescriptor,
   signal?: AbortSignal,
 ): Promise<QueryAnswer<Row>> {
-  const answer = await http.get<QueryAnswer<Row>>(
+  const answer = await send<FinanceCalls['query']>(
     'bpmRunTime',
-    `/bpm/${$config.get().product}Script/executeSql`,
-    { param: encodeDescriptor(descriptor) },
+    { method: 'GET', path: `/bpm/${$config.get().product}Script/executeSql` },
+    { query: { param: encodeDescriptor(descriptor) } },
     signal ? { signal } : {},
   );
-  // The spec: results are used only when the row list is non-empty.
-  return { ...answer, result: Array.isArray(answer.result) ? answer.result : [] };
+  // The spec: results are used only when the row list is non-empty. Each list names its row.
+  return { ...answer, result: (Array.isArray(answer.result) ? answer.result : []) as Row[] };
 }
 
 export interface ExportColumn {
@@ -143,15 +131,7 @@ export async function exportQuery(
   };
 }
 
-export interface Invoice {
-  f_pp: string;
-  f_kpny: string;
-  f_fyxm: string;
-  f_fyje: number;
-  f_pdfwj: string;
-  f_xmlwj: string;
-  f_ofdwj: string;
-}
+export type { Invoice } from '../../contract/finance';
 
 /** The invoices of one month of one contract; `message` is set when there are none. */
 export async function invoicesOf(query: {
@@ -159,16 +139,13 @@ export async function invoicesOf(query: {
   kpny: string;
   hth: string;
 }): Promise<{ invoices: Invoice[]; message: string }> {
-  const answer = await http.post<{ code: number; data?: Invoice[]; message?: string }>(
+  const answer = await send<FinanceCalls['invoices']>(
     'bpmRunTime',
-    '/bpm/haiyaapi/getKpmxqk',
-    query,
-    {
-      quiet: true,
-    },
+    { method: 'POST', path: '/bpm/haiyaapi/getKpmxqk' },
+    { body: query },
+    { quiet: true },
   );
-  if (answer.code === 500 || !answer.data?.length)
-    return { invoices: [], message: answer.message ?? '' };
+  if (answer.code === 500) return { invoices: [], message: answer.message };
   return { invoices: answer.data, message: '' };
 }
 

@@ -1,27 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseDescriptor } from '../../../domain/finance/descriptor';
 import { namedQueries } from '../../../domain/finance/registry';
 import { financeScope } from '../../../domain/finance/scope';
 import { badRequest } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withFilterLabel } from './labels';
-import { listRow } from '../../../lib/row-schema';
-
-const answer = Type.Object({
-  state: Type.Literal(true),
-  result: Type.Array(listRow),
-  total: Type.Union([Type.Integer(), Type.Null()]),
-  estimated: Type.Optional(Type.Boolean()),
-  next: Type.Optional(Type.String()),
-  sortable: Type.Optional(Type.Array(Type.String())),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  summary: Type.Optional(Type.Record(Type.String(), Type.Number())),
-  permissions: Type.Optional(Type.Object({ canAdd: Type.Boolean(), canEdit: Type.Boolean() })),
-  acknowledges: Type.Optional(Type.Boolean()),
-});
+import { addRoute } from '../../contract';
+import { financeCallsOf } from '../../../../src/contract/finance';
 
 /**
  * The spec's generic query endpoint, without SQL: `param` is base64 of a JSON descriptor
@@ -30,27 +16,9 @@ const answer = Type.Object({
 export async function executeSqlRoute(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  app.get(
-    `/bpm/${config.product}Script/executeSql`,
-    {
-      schema: {
-        summary: 'Runs a named finance query (param: base64 of a JSON query descriptor)',
-        description:
-          'Descriptor: { "query": name, "filters": {...}, "page": { "page", "pageSize" }, "sort": [{ "field", "direction" }], "count": "exact" | "estimate" | "none", "after": cursor }. SQL text is refused.',
-        security: [{ bearer: [] }],
-        querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 65_536 }) }),
-        response: { 200: answer },
-      },
-      preValidation: async (request) => {
-        // The old client sent SQL text; a `sql` parameter is refused, not ignored. Before
-        // validation the query is what was sent, not yet the schema's.
-        const given: unknown = request.query;
-        const keys = typeof given === 'object' && given !== null ? Object.keys(given) : [];
-        if (keys.some((key) => key.toLowerCase() === 'sql')) {
-          throw badRequest('server:finance.sqlRejected');
-        }
-      },
-    },
+  addRoute(
+    app,
+    financeCallsOf(config.product).query,
     async (request) => {
       const user = currentUser(request);
       const { param } = request.query;
@@ -75,5 +43,18 @@ export async function executeSqlRoute(untyped: FastifyInstance) {
         ...(found.acknowledges !== undefined ? { acknowledges: found.acknowledges } : {}),
       };
     },
+    { preValidation: refuseSql },
   );
+}
+
+/**
+ * The old client sent SQL text; a `sql` parameter is refused, not ignored. Before validation
+ * the query is what was sent, not yet the schema's.
+ */
+async function refuseSql(request: FastifyRequest) {
+  const given: unknown = request.query;
+  const keys = typeof given === 'object' && given !== null ? Object.keys(given) : [];
+  if (keys.some((key) => key.toLowerCase() === 'sql')) {
+    throw badRequest('server:finance.sqlRejected');
+  }
 }
