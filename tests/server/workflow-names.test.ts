@@ -132,6 +132,12 @@ describe.each(oneDatabase)('flow and node names by language on %s', (kind) => {
       name: 'Leave request',
       typeName: 'HR',
     });
+    // The starter's list of flows by category: every name and description in English.
+    const categories = await read('emp01', 'POST', `${instance}/getHasAuthFlowList`, 'en-US');
+    const flows = (categories.raw as { flowList: Row[] }[]).flatMap((group) => group.flowList);
+    expect(flows.length).toBeGreaterThan(1);
+    for (const flow of flows) expect(`${flow.name} ${flow.desc}`).not.toMatch(han);
+    expect(flows.find((flow) => flow.defKey === 'leave')!.desc).toMatch(/\w{4}/);
 
     await client.act('lead01', id, 'agree');
     const done = rowOf(await rows('lead01', `${instance}/getDoneInstList`, 'en-US'), id, 'id');

@@ -69,3 +69,19 @@ describe('message resources', () => {
     }
   });
 });
+
+describe('the greeting by the hour', () => {
+  it('says in English what English speakers say at every hour (no "Good noon")', async () => {
+    const { greetingKey } = await import('../../../src/core/greeting');
+    const english = load('en-US', 'common.json').greeting as Tree;
+    const said = Array.from({ length: 24 }, (_, hour) => {
+      const key = greetingKey(hour).replace('common:greeting.', '');
+      return english[key];
+    });
+    expect(said).toEqual([
+      ...Array<string>(12).fill('Good morning'),
+      ...Array<string>(7).fill('Good afternoon'),
+      ...Array<string>(5).fill('Good evening'),
+    ]);
+  });
+});
