@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { formText, loadElements, onHostEvents, setLanguage, signOut } from './elements';
 
@@ -57,6 +58,9 @@ function App() {
             label="Copy to"
             onatrium-change={(event) => setPicked(event.detail.people.length)}
           />
+          <label>
+            Note <input name="note" />
+          </label>
         </fieldset>
         <label>
           <input
@@ -89,6 +93,9 @@ function App() {
 }
 
 // The page draws before the elements' scripts arrive, as a host that loads them async does:
-// React meets undefined elements and sets tableHeight as a `tableheight` attribute.
-createRoot(document.getElementById('root')!).render(<App />);
+// React meets undefined elements and sets tableHeight as a `tableheight` attribute. It draws
+// at once (flushSync), before DOMContentLoaded: on back/forward the browser gives fields back
+// in one pass queued then, and a native field React drew later would come back empty.
+const root = createRoot(document.getElementById('root')!);
+flushSync(() => root.render(<App />));
 await loadElements();

@@ -78,6 +78,7 @@ const App = defineComponent(() => {
               'onAtrium-change': (event: AtriumPeoplePickerEventMap['atrium-change']) =>
                 (picked.value = event.detail.people.length),
             }),
+            h('label', ['Note ', h('input', { name: 'note' })]),
           ]),
           h('label', [
             h('input', {
