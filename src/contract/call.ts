@@ -17,6 +17,8 @@ export interface Call {
     params?: TSchema;
     body?: TSchema;
     response: { 200: TSchema };
+    /** Who may call it, as the OpenAPI document says (the print views take a link's token). */
+    security?: Record<string, string[]>[];
   };
 }
 

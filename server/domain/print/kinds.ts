@@ -1,19 +1,28 @@
-import { parseFilter, type FilterKind } from '../finance/filters';
+import {
+  batchKinds,
+  kindParams,
+  singleKinds,
+  type BatchKind,
+  type ParamSpec,
+  type SingleKind,
+} from '../../../src/contract/print';
+import { parseFilter } from '../finance/filters';
 import { badRequest } from '../../lib/errors';
 
 /**
  * The print views of spec/merchant-finance.md section 2 (print pages table): six kinds of
  * document opened one at a time, four of them also as a batch (`_all`) driven by the query
- * of the list that opened them.
+ * of the list that opened them. The kinds and their parameters are the contract's
+ * (src/contract/print.ts), which the browser reads too; here they are parsed.
  */
-export const singleKinds = ['fkqkd', 'kpqrd', 'yjftzd', 'lyfyjsd', 'zlfymxd', 'shcjftzd'] as const;
-export type SingleKind = (typeof singleKinds)[number];
-
-export const batchKinds = ['yjftzd', 'lyfyjsd', 'zlfymxd', 'shcjftzd'] as const;
-export type BatchKind = (typeof batchKinds)[number];
-
-/** A route kind as the host names it: `lyfyjsd` or `lyfyjsd_all`. */
-export type RouteKind = SingleKind | `${BatchKind}_all`;
+export {
+  batchKinds,
+  kindParams,
+  singleKinds,
+  type BatchKind,
+  type RouteKind,
+  type SingleKind,
+} from '../../../src/contract/print';
 
 /** The list query a batch view prints: the very descriptor the list ran (same scope, order). */
 export const batchQueries: Record<BatchKind, string> = {
@@ -21,25 +30,6 @@ export const batchQueries: Record<BatchKind, string> = {
   lyfyjsd: 'statement.lyfyjsd',
   zlfymxd: 'statement.zlfymxd',
   shcjftzd: 'overdue.list',
-};
-
-interface ParamSpec {
-  kind: FilterKind;
-  required: boolean;
-}
-
-const required = (kind: FilterKind): ParamSpec => ({ kind, required: true });
-const recordNo = { JLBH: required('text'), HSFS: { kind: 'text', required: false } as ParamSpec };
-const contractMonth = (key: 'DJBH' | 'HTH') => ({ [key]: required('text'), NY: required('month') });
-
-/** Each kind's parameters, named as in the print routes' query strings. */
-export const kindParams: Record<SingleKind, Record<string, ParamSpec>> = {
-  fkqkd: recordNo,
-  kpqrd: recordNo,
-  yjftzd: contractMonth('DJBH'),
-  lyfyjsd: contractMonth('DJBH'),
-  zlfymxd: contractMonth('HTH'),
-  shcjftzd: { ID: required('id') },
 };
 
 /** Validated parameters: every parameter of the kind, trimmed; '' for an optional one unset. */
@@ -59,7 +49,7 @@ export function parseParams(kind: SingleKind, input: unknown): PrintParams {
   }
   const given = input ?? {};
   const params: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(kindParams[kind])) {
+  for (const [name, spec] of Object.entries<ParamSpec>(kindParams[kind])) {
     const value = parseFilter(name, { kind: spec.kind }, given[name]);
     if (value === undefined && spec.required) {
       throw badRequest('server:finance.filterRequired', { filter: name });

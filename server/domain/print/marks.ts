@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Opened } from '../../../src/contract/print';
 import type { NoticeViewKind } from '../../db/schema-finance';
 
 /**
@@ -74,11 +75,7 @@ export async function markViewed(
  * as the notices' merchant, as staff, or both (a batch of several merchants' notices); how
  * many notices this open confirmed or marked viewed; how many staff views it recorded.
  */
-export interface Opened {
-  as: 'merchant' | 'staff' | 'both';
-  acknowledged: number;
-  staffViews: number;
-}
+export type { Opened };
 
 export function openedOf(mine: number, others: number, acknowledged: number): Opened {
   const as = others === 0 ? 'merchant' : mine === 0 ? 'staff' : 'both';

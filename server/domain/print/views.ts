@@ -1,3 +1,10 @@
+import type {
+  BatchPreview,
+  BatchView,
+  PrintAnswer,
+  PrintView,
+  SingleKind,
+} from '../../../src/contract/print';
 import type { Db } from '../../db/database';
 import type { EdgeContext, EdgeRow } from '../finance/define-query';
 import { financeScope } from '../finance/scope';
@@ -7,8 +14,8 @@ import type { PrintCaller } from './access';
 import { listRows, type BatchDescriptor } from './batch';
 import { locateDunning, printDunning, printDunnings } from './dunning';
 import { locateNotice, printNotice, printNotices, type Viewer } from './fee-notices';
-import type { BatchKind, PrintParams, SingleKind } from './kinds';
-import { isNoticeMerchant, type Opened } from './marks';
+import type { BatchKind, PrintParams } from './kinds';
+import { isNoticeMerchant } from './marks';
 import { readBankAccounts, readSeal } from './settings';
 
 /**
@@ -40,17 +47,14 @@ const noticeKey = (params: PrintParams) => ({
 });
 
 /** A print view's document, and what opening it did (for staff: a view, no confirmation). */
-export interface PrintAnswer<T> {
-  value: T;
-  opened?: Opened;
-}
+export type { PrintAnswer };
 
 export async function printView(
   deps: PrintDeps,
   kind: SingleKind,
   params: PrintParams,
   caller: PrintCaller,
-): Promise<PrintAnswer<unknown>> {
+): Promise<PrintAnswer<PrintView<SingleKind>>> {
   const { db, context } = deps;
   const viewer = viewerOf(caller);
   switch (kind) {
@@ -72,11 +76,8 @@ export async function printView(
   }
 }
 
-export interface BatchAnswer {
-  rows: EdgeRow[];
-  total: number;
-  seal?: string;
-}
+/** Every document of a batch, in list order (the contract's batch view). */
+export type BatchAnswer = BatchView;
 
 export async function printBatch(
   deps: PrintDeps,
@@ -96,14 +97,7 @@ export async function printBatch(
 }
 
 /** What opening a batch will do, said to the user before it happens (issue 13 item 5). */
-export interface BatchPreview {
-  /** Documents the batch view will show. */
-  documents: number;
-  /** Of those, notices that opening it confirms (their merchant's own, with this time). */
-  toConfirm: number;
-  /** Of those, notices of other merchants: opening them records a staff view (issue 36). */
-  staffViews: number;
-}
+export type { BatchPreview };
 
 /** Counts a batch without opening it: nothing is confirmed, nothing is written. */
 export async function previewBatch(

@@ -1,5 +1,16 @@
+import type {
+  BatchPreview,
+  BatchView,
+  Opened,
+  ParamName,
+  PrintAnswer,
+  PrintCalls,
+  PrintLink,
+  PrintRow,
+  PrintView,
+} from '../../contract/print';
 import { $config } from '../config';
-import { http, type RequestOptions } from '../http';
+import { send, type RequestOptions } from '../http';
 import { type BatchPrintKind, type PrintKind, type SinglePrintKind } from '../print-keys';
 import type { QueryDescriptor } from './finance';
 
@@ -7,58 +18,36 @@ import type { QueryDescriptor } from './finance';
  * The print views' calls (docs/print.md): one read per kind, a batch read driven by the
  * list's query descriptor, and signed print links. A print view reads with the session, or
  * with the token of a signed link when it has one (a window on another origin, an embed).
- * The kinds themselves live in print-keys.ts, which the host's route table reads too.
+ * Their shapes, the kinds and their parameters are the contract's (src/contract/print.ts);
+ * print-keys.ts, which the host's route table reads too, holds the kinds as the browser
+ * writes them.
  */
 export {
   batchBase,
   isPrintKind,
   printKinds,
+  printParamNames,
   singlePrintKinds,
   type PrintKind,
   type SinglePrintKind,
 } from '../print-keys';
 
-/** The route parameters of each kind, as the print routes' query strings name them. */
-export const printParamNames: Record<SinglePrintKind, readonly string[]> = {
-  fkqkd: ['JLBH', 'HSFS'],
-  kpqrd: ['JLBH', 'HSFS'],
-  yjftzd: ['DJBH', 'NY'],
-  lyfyjsd: ['DJBH', 'NY'],
-  zlfymxd: ['HTH', 'NY'],
-  shcjftzd: ['ID'],
-};
+export type {
+  BatchPreview,
+  BatchView,
+  DunningView,
+  InvoicingView,
+  Opened,
+  PrintAnswer,
+  PrintLink,
+  SettlementView,
+} from '../../contract/print';
 
 export type PrintParams = Record<string, string>;
-export type Row = Record<string, string | number | null>;
+export type Row = PrintRow;
 
-export interface SettlementView {
-  header: Row;
-  lines: Row[];
-  term: { start: string; end: string };
-  date: string;
-  totals: { XSJE: number; KKJE: number; YSJE: number };
-}
-
-export interface InvoicingView {
-  header: Row;
-  adjustments: Row;
-  contact: { DYR: string; LXDH: string };
-  lines: Row[];
-  totals: { XSJE: number; KKJE: number };
-}
-
-export interface DunningView {
-  record: Row;
-  seal: string;
-}
-
-export interface BatchView {
-  rows: Row[];
-  total: number;
-  seal?: string;
-}
-
-const path = (name: string) => `/bpm/${$config.get().product}Script/${name}`;
+/** The print calls' prefix: the deployment's product names it. */
+const base = () => `/bpm/${$config.get().product}Script` as const;
 
 /**
  * With a print token the request carries it instead of the session; a 401 then is the
@@ -68,31 +57,25 @@ function authOptions(printToken: string | undefined): RequestOptions {
   return printToken ? { token: printToken, keepSessionOn401: true, quiet: true } : { quiet: true };
 }
 
-/**
- * What opening a notice did (issue 36): as its merchant, the notices it confirmed (or marked
- * viewed) now; as staff, the views it recorded, and nothing confirmed.
- */
-export interface Opened {
-  as: 'merchant' | 'staff' | 'both';
-  acknowledged: number;
-  staffViews: number;
-}
+/** A kind's parameters as its call takes them: text, named as the contract names them. */
+export type PrintParamsOf<K extends SinglePrintKind> = { [N in ParamName<K>]?: string };
 
-/** A print view's document, with what opening it did (notices only). */
-export interface PrintAnswer<T> {
-  value: T;
-  opened?: Opened;
-}
-
-export async function readPrintView<T>(
-  kind: SinglePrintKind,
-  params: PrintParams,
+/** A kind's document, typed as that kind's (`fkqkd`: the settlement statement). */
+export function readPrintView<K extends SinglePrintKind>(
+  kind: K,
+  params: PrintParamsOf<K>,
   printToken?: string,
-): Promise<PrintAnswer<T>> {
-  const { value, opened } = await http.post<PrintAnswer<T>>(
+): Promise<PrintAnswer<PrintView<K>>>;
+// Implemented for any kind: the answer's type cannot be read from a kind not yet known.
+export async function readPrintView(
+  kind: SinglePrintKind,
+  params: Partial<PrintParams>,
+  printToken?: string,
+): Promise<PrintAnswer<PrintView<SinglePrintKind>>> {
+  const { value, opened } = await send<PrintCalls['view'][SinglePrintKind]>(
     'bpmRunTime',
-    path(`printView/${kind}`),
-    params,
+    { method: 'POST', path: `${base()}/printView/${kind}` },
+    { body: params },
     authOptions(printToken),
   );
   return { value, ...(opened ? { opened } : {}) };
@@ -103,10 +86,10 @@ export async function readPrintBatch(
   descriptor: QueryDescriptor | null,
   printToken?: string,
 ): Promise<PrintAnswer<BatchView>> {
-  const { value, opened } = await http.post<PrintAnswer<BatchView>>(
+  const { value, opened } = await send<PrintCalls['batch'][BatchPrintKind]>(
     'bpmRunTime',
-    path(`printBatch/${kind}`),
-    descriptor ? { descriptor } : {},
+    { method: 'POST', path: `${base()}/printBatch/${kind}` },
+    { body: descriptor ? { descriptor: { ...descriptor } } : {} },
     authOptions(printToken),
   );
   return { value, ...(opened ? { opened } : {}) };
@@ -121,29 +104,19 @@ export interface OpenedMessage {
   opened: Opened;
 }
 
-export interface PrintLink {
-  printToken: string;
-  expiresAt: string;
-}
-
 /** A signed link to one document (params) or to a list's batch (descriptor), for this user. */
 export async function requestPrintLink(
   kind: PrintKind,
   target: { params: PrintParams } | { descriptor: QueryDescriptor },
 ): Promise<PrintLink> {
-  const answer = await http.post<{ value: PrintLink }>('bpmRunTime', path('printLink'), {
-    kind,
-    ...target,
-  });
+  const body =
+    'params' in target ? { kind, ...target } : { kind, descriptor: { ...target.descriptor } };
+  const answer = await send<PrintCalls['link']>(
+    'bpmRunTime',
+    { method: 'POST', path: `${base()}/printLink` },
+    { body },
+  );
   return answer.value;
-}
-
-/** What opening a batch will do: documents it shows, notices it confirms, staff views. */
-export interface BatchPreview {
-  documents: number;
-  toConfirm: number;
-  /** Other merchants' notices: opening them records the caller's staff view (issue 36). */
-  staffViews: number;
 }
 
 /** Asked before a batch print opens (issue 13): reads only, confirms nothing. */
@@ -151,10 +124,10 @@ export async function previewBatch(
   kind: BatchPrintKind,
   descriptor: QueryDescriptor,
 ): Promise<BatchPreview> {
-  const answer = await http.post<{ value: BatchPreview }>(
+  const answer = await send<PrintCalls['preview'][BatchPrintKind]>(
     'bpmRunTime',
-    path(`batchPreview/${kind}`),
-    { descriptor },
+    { method: 'POST', path: `${base()}/batchPreview/${kind}` },
+    { body: { descriptor: { ...descriptor } } },
   );
   return answer.value;
 }

@@ -80,10 +80,7 @@ function SinglePrint({
   printToken: string | undefined;
 }) {
   const key = JSON.stringify(params);
-  const view = useAsync(
-    () => readPrintView<unknown>(kind, params, printToken),
-    [kind, key, printToken],
-  );
+  const view = useAsync(() => readPrintView(kind, params, printToken), [kind, key, printToken]);
   if (view.loading) return <StatusFrame loading />;
   if (view.error || !view.data)
     return (

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database';
 import { notFound } from '../../../lib/errors';
-import type { EdgeRow } from '../define-query';
+import type { InvoicingView, SettlementView } from '../../../../src/contract/print';
 import { yearMonth } from '../format';
 import { paymentRequestScope, type FinanceScope } from '../scope';
 
@@ -38,13 +38,8 @@ async function visibleStatement(db: Db, key: StatementKey, scope: FinanceScope) 
   return query.executeTakeFirst();
 }
 
-export interface SettlementAnswer {
-  header: EdgeRow;
-  lines: EdgeRow[];
-  term: { start: string; end: string };
-  date: string;
-  totals: { XSJE: number; KKJE: number; YSJE: number };
-}
+/** The statement as its print view answers it (the contract's fkqkd document). */
+export type SettlementAnswer = SettlementView;
 
 export async function searchSettlement(
   db: Db,
@@ -97,13 +92,8 @@ export async function searchSettlement(
   };
 }
 
-export interface ConfirmationAnswer {
-  header: EdgeRow;
-  adjustments: EdgeRow;
-  contact: { DYR: string; LXDH: string };
-  lines: EdgeRow[];
-  totals: { XSJE: number; KKJE: number };
-}
+/** The confirmation as its print view answers it (the contract's kpqrd document). */
+export type ConfirmationAnswer = InvoicingView;
 
 export async function searchConfirmation(
   db: Db,
