@@ -130,9 +130,9 @@ describe('atrium-custom-query', () => {
       '门店名称⇅',
       '城市⇅',
     ]);
-    expect(await page.textContent(`${query} [data-count]`)).toBe('共 4 条');
-    // One page: the count, no page buttons.
-    expect(await page.locator(`${query} [data-action=next]`).count()).toBe(0);
+    expect(await page.textContent(`${query} [part=pager] [data-total]`)).toBe('共 4 条');
+    // One page: the count, and no page to turn to (the lists' one pager).
+    expect(await page.isDisabled(`${query} [data-action=next-page]`)).toBe(true);
     await page.fill(`${query} input[name=city]`, '深圳');
     await page.click(`${query} [data-action=query]`);
     await expect
@@ -275,11 +275,11 @@ describe('atrium-custom-query', () => {
     const names = async () => (await tableRows(page, query)).map((row) => row.storeName);
     expect(await names()).toEqual(['海雅百货宝安店', '海雅百货惠城店', '海雅缤纷城']);
     expect(await page.textContent(`${query} [data-page]`)).toBe('第 1 / 2 页');
-    expect(await page.isDisabled(`${query} [data-action=previous]`)).toBe(true);
-    await page.click(`${query} [data-action=next]`);
+    expect(await page.isDisabled(`${query} [data-action=previous-page]`)).toBe(true);
+    await page.click(`${query} [data-action=next-page]`);
     await expect.poll(names).toEqual(['天汇广场']);
     expect(await page.textContent(`${query} [data-page]`)).toBe('第 2 / 2 页');
-    expect(await page.isDisabled(`${query} [data-action=next]`)).toBe(true);
+    expect(await page.isDisabled(`${query} [data-action=next-page]`)).toBe(true);
     // Turning pages asks the service nothing again.
     expect(calls).toBe(1);
   });

@@ -16,13 +16,13 @@ import {
   type QueryPage,
 } from '../../core/api/custom-query';
 import { Alert } from '../../ui/Alert';
+import { Pager } from '../../ui/Pager';
 import { useEmit } from '../../ui/element/context';
 import { useLanguage, useT } from '../../ui/i18n';
 import { Table } from '../../ui/table/Table';
 import type { Column } from '../../ui/table/columns';
 import { useAsync } from '../../ui/useAsync';
 import { ConditionForm } from './ConditionForm';
-import { Pager } from './Pager';
 
 type Row = Record<string, unknown>;
 
@@ -126,7 +126,6 @@ export function QueryResults({
     );
   }
   const total = result.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const editable = fields.filter(isEditable);
   return (
     <div data-rows={rows.length} data-total={total}>
@@ -153,7 +152,15 @@ export function QueryResults({
         height={Math.min(height, rows.length > 0 ? 44 + rows.length * 36 : 160)}
         loading={result.loading}
       />
-      {paged && total > 0 && <Pager page={page} pages={pages} total={total} onPage={setPage} />}
+      {paged && total > 0 && (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          loading={result.loading}
+          onPage={setPage}
+        />
+      )}
     </div>
   );
 }
