@@ -13,11 +13,11 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BackupError, restoreBackup, rowsPerTable, takeBackup } from '../../server/db/backup';
 import { openDatabase, type Db } from '../../server/db/database';
-import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { startServerProcess, type ServerProcess } from '../e2e/server-process';
+import { seededDataFolder } from './harness';
 import { multipart, samples } from './shell-support';
 
 /**
@@ -32,22 +32,6 @@ const work = mkdtempSync(join(tmpdir(), 'atrium-backup-'));
 const original = join(work, 'data');
 const backup = join(work, 'backup');
 const restored = join(work, 'restored');
-
-/** A data folder holding the seeded template, as a server leaves it. */
-async function seededFolder(folder: string): Promise<void> {
-  const template = inject('serverTemplate');
-  mkdirSync(folder, { recursive: true });
-  const database = await openDatabase({
-    dataDir: join(folder, 'pgdata'),
-    loadDataDir: new Blob([new Uint8Array(readFileSync(template.pgliteDump))]),
-  });
-  // The template's workflow jobs fall due by the clock (reminders of its overdue tasks): run
-  // them now, a week ahead, so that the server's poller writes nothing while the test
-  // compares the tables it did not write (it wrote them during the backup on a slow run).
-  while ((await runDueJobs(database.db, { now: new Date(Date.now() + 7 * 86_400_000) })) > 0);
-  await database.close();
-  cpSync(template.files, join(folder, 'files'), { recursive: true });
-}
 
 /** One of the commands, as an operator runs it. */
 function command(script: string, args: string[], env: Record<string, string> = {}) {
@@ -94,7 +78,7 @@ describe('backups of the embedded database', () => {
   };
 
   beforeAll(async () => {
-    await seededFolder(original);
+    await seededDataFolder(original);
     server = await startServerProcess(env, '/readyz');
   });
 

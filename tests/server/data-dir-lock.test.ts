@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/server-process';
+import { seededDataFolder } from './harness';
 
 /**
  * Issue 9, item 15: two servers on one embedded data folder would both start and overwrite
@@ -52,6 +53,8 @@ describe('the embedded data folder', () => {
   });
 
   it('15. serves one process: a second exits at once; a dead owner’s lock is taken over; a stop ends', async () => {
+    // Seeded already, as a folder is after its first start: a start here only opens it.
+    await seededDataFolder(dataDir);
     const first = startServer(0);
     await until(() => lockOwner() === first.child.pid, 60);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { localStorage } from '../../server/domain/storage';
+import { runDueJobs } from '../../server/domain/workflow/jobs';
 import { startLive } from '../../server/live/start';
 
 /**
@@ -166,3 +167,22 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A data folder holding the run's seeded template, as a server leaves it: a server process
+ * started on it migrates and seeds nothing.
+ */
+export async function seededDataFolder(folder: string): Promise<void> {
+  const template = inject('serverTemplate');
+  mkdirSync(folder, { recursive: true });
+  const database = await openDatabase({
+    dataDir: join(folder, 'pgdata'),
+    loadDataDir: new Blob([new Uint8Array(readFileSync(template.pgliteDump))]),
+  });
+  // The template's workflow jobs fall due by the clock (reminders of its overdue tasks): run
+  // them now, a week ahead, so that a server's poller writes nothing the test did not (the
+  // backup test compares tables, and on a slow run the poller wrote them during its backup).
+  while ((await runDueJobs(database.db, { now: new Date(Date.now() + 7 * 86_400_000) })) > 0);
+  await database.close();
+  cpSync(template.files, join(folder, 'files'), { recursive: true });
+}

@@ -1,33 +1,19 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedPeople } from '../../server/db/seed/people';
-import { seedWorkflow } from '../../server/db/seed/workflow';
+import { freshPostgres } from './harness';
 import { invariantViolations } from './workflow-harness';
 
 describe('a process killed between and during actions', () => {
-  const adminUrl = process.env.DATABASE_URL;
-  const name = `atrium_kill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  let url = '';
-
-  it.skipIf(!adminUrl)(
+  it.skipIf(!process.env.DATABASE_URL)(
     'leaves no partial state behind (PostgreSQL; PGlite lives and dies with its one process)',
     async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(adminUrl!);
-      target.pathname = `/${name}`;
-      url = target.toString();
+      // The run's seeded template (its flows and people), copied: no migration or seed here.
+      const fresh = await freshPostgres(inject('serverTemplate').postgresTemplate);
+      const url = fresh.url;
       const database = await openDatabase({ url });
       try {
-        await migrateToLatest(database.db);
-        await seedPeople(database.db, null as unknown as string);
-        await seedWorkflow(database.db);
         const worker = fileURLToPath(new URL('./workflow-kill-worker.ts', import.meta.url));
         for (const actions of [15, 40, 70]) {
           const child = spawn(process.execPath, ['--import', 'tsx', worker, url], {
@@ -80,11 +66,10 @@ describe('a process killed between and during actions', () => {
         expect(unstarted).toEqual([]);
       } finally {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await fresh.drop();
       }
     },
+    // Three worker processes, each compiling its TypeScript at start: slow on a busy machine.
+    180_000,
   );
 });
