@@ -21,7 +21,8 @@ const { values } = parseArgs({
 
 const merchant = 'SZHY10001:Merchant#2026';
 const staff = (account: string) => `${account}:Staff#2026`;
-const pages: Record<string, { path: string; account?: string }> = {
+/** A page, the account it is for, and a control to press before the shot (a tab, say). */
+const pages: Record<string, { path: string; account?: string; press?: string }> = {
   login: { path: '/login' },
   home: { path: '/home', account: staff('emp01') },
   'home-merchant': { path: '/home', account: merchant },
@@ -30,6 +31,12 @@ const pages: Record<string, { path: string; account?: string }> = {
   xscx: { path: '/xscx', account: merchant },
   overdue: { path: '/shcjftzd', account: merchant },
   tasks: { path: '/v-flow/v-todo', account: staff('emp01') },
+  /** A system module whose tab shows a custom query (storeList) with its pager. */
+  'sys-module': {
+    path: '/sysModulePreview/1700000171000000001',
+    account: staff('store01'),
+    press: 'atrium-sys-module [role=tab] >> nth=2',
+  },
 };
 
 const viewports = {
@@ -56,11 +63,19 @@ async function shoot(browser: Browser, base: string, name: string) {
         locale: language,
         ...(size === 'phone' && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
       });
-      await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await context.addInitScript((lang) => {
+        localStorage.setItem('lang', lang);
+        // The festival greeting opens once a session: shots show the page behind it.
+        sessionStorage.setItem('atrium.holidayShown', '1');
+      }, language);
       const page = await context.newPage();
       const query = target.account ? `?token=${await token(base, target.account)}` : '';
       await page.goto(`${base}/fvue${target.path}${query}`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      if (target.press) {
+        await page.click(target.press);
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+      }
       const file = join(values.out!, `${name}-${size}-${language}.png`);
       await page.screenshot({ path: file });
       console.log(file);
