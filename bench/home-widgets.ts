@@ -6,7 +6,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { chromiumFlags } from '../tests/e2e/support';
-import { startServer } from './server';
+import { startServer, tokenFor } from './server';
 
 const rendered = [
   'atrium-meetings [data-meeting]',
@@ -17,15 +17,6 @@ const rendered = [
   'atrium-todo-card table',
   'atrium-task-counters [data-count]',
 ];
-
-async function token(url: string): Promise<string> {
-  const response = await fetch(`${url}/uc/auth`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'emp01', password: 'Staff#2026' }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function timeToWidgets(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
@@ -45,7 +36,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const times: number[] = [];
   let requests = 0;
   try {
-    const url = `${server.url}/fvue/home?token=${await token(server.url)}`;
+    const url = `${server.url}/fvue/home?token=${await tokenFor(server.url, 'emp01:Staff#2026')}`;
     const warm = await browser.newContext();
     await timeToWidgets(await warm.newPage(), url);
     await warm.close();

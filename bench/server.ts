@@ -37,3 +37,14 @@ export async function startServer(
     },
   };
 }
+
+/** A token for `account:password` from the server at `base` (POST /uc/auth). */
+export async function tokenFor(base: string, credentials: string): Promise<string> {
+  const [username, password] = credentials.split(':') as [string, string];
+  const answer = await fetch(`${base}/uc/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+}

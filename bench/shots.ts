@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumFlags } from '../tests/e2e/support';
-import { startServer } from './server';
+import { startServer, tokenFor } from './server';
 
 const { values } = parseArgs({
   options: {
@@ -44,16 +44,6 @@ const viewports = {
   phone: { width: 360, height: 740 },
 } as const;
 
-async function token(base: string, credentials: string): Promise<string> {
-  const [account, password] = credentials.split(':') as [string, string];
-  const answer = await fetch(`${base}/uc/auth`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account, password }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
-
 async function shoot(browser: Browser, base: string, name: string) {
   const target = pages[name]!;
   for (const [size, viewport] of Object.entries(viewports)) {
@@ -69,7 +59,7 @@ async function shoot(browser: Browser, base: string, name: string) {
         sessionStorage.setItem('atrium.holidayShown', '1');
       }, language);
       const page = await context.newPage();
-      const query = target.account ? `?token=${await token(base, target.account)}` : '';
+      const query = target.account ? `?token=${await tokenFor(base, target.account)}` : '';
       await page.goto(`${base}/fvue${target.path}${query}`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
       if (target.press) {

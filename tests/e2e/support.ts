@@ -226,6 +226,52 @@ export function settler(page: Page): () => Promise<void> {
       .catch(() => undefined);
 }
 
+/** A layout shift of a page's load and the boxes that moved (before → after, x,y w×h). */
+export interface LayoutShift {
+  value: number;
+  moved: string[];
+}
+
+/**
+ * Follows the layout shifts of the page's next load (Lighthouse's measure: none caused by
+ * the reader), with the processor slowed `cpuSlowdown` times as Lighthouse's phone does, so
+ * a frame drawn before its data or its measures shows on any machine. Call before loading;
+ * the answer reads the shifts so far.
+ */
+export async function watchLayoutShifts(
+  page: Page,
+  cpuSlowdown = 4,
+): Promise<() => Promise<{ total: number; shifts: LayoutShift[] }>> {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map(
+              (source) => `${box(source.previousRect)} → ${box(source.currentRect)}`,
+            ),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return async () => {
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts,
+    );
+    return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+  };
+}
+
 /**
  * What a page of the host shows, so that routes showing the same page are checked once: the
  * frame around it, and its element with the attributes that shape it (not the record or the

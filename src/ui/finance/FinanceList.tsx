@@ -54,9 +54,12 @@ const toolbar = css`
   margin-bottom: 10px;
   h2 {
     font-size: 16px;
-    margin: 0 auto 0 0;
+    margin: 0;
   }
+  /* The count follows the title and the buttons keep to the right: buttons that arrive
+     later (rights, exports) move nothing already drawn. */
   .count {
+    margin-right: auto;
     color: ${vars.textMuted};
     font-size: 13px;
     font-variant-numeric: tabular-nums;

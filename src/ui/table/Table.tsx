@@ -373,15 +373,21 @@ export function Table<Row>({
     node?.scrollBy({ left: direction * node.clientWidth * 0.8, behavior: 'smooth' });
   return (
     <>
-      {scrollHint && overflowing && (
-        <div css={sideways} data-scroll-hint="">
-          <span>{scrollHint.text}</span>
-          <button type="button" aria-label={scrollHint.left} onClick={() => scrollBy(-1)}>
-            ◀
-          </button>
-          <button type="button" aria-label={scrollHint.right} onClick={() => scrollBy(1)}>
-            ▶
-          </button>
+      {/* The hint's line is kept whether or not the table is wider than its box: rows or
+          a measure arriving later never push the table down (a layout shift). */}
+      {scrollHint && !narrow && (
+        <div css={sideways} data-scroll-hint={overflowing ? '' : undefined}>
+          {overflowing && (
+            <>
+              <span>{scrollHint.text}</span>
+              <button type="button" aria-label={scrollHint.left} onClick={() => scrollBy(-1)}>
+                ◀
+              </button>
+              <button type="button" aria-label={scrollHint.right} onClick={() => scrollBy(1)}>
+                ▶
+              </button>
+            </>
+          )}
         </div>
       )}
       {box}

@@ -113,6 +113,7 @@ export const sideways = css`
   align-items: center;
   justify-content: flex-end;
   gap: 4px;
+  min-height: 28px;
   margin-bottom: 4px;
   font-size: 12px;
   color: ${vars.textMuted};
