@@ -401,9 +401,11 @@ describe('arrival on home and the slogan (items 4 and 14)', () => {
             .querySelector('atrium-home')!
             .shadowRoot!.querySelector<HTMLElement>('[data-tour-spot=menu]');
           if (!spot) return null;
-          const [left, width, height] = ['left', 'width', 'height'].map((side) =>
+          // Placed by a translate from the corner: its first length is the left edge.
+          const left = parseFloat(/translate\(([-\d.]+)px/.exec(spot.style.transform)?.[1] ?? '');
+          const [width, height] = ['width', 'height'].map((side) =>
             parseFloat(spot.style.getPropertyValue(side)),
-          ) as [number, number, number];
+          ) as [number, number];
           return { left, right: left + width, width, height };
         });
       await expect.poll(async () => (await menuSpot())?.width).toBeGreaterThan(20);

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { columnByAliasBatched } from './batch';
 import { columnByAlias, homeLayout, type ColumnConfig } from '../../core/api/shell';
 import { whenNearView } from '../../ui/near-view';
@@ -11,14 +11,18 @@ import { vars } from '../../ui/theme';
 import { useAsync } from '../../ui/useAsync';
 import { useScrollFocus } from '../../ui/useScrollFocus';
 import { decideWidget } from './decide';
+import { useDrawn } from './drawn';
 import { builtInWidgets, knownWidget, pluggableWidgets, pluggedElement } from './widgets';
+
+/** Below this width the columns stack, each at the height of what it shows. */
+const stackedBelow = 900;
 
 const grid = css`
   display: grid;
   grid-template-columns: repeat(12, minmax(0, 1fr));
   grid-auto-rows: 56px;
   gap: 14px;
-  @media (max-width: 900px) {
+  @media (max-width: ${stackedBelow}px) {
     /* minmax(0, …): a wide table in a column scrolls inside it instead of widening the page. */
     grid-template-columns: minmax(0, 1fr);
     grid-auto-rows: auto;
@@ -114,12 +118,17 @@ function ColumnCard({
   place,
   load,
   preview = false,
+  shown = true,
+  onDrawn,
 }: {
   alias: string;
   name: string;
   place: Placement | null;
   load: (alias: string) => Promise<ColumnConfig | null>;
   preview?: boolean;
+  /** Drawn in place but not yet seen (visibility): see ColumnGrid. */
+  shown?: boolean;
+  onDrawn?: (alias: string) => void;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -129,21 +138,26 @@ function ColumnCard({
   const scrollFocus = useScrollFocus<HTMLDivElement>();
   const seen = useNearView();
   // Hidden when no column data exists, or without display rights unless previewing.
-  if (!config.loading && !config.error && (!column || (!column.displayRights && !preview))) {
-    return null;
-  }
+  const hidden =
+    !config.loading && !config.error && (!column || (!column.displayRights && !preview));
+  const drawn = useDrawn(seen.ref, !config.loading && (seen.near || !!config.error));
+  useEffect(() => {
+    if (drawn || hidden) onDrawn?.(alias);
+  }, [drawn, hidden, alias, onDrawn]);
+  if (hidden) return null;
   return (
     <section
       ref={seen.ref}
       css={card}
-      style={
-        place
+      style={{
+        ...(place
           ? {
               gridColumn: `${place.x + 1} / span ${place.w}`,
               gridRow: `${place.y + 1} / span ${place.h}`,
             }
-          : { minHeight: column?.colHeight ?? 300 }
-      }
+          : { minHeight: column?.colHeight ?? 300 }),
+        ...(shown ? {} : { visibility: 'hidden' as const }),
+      }}
       data-column={alias}
       data-widget={column ? decideWidget(column, knownWidget) : undefined}
     >
@@ -174,26 +188,61 @@ function ColumnCard({
  * The grid of the user's home layout. The layout places the columns; each column's config
  * comes from getColumnByAliasBatch, the asks of all columns merged into one request.
  */
-export function ColumnGrid() {
+export function ColumnGrid({ hold = false }: { hold?: boolean }) {
   const t = useT();
   const language = useLanguage();
   const layout = useAsync(homeLayout, [language]);
-  if (layout.loading) return <Loading />;
+  const stacked = useMatches(`(max-width: ${stackedBelow}px)`);
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set());
+  const onDrawn = useCallback(
+    (alias: string) =>
+      setDrawn((before) => (before.has(alias) ? before : new Set(before).add(alias))),
+    [],
+  );
+  if (layout.loading) {
+    return (
+      <div style={hold ? { visibility: 'hidden' } : undefined}>
+        <Loading />
+      </div>
+    );
+  }
   const columns = layout.data?.columns ?? [];
   if (!columns.length) return <Empty>{t('shell:home.noColumns')}</Empty>;
+  // Nothing drawn moves (a layout shift): the grid waits, unseen, for what is drawn above it
+  // (`hold`); stacked on a phone, where each column takes the height of what it shows, a
+  // column is seen once it and every column above it have drawn. The grid's rows fix the
+  // columns' heights on a wider screen, where each is seen at once.
+  const aboveDrawn = columns.map((_, index) =>
+    columns.slice(0, index + 1).every((column) => drawn.has(column.alias)),
+  );
   return (
     <div css={grid} part="grid" data-layout={layout.data?.name}>
-      {columns.map((column) => (
+      {columns.map((column, index) => (
         <ColumnCard
           key={column.alias}
           alias={column.alias}
           name={column.name}
           place={column}
           load={columnByAliasBatched}
+          shown={!hold && (!stacked || aboveDrawn[index]!)}
+          onDrawn={onDrawn}
         />
       ))}
     </div>
   );
+}
+
+/** Whether the media query matches, followed as the window changes. */
+function useMatches(query: string): boolean {
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const list = matchMedia(query);
+    const follow = () => setMatches(list.matches);
+    follow();
+    list.addEventListener('change', follow);
+    return () => list.removeEventListener('change', follow);
+  }, [query]);
+  return matches;
 }
 
 /** /column/preview/{alias}: one column by getColumnByAlias, shown whatever the rights. */

@@ -36,6 +36,8 @@ function Dashboard({ tour = false }: { tour?: boolean }) {
   const [tipsRoom, setTipsRoom] = useState(0);
   const [tips, setTips] = useState<HolidayTip[]>([]);
   const [tourDue, setTourDue] = useState(false);
+  const [marqueeKnown, setMarqueeKnown] = useState(false);
+  const marqueeIsKnown = useCallback(() => setMarqueeKnown(true), []);
 
   // The order of the first minutes: the holiday overlay (once per session), then the tour
   // when the server says it is due, then the reminders panel.
@@ -91,8 +93,8 @@ function Dashboard({ tour = false }: { tour?: boolean }) {
 
   return (
     <div css={page} data-stage={stage} style={tipsRoom ? { paddingBottom: tipsRoom + 16 } : {}}>
-      <NoticeMarquee />
-      <ColumnGrid />
+      <NoticeMarquee onKnown={marqueeIsKnown} />
+      <ColumnGrid hold={!marqueeKnown} />
       {/* One interruption at a time: the reminders wait for the greeting and the tour. */}
       {stage === 'done' && <PopupTips onRoom={setTipsRoom} />}
       {stage === 'holiday' && tips.length > 0 && (

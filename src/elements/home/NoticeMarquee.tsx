@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useEffect } from 'react';
 import { enterpriseNotices } from '../../core/api/shell';
 import { Icon } from '../../ui/icons';
 import { useT } from '../../ui/i18n';
@@ -37,10 +38,14 @@ const style = css`
  * The enterprise notices, moving 1 px every 20 ms (the spec's speed, 50 px a second) in from
  * the right; hovering pauses them.
  */
-export function NoticeMarquee() {
+export function NoticeMarquee({ onKnown }: { onKnown?: () => void }) {
   const t = useT();
   const notices = useAsync(enterpriseNotices, []);
   const count = notices.data?.length ?? 0;
+  // Whether it takes a line is known: what is drawn below it may be seen.
+  useEffect(() => {
+    if (!notices.loading) onKnown?.();
+  }, [notices.loading, onKnown]);
   const { box, line, hover } = useMarquee<HTMLDivElement, HTMLDivElement>(notices.data, {
     speed: 50,
     from: 'end',

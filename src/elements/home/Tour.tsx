@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { useT } from '../../ui/i18n';
 import { vars } from '../../ui/theme';
@@ -41,16 +41,22 @@ const layer = css`
   position: fixed;
   inset: 0;
   z-index: 2100;
-  .spot {
+  /* Placed by transform from the corner: following a target that moves or grows is then
+     no layout shift of the page, and the move between steps can glide. */
+  .spot,
+  .card {
     position: fixed;
+    top: 0;
+    left: 0;
+  }
+  .spot {
     border-radius: 8px;
     box-shadow: 0 0 0 9999px rgba(10, 12, 18, 0.55);
     outline: 2px solid #fff;
-    transition: all 0.2s;
+    transition: transform 0.2s;
     pointer-events: none;
   }
   .card {
-    position: fixed;
     width: 320px;
     background: #fff;
     border-radius: 10px;
@@ -87,7 +93,8 @@ const pad = 4;
  */
 function useTargetRect(tags: string): DOMRect | null {
   const [rect, setRect] = useState<DOMRect | null>(null);
-  useEffect(() => {
+  // Measured before the first paint: the card is drawn where it belongs, never moved there.
+  useLayoutEffect(() => {
     // Chosen again on every change: the side menu is drawn, then folded away on a phone.
     const update = () => setRect(shownTarget(tags)?.getBoundingClientRect() ?? null);
     update();
@@ -141,14 +148,13 @@ export function Tour({ onEnd }: { onEnd: (outcome: 'complete' | 'exit') => void 
           className="spot"
           data-tour-spot={current.key}
           style={{
-            top: rect.top - pad,
-            left: rect.left - pad,
+            transform: `translate(${rect.left - pad}px, ${rect.top - pad}px)`,
             width: rect.width + 2 * pad,
             height: rect.height + 2 * pad,
           }}
         />
       )}
-      <div className="card" style={{ top: cardTop, left: cardLeft }}>
+      <div className="card" style={{ transform: `translate(${cardLeft}px, ${cardTop}px)` }}>
         <h2>{t('shell:tour.title')}</h2>
         <p>{t(`shell:tour.steps.${current.key}`)}</p>
         <div className="buttons">

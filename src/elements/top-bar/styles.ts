@@ -10,11 +10,18 @@ export const bar = css`
   background: ${vars.surface};
   border-bottom: 1px solid ${vars.border};
   box-shadow: 0 1px 4px rgba(0, 0, 0, 0.04);
-  /* The height is the logo's; its width follows the picture (the attributes only say the
-     seeded logo's ratio, kept before it loads). */
-  .logo img {
+  /* The logo's place is kept before the logo is known (the seeded logo's 240:64 at the bar's
+     height), so the search box beside it never moves; another tenant's logo fits inside it. */
+  .logo {
+    flex: none;
+    width: 135px;
     height: 36px;
-    width: auto;
+  }
+  .logo img {
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+    object-position: left center;
     display: block;
   }
   .spacer {
@@ -54,7 +61,8 @@ export const bar = css`
       min-width: 44px;
       min-height: 44px;
     }
-    .logo img {
+    .logo {
+      width: 105px;
       height: 28px;
     }
     .spacer,
