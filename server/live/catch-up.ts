@@ -27,11 +27,15 @@ export async function newestEventId(db: Db): Promise<string> {
 /**
  * The user's events after `lastId` (theirs and everyone's, in id order), or 'resync' when
  * they cannot all be sent: the event is no longer kept (or never was), or there are too many.
+ * Of the overlap (ids before `lastId`), what is known to have committed before `lastId`
+ * (`committedBefore`, the order this process heard them in) was visible to whatever gave the
+ * page its cursor, and is left out: a page is not sent again what it read.
  */
 export async function catchUp(
   db: Db,
   userId: string,
   lastId: number,
+  committedBefore: (id: string) => boolean = () => false,
 ): Promise<LiveEvent[] | 'resync'> {
   const anchor = await db
     .selectFrom('live_events')
@@ -47,7 +51,9 @@ export async function catchUp(
     order by e.id
     limit ${catchUpLimit + 1}`.execute(db);
   if (rows.length > catchUpLimit) return 'resync';
-  return rows.map((row) => ({ id: String(row.id), kind: row.kind, data: row.data }) as LiveEvent);
+  return rows
+    .filter((row) => Number(row.id) > lastId || !committedBefore(String(row.id)))
+    .map((row) => ({ id: String(row.id), kind: row.kind, data: row.data }) as LiveEvent);
 }
 
 /** Forgets events older than what a catch-up serves (each process, once a minute). */

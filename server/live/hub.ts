@@ -45,6 +45,9 @@ export interface LiveStream {
   sink: LiveSink;
 }
 
+/** How many of the events it heard last a process remembers the order of (about 4 MB). */
+const heardKept = 50_000;
+
 /** An event the hub makes for one stream: not kept, so it has no id (docs/live.md). */
 const transient = (kind: 'resync' | 'menu' | 'session-revoked'): LiveEvent => ({
   id: '',
@@ -64,6 +67,9 @@ export class LiveHub {
   private size = 0;
   private listening = false;
   private newestHeard = '';
+  /** Each event heard lately, with its place in the order heard: the order of commits. */
+  private readonly heardOrder = new Map<string, number>();
+  private heardCount = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private recheck: NodeJS.Timeout | null = null;
   private closed = false;
@@ -85,6 +91,17 @@ export class LiveHub {
    */
   get cursor(): string {
     return this.newestHeard;
+  }
+
+  /**
+   * Whether event `id` is known to have committed before event `other`: this process heard
+   * both, `id` first (the database announces events in the order they commit). Not known
+   * when either was not heard here (committed before the process listened, or too long ago).
+   */
+  committedBefore(id: string, other: string): boolean {
+    const first = this.heardOrder.get(id);
+    const second = this.heardOrder.get(other);
+    return first !== undefined && second !== undefined && first < second;
   }
 
   /** At start: the newest event in the table. */
@@ -170,6 +187,10 @@ export class LiveHub {
     if (typeof id !== 'string' || !isLiveKind(k) || typeof d !== 'object' || d === null) return;
     const event = { id, kind: k, data: d } as LiveEvent;
     this.heardUpTo(id);
+    this.heardOrder.set(id, ++this.heardCount);
+    if (this.heardOrder.size > heardKept) {
+      this.heardOrder.delete(this.heardOrder.keys().next().value!);
+    }
     const receivers = typeof u === 'string' ? (this.byUser.get(u) ?? []) : this.all();
     for (const stream of receivers) {
       if (stream.held) stream.held.push(event);

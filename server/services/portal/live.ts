@@ -60,7 +60,10 @@ export async function liveRoutes(app: FastifyInstance) {
       request.raw.socket.setNoDelay(true);
       reply.raw.on('close', () => hub.close(stream));
       try {
-        const missed = lastId === null ? [] : await catchUp(db, user.id, lastId);
+        const missed =
+          lastId === null
+            ? []
+            : await catchUp(db, user.id, lastId, (id) => hub.committedBefore(id, String(lastId)));
         const ready: LiveEvent = { id: await newestEventId(db), kind: 'ready', data: {} };
         const first: LiveEvent[] =
           missed === 'resync' ? [{ id: '', kind: 'resync', data: {} }, ready] : [...missed, ready];
