@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   myLayout,
   packColumns,
@@ -28,9 +28,13 @@ export function HomeLayoutEditor() {
   const layout = useAsync(myLayout, [language]);
   const [columns, setColumns] = useState<EditedColumn[]>([]);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // A new answer (loaded, saved, reset) replaces the edit in the same drawing as the line
+  // that says whose layout it is: never the role's name over the user's old order.
+  const [shownAnswer, setShownAnswer] = useState(layout.data);
+  if (layout.data !== shownAnswer) {
+    setShownAnswer(layout.data);
     if (layout.data) setColumns(toEdited(layout.data));
-  }, [layout.data]);
+  }
   if (layout.loading && !layout.data) return <Loading />;
   if (layout.error) return <Alert>{layout.error.message}</Alert>;
   const pickable = [...(layout.data?.available ?? []), ...(layout.data?.columns ?? [])];
