@@ -9,7 +9,8 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumFlags, watchLayoutShifts } from '../tests/e2e/support';
-import { startServer, tokenFor } from './server';
+import { addressOf, benchPages } from './pages';
+import { startServer } from './server';
 
 const { values } = parseArgs({
   options: {
@@ -22,17 +23,6 @@ const { values } = parseArgs({
   },
 });
 
-const merchant = 'SZHY10001:Merchant#2026';
-const pages: Record<string, { path: string; account: string }> = {
-  home: { path: '/home', account: 'emp01:Staff#2026' },
-  'home-admin': { path: '/home', account: 'admin:Atrium#2026' },
-  'home-merchant': { path: '/home', account: merchant },
-  lyfyjsd: { path: '/lyfyjsd', account: merchant },
-  fkqkd: { path: '/fkqkd', account: merchant },
-  xscx: { path: '/xscx', account: merchant },
-  tasks: { path: '/v-flow/v-todo', account: 'emp01:Staff#2026' },
-};
-
 // Lighthouse's phone is 412x823 at 1.75 device pixels a CSS pixel.
 const size = values.size || (values.phone ? '412x823' : '1366x768');
 const [width, height] = size.split('x').map(Number) as [number, number];
@@ -44,7 +34,7 @@ const browser = await chromium.launch({
 });
 try {
   for (const name of values.pages.split(',')) {
-    const target = pages[name]!;
+    const target = benchPages[name]!;
     for (let run = 1; run <= Number(values.runs); run++) {
       const context = await browser.newContext(
         values.phone
@@ -54,7 +44,7 @@ try {
       await context.addInitScript(() => sessionStorage.setItem('atrium.holidayShown', '1'));
       const page = await context.newPage();
       const shifts = await watchLayoutShifts(page, Number(values.cpu));
-      await page.goto(`${base}/fvue${target.path}?token=${await tokenFor(base, target.account)}`);
+      await page.goto(await addressOf(base, target));
       // The live stream stays open, so no network idle: give the slowed page time to settle.
       await page.waitForTimeout(8000);
       const measured = await shifts();

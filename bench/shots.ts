@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumFlags } from '../tests/e2e/support';
-import { startServer, tokenFor } from './server';
+import { addressOf, benchPages } from './pages';
+import { startServer } from './server';
 
 const { values } = parseArgs({
   options: {
@@ -19,33 +20,13 @@ const { values } = parseArgs({
   },
 });
 
-const merchant = 'SZHY10001:Merchant#2026';
-const staff = (account: string) => `${account}:Staff#2026`;
-/** A page, the account it is for, and a control to press before the shot (a tab, say). */
-const pages: Record<string, { path: string; account?: string; press?: string }> = {
-  login: { path: '/login' },
-  home: { path: '/home', account: staff('emp01') },
-  'home-merchant': { path: '/home', account: merchant },
-  lyfyjsd: { path: '/lyfyjsd', account: merchant },
-  fkqkd: { path: '/fkqkd', account: merchant },
-  xscx: { path: '/xscx', account: merchant },
-  overdue: { path: '/shcjftzd', account: merchant },
-  tasks: { path: '/v-flow/v-todo', account: staff('emp01') },
-  /** A system module whose tab shows a custom query (storeList) with its pager. */
-  'sys-module': {
-    path: '/sysModulePreview/1700000171000000001',
-    account: staff('store01'),
-    press: 'atrium-sys-module [role=tab] >> nth=2',
-  },
-};
-
 const viewports = {
   desktop: { width: 1366, height: 768 },
   phone: { width: 360, height: 740 },
 } as const;
 
 async function shoot(browser: Browser, base: string, name: string) {
-  const target = pages[name]!;
+  const target = benchPages[name]!;
   for (const [size, viewport] of Object.entries(viewports)) {
     for (const language of ['zh-CN', 'en-US']) {
       const context = await browser.newContext({
@@ -59,8 +40,7 @@ async function shoot(browser: Browser, base: string, name: string) {
         sessionStorage.setItem('atrium.holidayShown', '1');
       }, language);
       const page = await context.newPage();
-      const query = target.account ? `?token=${await tokenFor(base, target.account)}` : '';
-      await page.goto(`${base}/fvue${target.path}${query}`);
+      await page.goto(await addressOf(base, target));
       await page.waitForLoadState('networkidle').catch(() => undefined);
       if (target.press) {
         await page.click(target.press);
@@ -82,7 +62,7 @@ const browser = await chromium.launch({
   args: chromiumFlags,
 });
 try {
-  for (const name of values.pages?.split(',') ?? Object.keys(pages))
+  for (const name of values.pages?.split(',') ?? Object.keys(benchPages))
     await shoot(browser, base, name);
 } finally {
   await browser.close();
