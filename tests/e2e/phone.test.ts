@@ -8,6 +8,7 @@ import {
   baseUrl,
   carouselButtons,
   settler,
+  tokenOf,
   useBrowser,
   watchLayoutShifts,
 } from './support';
@@ -124,19 +125,21 @@ describe('on a phone', () => {
     expect(await overflow(page)).toBe(0);
   });
 
+  // Each role's home has its own columns (a manager's charts, a merchant's store list).
   it.each([
-    ['a phone', phones[0]!],
-    ['a laptop', { width: 1366, height: 768 }],
+    ['a phone', 'emp01', phones[0]!],
+    ['a phone', 'admin', phones[0]!],
+    ['a phone', 'SZHY10001', phones[0]!],
+    ['a laptop', 'emp01', { width: 1366, height: 768 }],
   ])(
-    'draws the home page on %s, its columns and the guided tour, without moving anything',
-    async (_, screen) => {
+    "draws the home page on %s, its columns and the guided tour, without moving anything (%s's home)",
+    async (_, account, screen) => {
       const page = await browser.newPage(screen.width < 900 ? { phone: screen } : {});
       await page.setViewportSize(screen);
       // The festival greeting waits for another session; the tour opens over the columns.
       await page.addInitScript(() => sessionStorage.setItem('atrium.holidayShown', '1'));
       const shifts = await watchLayoutShifts(page);
-      const token = await apiToken('emp01', 'Staff#2026');
-      await page.goto(`${baseUrl()}/fvue/home?tour=1&token=${token}`);
+      await page.goto(`${baseUrl()}/fvue/home?tour=1&token=${await tokenOf(account)}`);
       await page.waitForSelector('atrium-home [data-tour-step=search]');
       const columns = page.locator('atrium-home section[data-column]');
       await expect

@@ -128,7 +128,8 @@ function ColumnCard({
   preview?: boolean;
   /** Drawn in place but not yet seen (visibility): see ColumnGrid. */
   shown?: boolean;
-  onDrawn?: (alias: string) => void;
+  /** Told when the column has drawn; none: nothing waits on it. */
+  onDrawn?: ((alias: string) => void) | undefined;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -140,7 +141,11 @@ function ColumnCard({
   // Hidden when no column data exists, or without display rights unless previewing.
   const hidden =
     !config.loading && !config.error && (!column || (!column.displayRights && !preview));
-  const drawn = useDrawn(seen.ref, !config.loading && (seen.near || !!config.error));
+  const drawn = useDrawn(
+    seen.ref,
+    !config.loading && (seen.near || !!config.error),
+    onDrawn !== undefined,
+  );
   useEffect(() => {
     if (drawn || hidden) onDrawn?.(alias);
   }, [drawn, hidden, alias, onDrawn]);
@@ -225,7 +230,7 @@ export function ColumnGrid({ hold = false }: { hold?: boolean }) {
           place={column}
           load={columnByAliasBatched}
           shown={!hold && (!stacked || aboveDrawn[index]!)}
-          onDrawn={onDrawn}
+          onDrawn={stacked ? onDrawn : undefined}
         />
       ))}
     </div>

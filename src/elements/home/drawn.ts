@@ -28,11 +28,16 @@ export function stillLoading(node: Element): boolean {
  * Whether the column in `ref` has drawn: once `ready` (its config is here and its body
  * started), nothing under it loads and its height held between two looks; or, whatever it
  * shows, after five seconds, so that one slow column cannot keep the others back for long.
+ * Looked at only while `watching`: where nothing waits on it, it costs nothing at start-up.
  */
-export function useDrawn(ref: RefObject<HTMLElement | null>, ready: boolean): boolean {
+export function useDrawn(
+  ref: RefObject<HTMLElement | null>,
+  ready: boolean,
+  watching: boolean,
+): boolean {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
-    if (drawn) return;
+    if (drawn || !watching) return;
     const started = Date.now();
     let height = -1;
     const timer = setInterval(() => {
@@ -43,6 +48,6 @@ export function useDrawn(ref: RefObject<HTMLElement | null>, ready: boolean): bo
       if (settled || Date.now() - started > longestMs) setDrawn(true);
     }, lookEveryMs);
     return () => clearInterval(timer);
-  }, [ref, ready, drawn]);
+  }, [ref, ready, drawn, watching]);
   return drawn;
 }
