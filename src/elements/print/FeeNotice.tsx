@@ -4,6 +4,7 @@ import { useT, type Translate } from '../../ui/i18n';
 import { PrintFrame } from '../../ui/print/PrintFrame';
 import { form } from '../../ui/print/styles';
 import { amountText, capitalsText, groups, isZeroOrEmpty, text } from './format';
+import { SheetHeading } from './SheetHeading';
 import { noticeLayouts, type NoticeKind, type NoticeLine } from './notice-fields';
 import { useIncremental } from './useIncremental';
 
@@ -86,21 +87,15 @@ const NoticeSheet = memo(function NoticeSheet({
   const total = row[layout.totalField];
   return (
     <div css={form} data-document={kind} data-id={text(row.ID)}>
-      <h1>
-        {text(row.FDMC)} {t(`print:titles.${kind}`)}
-      </h1>
-      <div className="meta">
-        <span>
-          {label('month')}
-          {t('common:colon')}
-          <span data-field="NY">{text(row.NY)}</span>
-        </span>
-        <span>
-          {label('contract')}
-          {t('common:colon')}
-          <span data-field="HTH">{text(row.HTH)}</span>
-        </span>
-      </div>
+      <SheetHeading
+        store={text(row.FDMC)}
+        title={t(`print:titles.${kind}`)}
+        entries={[
+          { label: label('month'), value: text(row.NY), field: 'NY' },
+          { label: label('contract'), value: text(row.HTH), field: 'HTH' },
+        ]}
+        t={t}
+      />
       <table>
         <Columns />
         <tbody>

@@ -5,6 +5,7 @@ import { useT, type Translate } from '../../ui/i18n';
 import { PrintFrame } from '../../ui/print/PrintFrame';
 import { form } from '../../ui/print/styles';
 import { amountText, capitalsText, groups, percentText, text } from './format';
+import { SheetHeading } from './SheetHeading';
 
 /**
  * The invoicing confirmation (开票确认单, searchFPQRD): supplier, brand, contract and the
@@ -75,22 +76,16 @@ function InvoicingSheet({
   const label = (key: string) => t(`print:invoicing.${key}`);
   return (
     <div css={form} data-document="kpqrd">
-      <h1>
-        {text(header.FDNAME)} {t('print:titles.kpqrd')}
-      </h1>
-      <div className="meta">
-        <span>
-          {t('print:settlement.recordNo')}
-          {t('common:colon')}
-          <span data-field="JLBH">{text(header.JLBH)}</span>
-        </span>
-        <span>
-          {label('month')}
-          {t('common:colon')}
-          {text(header.YEARMONTH)}
-        </span>
-        <span data-field="page">{t('print:common.page', { page, total: pages })}</span>
-      </div>
+      <SheetHeading
+        store={text(header.FDNAME)}
+        title={t('print:titles.kpqrd')}
+        entries={[
+          { label: t('print:settlement.recordNo'), value: text(header.JLBH), field: 'JLBH' },
+          { label: label('month'), value: text(header.YEARMONTH) },
+        ]}
+        page={{ page, total: pages }}
+        t={t}
+      />
       <table>
         <tbody>
           <tr>

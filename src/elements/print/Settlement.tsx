@@ -5,6 +5,7 @@ import { useT, type Translate } from '../../ui/i18n';
 import { PrintFrame } from '../../ui/print/PrintFrame';
 import { form } from '../../ui/print/styles';
 import { amountText, capitalsText, groups, text } from './format';
+import { SheetHeading } from './SheetHeading';
 
 /**
  * The payment settlement statement (付款结算单, searchDJH): the header, the fee lines nine
@@ -29,27 +30,17 @@ function SettlementSheet({
   const blanks = settlementLinesPerPage - lines.length;
   return (
     <div css={form} data-document="fkqkd">
-      <h1>
-        {text(header.FDNAME)} {t('print:titles.fkqkd')}
-      </h1>
-      <div className="meta">
-        <span>
-          {label('recordNo')}
-          {t('common:colon')}
-          <span data-field="JLBH">{text(header.JLBH)}</span>
-        </span>
-        <span>
-          {label('mode')}
-          {t('common:colon')}
-          {text(header.HSFS)}
-        </span>
-        <span>
-          {label('month')}
-          {t('common:colon')}
-          {text(header.YEARMONTH)}
-        </span>
-        <span data-field="page">{t('print:common.page', { page, total: pages })}</span>
-      </div>
+      <SheetHeading
+        store={text(header.FDNAME)}
+        title={t('print:titles.fkqkd')}
+        entries={[
+          { label: label('recordNo'), value: text(header.JLBH), field: 'JLBH' },
+          { label: label('mode'), value: text(header.HSFS) },
+          { label: label('month'), value: text(header.YEARMONTH) },
+        ]}
+        page={{ page, total: pages }}
+        t={t}
+      />
       <table>
         <tbody>
           <tr>
