@@ -6,25 +6,31 @@ import {
   type MailSummary,
   type Undelivered,
 } from '../../../../src/contract/mail';
-import type { MailFolderType, MailMessageRow } from '../../../db/schema-mail';
+import type { MailFolderType } from '../../../db/schema-mail';
 import { badRequest } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
 import { translate } from '../../../i18n';
 import { syncNow } from '../../../domain/mail/jobs';
 import {
+  messageAttachments,
+  messagePage,
+  type MessageSummaryRow,
+} from '../../../domain/mail/message-list';
+import {
   folderCodes,
   folderOf,
-  inFolder,
   markRead,
   ownMessage,
   removeMessages,
   sendMessage,
 } from '../../../domain/mail/messages';
 import { countConnection, ownSetting } from '../../../domain/mail/accounts';
+import { settingsForTree } from '../../../domain/mail/setting-list';
+import { unreadByFolder } from '../../../domain/mail/unread';
 import { folderTypes } from '../../../domain/mail/sync';
 import { currentUser } from '../../../plugins/auth';
 import { addRoute } from '../../contract';
-import { idList, likePattern, pageOf, queryValue } from './common';
+import { idList, pageOf, queryValue } from './common';
 import { done } from '../../schemas';
 
 /** PGlite and pg both parse jsonb; an older row has none. */
@@ -39,9 +45,7 @@ export async function mailRoutes(untyped: FastifyInstance) {
   const { db, config, storage } = app.deps;
   const time = (value: Date) => formatDateTime(value, config.timeZone);
 
-  const summary = (
-    row: Omit<MailMessageRow, 'text_body' | 'html_body' | 'undelivered'>,
-  ): MailSummary => ({
+  const summary = (row: MessageSummaryRow): MailSummary => ({
     id: row.id,
     setId: row.setting_id,
     types: folderCodes[row.pending === 'trash' ? 'deleted' : row.folder],
@@ -63,21 +67,8 @@ export async function mailRoutes(untyped: FastifyInstance) {
 
   addRoute(app, mailCalls.tree, async (request) => {
     const caller = currentUser(request);
-    const settings = await db
-      .selectFrom('mail_settings')
-      .select(['id', 'address', 'nickname', 'is_default', 'last_sync_at', 'last_error'])
-      .where('user_id', '=', caller.id)
-      .orderBy('is_default', 'desc')
-      .orderBy('created_at')
-      .execute();
-    const unread = await db
-      .selectFrom('mail_messages')
-      .select(['setting_id', 'folder', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('user_id', '=', caller.id)
-      .where('seen', '=', false)
-      .where('pending', 'is', null)
-      .groupBy(['setting_id', 'folder'])
-      .execute();
+    const settings = await settingsForTree(db, caller.id);
+    const unread = await unreadByFolder(db, caller.id);
     const unreadOf = (setId: string, folder: MailFolderType) =>
       Number(unread.find((row) => row.setting_id === setId && row.folder === folder)?.count ?? 0);
     return settings.map((setting) => ({
@@ -101,81 +92,31 @@ export async function mailRoutes(untyped: FastifyInstance) {
   addRoute(app, mailCalls.list, async (request) => {
     const caller = currentUser(request);
     const filter = request.body ?? {};
-    const { page, pageSize, offset } = pageOf(filter);
+    const paging = pageOf(filter);
     const types = queryValue(filter, 'types');
     const folder = folderOf(types || 'inbox');
     if (!folder) throw badRequest('server:invalidRequest');
-    let query = db
-      .selectFrom('mail_messages')
-      .where('user_id', '=', caller.id)
-      .where(inFolder(folder));
-    const setId = queryValue(filter, 'setId');
-    if (setId) query = query.where('setting_id', '=', setId);
-    const subject = queryValue(filter, 'subject');
-    if (subject) query = query.where('subject', 'ilike', likePattern(subject));
-    const sender = queryValue(filter, 'senderAddress');
-    if (sender) query = query.where('from_address', 'ilike', likePattern(sender));
     const isRead = queryValue(filter, 'isRead');
-    if (isRead === '0' || isRead === '1') query = query.where('seen', '=', isRead === '1');
-    const keyword = queryValue(filter, 'keyword');
-    if (keyword) {
-      const pattern = likePattern(keyword);
-      query = query.where((eb) =>
-        eb.or([
-          eb('subject', 'ilike', pattern),
-          eb('from_address', 'ilike', pattern),
-          eb('from_name', 'ilike', pattern),
-          eb('to_addresses', 'ilike', pattern),
-        ]),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      query
-        .select([
-          'id',
-          'setting_id',
-          'user_id',
-          'folder',
-          'uid',
-          'message_id',
-          'in_reply_to',
-          'subject',
-          'from_address',
-          'from_name',
-          'to_addresses',
-          'to_names',
-          'cc_addresses',
-          'cc_names',
-          'bcc_addresses',
-          'bcc_names',
-          'sent_at',
-          'seen',
-          'server_seen',
-          'pending',
-          'has_attachments',
-          'size',
-          'is_reply',
-          'created_at',
-        ])
-        .orderBy('sent_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(summary), total: Number(total.count), page, pageSize };
+    const { rows, total } = await messagePage(
+      db,
+      caller.id,
+      {
+        folder,
+        setId: queryValue(filter, 'setId'),
+        subject: queryValue(filter, 'subject'),
+        sender: queryValue(filter, 'senderAddress'),
+        seen: isRead === '0' || isRead === '1' ? isRead === '1' : null,
+        keyword: queryValue(filter, 'keyword'),
+      },
+      paging,
+    );
+    return { rows: rows.map(summary), total, page: paging.page, pageSize: paging.pageSize };
   });
 
   addRoute(app, mailCalls.get, async (request) => {
     const caller = currentUser(request);
     const row = await ownMessage(db, caller.id, request.query.id);
-    const files = await db
-      .selectFrom('mail_attachments')
-      .select(['file_id', 'name', 'size'])
-      .where('message_id', '=', row.id)
-      .orderBy('name')
-      .execute();
+    const files = await messageAttachments(db, row.id);
     const html = row.html_body !== '';
     const contentType: MailMessage['contentType'] = html ? 'html' : 'text';
     return {

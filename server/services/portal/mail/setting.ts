@@ -2,10 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { BodyOf } from '../../../../src/contract/call';
 import { mailCalls, type MailSetting } from '../../../../src/contract/mail';
-import type { Insertable } from 'kysely';
-import type { Db } from '../../../db/database';
-import type { MailSettingRow, MailSettingsTable } from '../../../db/schema-mail';
-import { badRequest, conflict } from '../../../lib/errors';
+import type { MailSettingRow } from '../../../db/schema-mail';
+import { badRequest } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { outboundAddress } from '../../../lib/outbound';
 import { formatDateTime } from '../../../lib/time';
@@ -13,7 +11,6 @@ import {
   accountOf,
   countConnection,
   destinationOfRow,
-  lockUserSettings,
   ownSetting,
   sameDestination,
   type MailDestination,
@@ -22,8 +19,10 @@ import { scheduleSync, unscheduleSync } from '../../../domain/mail/jobs';
 import { parseAddresses } from '../../../domain/mail/messages';
 import { testAccount, type MailAccount } from '../../../domain/mail/protocol';
 import { openSecret, sealSecret } from '../../../domain/mail/secret';
+import { settingsPage } from '../../../domain/mail/setting-list';
+import { makeDefaultSetting, removeOwnSettings } from '../../../domain/mail/setting-default';
+import { saveOwnSetting } from '../../../domain/mail/setting-save';
 import { currentUser } from '../../../plugins/auth';
-import { isUniqueViolation } from '../../../domain/workflow/engine/context';
 import { addRoute } from '../../contract';
 import { idList, pageOf } from './common';
 import { done } from '../../schemas';
@@ -33,59 +32,6 @@ const hostName = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 
 /** An account as its form sends it. */
 type SettingBody = BodyOf<typeof mailCalls.saveSetting>;
-
-type SettingValues = Omit<Insertable<MailSettingsTable>, 'id' | 'user_id' | 'is_default'>;
-
-/** 409 when another of the user's accounts has this address (under lockUserSettings). */
-async function refuseTakenAddress(db: Db, userId: string, address: string, id: string) {
-  const clash = await db
-    .selectFrom('mail_settings')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where((eb) => eb(eb.fn('lower', ['address']), '=', address.toLowerCase()))
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  if (clash) throw conflict('server:mail.addressTaken');
-}
-
-/** Adds or changes an account; the first account, or one asked to be, is the default. */
-async function writeSetting(
-  db: Db,
-  userId: string,
-  id: string,
-  exists: boolean,
-  values: SettingValues,
-  wantsDefault: boolean,
-) {
-  const others = await db
-    .selectFrom('mail_settings')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('is_default', '=', true)
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  const makeDefault = wantsDefault || !others;
-  if (makeDefault && others) {
-    await db
-      .updateTable('mail_settings')
-      .set({ is_default: false })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-  if (exists) {
-    await db
-      .updateTable('mail_settings')
-      .set({ ...values, ...(makeDefault ? { is_default: true } : {}) })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .execute();
-  } else {
-    await db
-      .insertInto('mail_settings')
-      .values({ id, user_id: userId, ...values, is_default: makeDefault })
-      .execute();
-  }
-}
 
 /** The caller's mail accounts (docs/mail.md): passwords go in, never out. */
 export async function settingRoutes(untyped: FastifyInstance) {
@@ -182,19 +128,9 @@ export async function settingRoutes(untyped: FastifyInstance) {
 
   addRoute(app, mailCalls.settings, async (request) => {
     const caller = currentUser(request);
-    const { page, pageSize, offset } = pageOf(request.body ?? {});
-    const query = db.selectFrom('mail_settings').where('user_id', '=', caller.id);
-    const [rows, total] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('is_default', 'desc')
-        .orderBy('created_at')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(shape), total: Number(total.count), page, pageSize };
+    const paging = pageOf(request.body ?? {});
+    const { rows, total } = await settingsPage(db, caller.id, paging);
+    return { rows: rows.map(shape), total, page: paging.page, pageSize: paging.pageSize };
   });
 
   addRoute(app, mailCalls.setting, async (request) =>
@@ -227,23 +163,13 @@ export async function settingRoutes(untyped: FastifyInstance) {
       keep_on_server: body.keepOnServer ?? true,
     };
     const id = body.id ?? newId();
-    try {
-      await db.transaction().execute(async (trx) => {
-        await lockUserSettings(trx, caller.id);
-        await refuseTakenAddress(trx, caller.id, destination.address, id);
-        // A new server is a new place the portal will connect to: it counts (a rename does not).
-        if (!saved || !sameDestination(destinationOfRow(saved), destination)) {
-          await countConnection(trx, config.mail, caller.id);
-        }
-        await writeSetting(trx, caller.id, id, Boolean(saved), values, body.isDefault === true);
-      });
-    } catch (error) {
-      // The lock makes this rare; the index has the last word all the same.
-      if (isUniqueViolation(error, 'mail_settings_address')) {
-        throw conflict('server:mail.addressTaken');
-      }
-      throw error;
-    }
+    await saveOwnSetting(db, config.mail, caller.id, {
+      id,
+      saved,
+      destination,
+      values,
+      wantsDefault: body.isDefault === true,
+    });
     await scheduleSync(db, id);
     return { ...done(request, 'server:mail.saved'), value: id };
   });
@@ -275,51 +201,14 @@ export async function settingRoutes(untyped: FastifyInstance) {
   addRoute(app, mailCalls.setDefault, async (request) => {
     const caller = currentUser(request);
     const row = await ownSetting(db, caller.id, request.query.id);
-    await db.transaction().execute(async (trx) => {
-      await lockUserSettings(trx, caller.id);
-      await trx
-        .updateTable('mail_settings')
-        .set({ is_default: false })
-        .where('user_id', '=', caller.id)
-        .execute();
-      await trx
-        .updateTable('mail_settings')
-        .set({ is_default: true })
-        .where('id', '=', row.id)
-        .execute();
-    });
+    await makeDefaultSetting(db, caller.id, row.id);
     return done(request, 'server:mail.defaultSet');
   });
 
   addRoute(app, mailCalls.removeSettings, async (request) => {
     const caller = currentUser(request);
     const ids = idList(request.query.ids);
-    const rows = await db
-      .selectFrom('mail_settings')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('user_id', '=', caller.id)
-      .execute();
-    if (rows.length === 0) throw badRequest('server:mail.settingNotFound');
-    const owned = rows.map((row) => row.id);
-    await db.transaction().execute(async (trx) => {
-      await lockUserSettings(trx, caller.id);
-      await trx.deleteFrom('mail_settings').where('id', 'in', owned).execute();
-      const left = await trx
-        .selectFrom('mail_settings')
-        .select(['id', 'is_default'])
-        .where('user_id', '=', caller.id)
-        .orderBy('created_at')
-        .execute();
-      const first = left[0];
-      if (first && !left.some((row) => row.is_default)) {
-        await trx
-          .updateTable('mail_settings')
-          .set({ is_default: true })
-          .where('id', '=', first.id)
-          .execute();
-      }
-    });
+    const owned = await removeOwnSettings(db, caller.id, ids);
     await unscheduleSync(db, owned);
     return done(request, 'server:mail.removed');
   });
