@@ -4,7 +4,7 @@ import { assetDetails, assetSummary } from '../../../domain/shell/assets';
 import { greetingFor } from '../../../domain/shell/greetings';
 import { recordTour, tourState } from '../../../domain/shell/tour';
 import { unreadNewsCount } from '../../../domain/shell/unread';
-import { unreadMailCount } from '../../../domain/mail/unread';
+import { unreadMailCount, unreadMailIds } from '../../../domain/mail/unread';
 import { businessCalendar, formatDateTime } from '../../../lib/time';
 import { currentUser } from '../../../plugins/auth';
 import { ok } from '../../schemas';
@@ -46,17 +46,7 @@ export async function topBarRoutes(untyped: FastifyInstance) {
 
   addRoute(app, shellCalls.unreadMailIds, async (request) => {
     const caller = currentUser(request);
-    const rows = await db
-      .selectFrom('mail_messages')
-      .select('id')
-      .where('user_id', '=', caller.id)
-      .where('folder', '=', 'inbox')
-      .where('seen', '=', false)
-      .where('pending', 'is', null)
-      .orderBy('sent_at', 'desc')
-      .limit(100)
-      .execute();
-    return ok(rows.map((row) => row.id));
+    return ok(await unreadMailIds(db, caller.id));
   });
 
   addRoute(app, shellCalls.tour, async (request) => {
