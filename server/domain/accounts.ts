@@ -42,11 +42,22 @@ export async function signInAs(
   return loginAnswer(user, token, settings.tokenTtlSeconds);
 }
 
-export function loginAnswer(
-  user: Pick<User, 'id' | 'account' | 'fullname' | 'must_change_password' | 'tenant_id'>,
-  token: string,
-  ttlSeconds: number,
-): LoginAnswer {
+/** What a login answer tells of a user. */
+export type LoginUser = Pick<
+  User,
+  'id' | 'account' | 'fullname' | 'must_change_password' | 'tenant_id'
+>;
+
+/** A user as a login answer needs them (the user must exist), for a fresh token. */
+export function loginUserById(db: Db, userId: string): Promise<LoginUser> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'fullname', 'must_change_password', 'tenant_id'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export function loginAnswer(user: LoginUser, token: string, ttlSeconds: number): LoginAnswer {
   return {
     token,
     username: user.fullname,

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { AuthUser } from '../lib/context';
 import type { PageList, Paging } from './directory/paging';
 import { containing } from '../lib/like';
+import { logoList } from './tenants';
 
 /**
  * The tenant search (spec/merchant-finance.md section 7, "Tenants": listJson with a
@@ -62,7 +63,7 @@ export async function searchTenants(
       id: row.id,
       code: row.code,
       name: row.name,
-      ico: JSON.stringify(row.logo_id ? [{ id: row.logo_id, name: row.logo_name }] : []),
+      ico: logoList(row.logo_id, row.logo_name),
       createTime: formatTime(row.created_at),
     })),
     total: Number(count.total),

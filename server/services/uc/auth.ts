@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { validateLogin } from '../../../src/core/rules/login';
-import { checkCredentials, loginAnswer, signInAs } from '../../domain/accounts';
+import { checkCredentials, loginAnswer, loginUserById, signInAs } from '../../domain/accounts';
 import { guardSignIn } from '../../domain/login-guard';
 import { createSession, revokeSession } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
@@ -41,11 +41,7 @@ export async function authRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = currentUser(request);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'account', 'fullname', 'must_change_password', 'tenant_id'])
-        .where('id', '=', caller.id)
-        .executeTakeFirstOrThrow();
+      const user = await loginUserById(db, caller.id);
       // A new session replaces the old one, so a leaked old token stops working.
       const token = await createSession(db, config, user.id);
       await revokeSession(db, caller.sessionId, app.deps.sessionCache);

@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { checkPasswordPolicy } from '../../../src/core/rules/password';
+import { passwordHashOf, replacePassword } from '../../domain/password-change';
 import { defaultPolicy } from '../../domain/password-policy';
 import { countHit, releaseHit, tooManyRequests, type Limit } from '../../domain/rate-limit';
 import { revokeOtherSessions } from '../../domain/sessions';
 import { badRequest } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { done, ok } from '../schemas';
 import { addRoute } from '../contract';
@@ -34,28 +35,16 @@ export async function passwordRoutes(untyped: FastifyInstance) {
       if (!newPwd) throw badRequest('rules:password.newRequired');
       const broken = checkPasswordPolicy(newPwd, await defaultPolicy(db));
       if (broken) throw badRequest(broken.key, broken.params);
-      const user = await db
-        .selectFrom('users')
-        .select(['password_hash'])
-        .where('id', '=', caller.id)
-        .executeTakeFirstOrThrow();
+      const passwordHash = await passwordHashOf(db, caller.id);
       // A stolen session must not become a way to guess the password: wrong old passwords
       // are limited like failed sign-ins, counted first and taken back when right.
       const guesses = oldPasswordGuesses(caller.id);
       if ((await countHit(db, guesses)) > guesses.max) throw tooManyRequests(guesses);
-      if (!(await verifyPassword(oldPwd, user.password_hash)))
+      if (!(await verifyPassword(oldPwd, passwordHash)))
         throw badRequest('server:oldPasswordWrong');
       await releaseHit(db, guesses);
       if (oldPwd === newPwd) throw badRequest('server:samePassword');
-      await db
-        .updateTable('users')
-        .set({
-          password_hash: await hashPassword(newPwd),
-          must_change_password: false,
-          password_changed_at: new Date(),
-        })
-        .where('id', '=', caller.id)
-        .execute();
+      await replacePassword(db, caller.id, newPwd);
       // Whoever else holds a session of this user (a stolen token, another device) is out;
       // the session that changed the password goes on.
       await revokeOtherSessions(db, caller.id, caller.sessionId, app.deps.sessionCache);

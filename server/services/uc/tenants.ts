@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { pagingOf, textFilters } from '../../domain/directory/paging';
 import { searchTenants } from '../../domain/tenant-search';
-import { notFound } from '../../lib/errors';
+import { tenantByCode } from '../../domain/tenants';
 import { formatDateTime } from '../../lib/time';
 import { currentUser } from '../../plugins/auth';
 import { ok, pageList, queryFilter } from '../schemas';
@@ -46,14 +46,7 @@ export async function tenantRoutes(untyped: FastifyInstance) {
 
   addRoute(app, tenantCalls.byCode, async (request) => {
     const { code } = request.query;
-    const tenant = await db
-      .selectFrom('tenants as t')
-      .leftJoin('files as f', 'f.id', 't.logo_file_id')
-      .select(['t.id', 't.code', 't.name', 'f.id as logo_id', 'f.name as logo_name'])
-      .where('t.code', '=', code)
-      .executeTakeFirst();
-    if (!tenant) throw notFound('server:tenantNotFound');
-    const ico = tenant.logo_id ? [{ id: tenant.logo_id, name: tenant.logo_name }] : [];
-    return ok({ id: tenant.id, code: tenant.code, name: tenant.name, ico: JSON.stringify(ico) });
+    const tenant = await tenantByCode(db, code);
+    return ok({ id: tenant.id, code: tenant.code, name: tenant.name, ico: tenant.logo });
   });
 }

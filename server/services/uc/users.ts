@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { findUserByAccount } from '../../domain/accounts';
 import { orgsAndPosts } from '../../domain/shell/posts';
+import { activeRolesOf } from '../../domain/user-roles';
 import { forbidden, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../schemas';
@@ -18,20 +20,9 @@ export async function userRoutes(untyped: FastifyInstance) {
       const caller = currentUser(request);
       const account = request.query.account || caller.account;
       if (account !== caller.account && !caller.seesEverything) throw forbidden();
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('account', '=', account)
-        .executeTakeFirst();
+      const user = await findUserByAccount(db, account);
       if (!user) throw notFound();
-      const roles = await db
-        .selectFrom('user_roles as ur')
-        .innerJoin('roles as r', 'r.id', 'ur.role_id')
-        .select(['r.id', 'r.name'])
-        .where('ur.user_id', '=', user.id)
-        .where('ur.deleted', '=', false)
-        .orderBy('r.id')
-        .execute();
+      const roles = await activeRolesOf(db, user.id);
       const { orgs, posts } = await orgsAndPosts(db, user.id);
       return ok({
         id: user.id,
