@@ -37,6 +37,13 @@ export function outboxProvider(db: Db, log?: FastifyBaseLogger): SmsProvider {
   };
 }
 
+/** The outbox's latest fifty messages, newest first, of one mobile number or of all. */
+export function latestOutboxMessages(db: Db, mobile?: string) {
+  let query = db.selectFrom('sms_outbox').selectAll().orderBy('id', 'desc').limit(50);
+  if (mobile) query = query.where('mobile', '=', mobile);
+  return query.execute();
+}
+
 /** The gateway refused or could not be reached; the caller tells the user to retry. */
 export class SmsSendError extends Error {
   override name = 'SmsSendError';

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { latestOutboxMessages } from '../../domain/sms';
 import { formatDateTime } from '../../lib/time';
 import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -64,9 +65,7 @@ export async function devService(untyped: FastifyInstance) {
       }
       const caller = currentUser(request);
       if (!caller.seesEverything) throw forbidden();
-      let query = app.deps.db.selectFrom('sms_outbox').selectAll().orderBy('id', 'desc').limit(50);
-      if (mobile) query = query.where('mobile', '=', mobile);
-      const rows = await query.execute();
+      const rows = await latestOutboxMessages(app.deps.db, mobile);
       return reply.header('Cache-Control', 'no-store').send(
         rows.map((row) => ({
           id: Number(row.id),
