@@ -8,7 +8,15 @@ import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { hasStartRight } from '../../domain/workflow/actions/start';
+import { flowCategories } from '../../domain/workflow/categories';
+import { definitionRow } from '../../domain/workflow/definition-row';
 import { deployDefinition, mainDefinition } from '../../domain/workflow/definitions';
+import { replaceFavourites } from '../../domain/workflow/favourites';
+import {
+  firstUnknownRef,
+  replaceStartRights,
+  startRightsWithNames,
+} from '../../domain/workflow/start-rights';
 import { startableList } from '../../domain/workflow/queries/lists';
 import { runList, withTimes } from '../../domain/workflow/queries/run';
 import {
@@ -103,11 +111,7 @@ export async function defRoutes(untyped: FastifyInstance) {
   );
 
   addRoute(app, flowCalls.byId, async (request) => {
-    const row = await db
-      .selectFrom('wf_definitions')
-      .selectAll()
-      .where('id', '=', request.query.id)
-      .executeTakeFirst();
+    const row = await definitionRow(db, request.query.id);
     if (!row) throw notFound('server:workflow.defNotFound');
     return {
       ...describe(row, request.language),
@@ -174,7 +178,7 @@ export async function defRoutes(untyped: FastifyInstance) {
   );
 
   addRoute(app, flowCalls.categories, async (request) => {
-    const rows = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+    const rows = await flowCategories(db);
     return rows.map((row) => ({
       id: row.id,
       name: (request.language === 'en-US' && row.name_en) || row.name,
@@ -197,18 +201,7 @@ export async function defRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { defKey } = request.query;
-      let query = db
-        .selectFrom('wf_start_rights as r')
-        .leftJoin('users as u', (join) =>
-          join.onRef('u.id', '=', 'r.ref_id').on('r.kind', '=', 'user'),
-        )
-        .leftJoin('roles as o', (join) =>
-          join.onRef('o.id', '=', 'r.ref_id').on('r.kind', '=', 'role'),
-        )
-        .select(['r.def_key', 'r.kind', 'r.ref_id', 'u.fullname', 'o.name']);
-      if (defKey) query = query.where('r.def_key', '=', defKey);
-      const rows = await query.orderBy('r.def_key').orderBy('r.kind').execute();
+      const rows = await startRightsWithNames(db, request.query.defKey);
       const visible = caller.isAdmin
         ? rows
         : rows.filter((row) => row.kind === 'everyone' || row.ref_id === caller.id);
@@ -252,25 +245,10 @@ export async function defRoutes(untyped: FastifyInstance) {
         kind: right.type,
         ref_id: right.type === 'everyone' ? '' : (right.refId ?? ''),
       }));
-      for (const right of rights) {
-        const table = right.kind === 'user' ? 'users' : right.kind === 'role' ? 'roles' : null;
-        if (!table) continue;
-        const found = await db
-          .selectFrom(table)
-          .select('id')
-          .where('id', '=', right.ref_id)
-          .executeTakeFirst();
-        if (!found) throw badRequest('server:workflow.rightRefUnknown', { ref: right.ref_id });
-      }
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('wf_start_rights').where('def_key', '=', body.defKey).execute();
-        if (rights.length > 0)
-          await trx
-            .insertInto('wf_start_rights')
-            .values(rights)
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-      });
+      const unknownRef = await firstUnknownRef(db, rights);
+      if (unknownRef !== undefined)
+        throw badRequest('server:workflow.rightRefUnknown', { ref: unknownRef });
+      await replaceStartRights(db, body.defKey, rights);
       return done(request, 'server:workflow.done.saved');
     },
   );
@@ -293,29 +271,8 @@ export async function defRoutes(untyped: FastifyInstance) {
     );
     const unknown = unique.find((key) => !startable.rows.some((row) => row.defKey === key));
     if (unknown) throw badRequest('server:workflow.favouriteUnknown', { defKey: unknown });
-    await db.transaction().execute(async (trx) => {
-      // The list is replaced, but a flow kept in it stays pinned (isTop).
-      const pinned = await trx
-        .selectFrom('wf_favourites')
-        .select('def_key')
-        .where('user_id', '=', caller.id)
-        .where('is_top', '=', true)
-        .execute();
-      await trx.deleteFrom('wf_favourites').where('user_id', '=', caller.id).execute();
-      if (unique.length > 0) {
-        await trx
-          .insertInto('wf_favourites')
-          .values(
-            unique.map((def_key, sort) => ({
-              user_id: caller.id,
-              def_key,
-              sort,
-              is_top: pinned.some((row) => row.def_key === def_key),
-            })),
-          )
-          .execute();
-      }
-    });
+    // The list is replaced, but a flow kept in it stays pinned (isTop).
+    await replaceFavourites(db, caller.id, unique);
     return done(request, 'server:workflow.done.saved');
   });
 }
