@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/database';
 import { Type } from 'typebox';
 import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
@@ -89,11 +88,6 @@ export const userList = Type.Union([
 /** A bare PageList of loosely described rows (the fields are listed in docs/workflow.md). */
 export const pageAnswer = pageList(listRow);
 
-/** The count calls: rows per flow category, as the platform answers them. */
-export const countAnswer = Type.Array(
-  Type.Object({ typeId: Type.String(), count: Type.Integer() }),
-);
-
 export { stateAnswer } from '../../../../src/contract/envelope';
 
 export const idList = (text: string) =>
@@ -102,15 +96,3 @@ export const idList = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean)
     .slice(0, 500);
-
-/** Whether every one of these flow keys names a deployed flow (an agent's or secretary's flows). */
-export async function allFlowsKnown(db: Db, defKeys: readonly string[]): Promise<boolean> {
-  if (defKeys.length === 0) return true;
-  const known = await db
-    .selectFrom('wf_definitions')
-    .select('def_key')
-    .distinct()
-    .where('def_key', 'in', defKeys)
-    .execute();
-  return known.length === new Set(defKeys).size;
-}

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
+import { deployedFlowsNamed } from '../../../domain/workflow/queries/flows-by-name';
 import { startableList } from '../../../domain/workflow/queries/lists';
 import { runList } from '../../../domain/workflow/queries/run';
 import { callerOf, instanceBase as instance } from './common';
@@ -34,15 +35,7 @@ export async function iconRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const name = request.query.name.trim();
-      const named = await db
-        .selectFrom('wf_definitions as d')
-        .innerJoin('wf_categories as c', 'c.id', 'd.category_id')
-        .select(['d.def_key', 'd.name', 'd.name_en', 'd.icon', 'c.icon as category_icon'])
-        .where('d.is_main', '=', true)
-        .where('d.status', '=', 'deploy')
-        .where((eb) => eb.or([eb('d.name', '=', name), eb('d.name_en', '=', name)]))
-        .orderBy('d.def_key')
-        .execute();
+      const named = await deployedFlowsNamed(db, name);
       const startable = named.length
         ? await runList(
             db,

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
-import { nodeName, subjectLabel } from '../../../domain/workflow/queries/names';
+import { subjectLabel } from '../../../domain/workflow/queries/names';
+import { noticeForReader } from '../../../domain/workflow/queries/notice';
 import { callerOf, id, loose, taskBase } from './common';
 
 /** One notice (a carbon copy or a follow notice), to its receiver, its sender or an administrator. */
@@ -14,36 +15,7 @@ export async function noticeRoutes(untyped: FastifyInstance) {
 
   const notice = async (request: FastifyRequest, noticeId: string) => {
     const caller = callerOf(request);
-    const row = await db
-      .selectFrom('wf_notices as n')
-      .innerJoin('wf_instances as i', 'i.id', 'n.inst_id')
-      .leftJoin('users as s', 's.id', 'n.sender_id')
-      .select([
-        'n.id',
-        'n.inst_id',
-        'n.task_id',
-        'n.node_id',
-        'n.node_name',
-        'n.kind',
-        'n.opinion',
-        'n.reply',
-        'n.created_at',
-        'n.read_at',
-        'n.receiver_id',
-        'n.sender_id',
-        's.fullname as sender_name',
-        'i.subject',
-        'i.subject_en',
-      ])
-      .select(
-        nodeName(request.language, {
-          defId: 'i.def_id',
-          nodeId: 'n.node_id',
-          stored: 'n.node_name',
-        }).as('reader_node_name'),
-      )
-      .where('n.id', '=', noticeId)
-      .executeTakeFirst();
+    const row = await noticeForReader(db, noticeId, request.language);
     if (!row) throw notFound('server:workflow.noticeNotFound');
     if (row.receiver_id !== caller.id && row.sender_id !== caller.id && !caller.isAdmin)
       throw forbidden('server:workflow.notYourNotice');

@@ -2,17 +2,33 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
 import { formatDateTime } from '../../../lib/time';
+import { activeUser } from '../../../domain/directory/active-user';
+import {
+  workflowMessageCounts,
+  workflowMessagesOf,
+} from '../../../domain/widgets/workflow-messages';
 import { actorFor } from '../../../domain/workflow/access';
 import { followedNodes, saveFollows } from '../../../domain/workflow/actions/notices';
 import { dueInfo, extendDue, extendedDue } from '../../../domain/workflow/actions/timing';
+import {
+  addSecretary,
+  hasSecretary,
+  leadersServedBy,
+  removeSecretaries,
+  secretariesOf,
+  secretaryEntry,
+  updateSecretary,
+  type SecretaryRow,
+} from '../../../domain/workflow/delegation/secretaries';
+import { allFlowsKnown } from '../../../domain/workflow/flow-keys';
 import { echartsData } from '../../../domain/workflow/queries/reports';
+import { openCustomSigns, taskWithFlowKey } from '../../../domain/workflow/queries/task-rows';
 import { secretaryCalls, type Secretary } from '../../../../src/contract/delegation';
 import { widgetCalls } from '../../../../src/contract/widgets';
 import { timingCalls } from '../../../../src/contract/workflow-timing';
 import { addRoute } from '../../contract';
-import { allFlowsKnown, callerOf, id, idList, leaderParam, loose } from './common';
+import { callerOf, id, idList, leaderParam, loose } from './common';
 import { done, ok } from '../../schemas';
 
 /**
@@ -37,12 +53,7 @@ export async function settingRoutes(untyped: FastifyInstance) {
 
   const ownTask = async (request: FastifyRequest, taskId: string) => {
     const caller = callerOf(request, leaderParam(request));
-    const task = await db
-      .selectFrom('wf_tasks as t')
-      .innerJoin('wf_instances as i', 'i.id', 't.inst_id')
-      .select(['t.id', 't.due_at', 't.due_status', 't.assignee_id', 't.owner_id', 'i.def_key'])
-      .where('t.id', '=', taskId)
-      .executeTakeFirst();
+    const task = await taskWithFlowKey(db, taskId);
     if (!task) throw notFound('server:workflow.taskNotFound');
     const actor = await actorFor(db, caller, task.def_key);
     if (task.assignee_id !== actor.identity && task.owner_id !== actor.identity && !caller.isAdmin)
@@ -79,15 +90,7 @@ export async function settingRoutes(untyped: FastifyInstance) {
     async (request) => {
       const { taskId } = request.query;
       const parent = await ownTask(request, taskId);
-      const rows = await db
-        .selectFrom('wf_tasks as t')
-        .leftJoin('users as u', 'u.id', 't.assignee_id')
-        .select(['t.id', 't.assignee_id', 'u.fullname', 't.status', 't.state'])
-        .where('t.parent_id', '=', parent.id)
-        .where('t.kind', '=', 'customsign')
-        .where('t.state', 'in', ['open', 'pending'])
-        .orderBy('t.seq')
-        .execute();
+      const rows = await openCustomSigns(db, parent.id);
       return rows.map((row) => ({
         id: row.id,
         assigneeId: row.assignee_id,
@@ -128,23 +131,8 @@ export async function settingRoutes(untyped: FastifyInstance) {
   addRoute(app, widgetCalls.reminders, async (request) => {
     const caller = callerOf(request);
     const { page = 1, pageSize = 10 } = request.body?.pageBean ?? {};
-    const rows = await db
-      .selectFrom('wf_messages')
-      .selectAll()
-      .where('user_id', '=', caller.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    const total = await db
-      .selectFrom('wf_messages')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
-      ])
-      .where('user_id', '=', caller.id)
-      .executeTakeFirstOrThrow();
+    const rows = await workflowMessagesOf(db, caller.id, page, pageSize);
+    const total = await workflowMessageCounts(db, caller.id);
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -174,15 +162,7 @@ export async function settingRoutes(untyped: FastifyInstance) {
 async function secretaryRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  const row = (item: {
-    id: string;
-    leader_id: string;
-    leader_name: string;
-    secretary_id: string;
-    secretary_name: string;
-    def_keys: string[];
-    created_at: Date;
-  }): Secretary => ({
+  const row = (item: SecretaryRow): Secretary => ({
     id: item.id,
     leaderId: item.leader_id,
     leaderName: item.leader_name,
@@ -191,43 +171,18 @@ async function secretaryRoutes(untyped: FastifyInstance) {
     defKeys: item.def_keys.join(','),
     createTime: formatDateTime(item.created_at, config.timeZone),
   });
-  const select = () =>
-    db
-      .selectFrom('wf_secretaries as s')
-      .innerJoin('users as l', 'l.id', 's.leader_id')
-      .innerJoin('users as c', 'c.id', 's.secretary_id')
-      .select([
-        's.id',
-        's.leader_id',
-        'l.fullname as leader_name',
-        's.secretary_id',
-        'c.fullname as secretary_name',
-        's.def_keys',
-        's.created_at',
-      ]);
-
   addRoute(app, secretaryCalls.leadersServed, async (request) =>
-    (
-      await select()
-        .where('s.secretary_id', '=', callerOf(request).id)
-        .orderBy('l.fullname')
-        .execute()
-    ).map(row),
+    (await leadersServedBy(db, callerOf(request).id)).map(row),
   );
 
   addRoute(app, secretaryCalls.list, async (request) => {
-    const rows = (
-      await select()
-        .where('s.leader_id', '=', callerOf(request).id)
-        .orderBy('s.created_at')
-        .execute()
-    ).map(row);
+    const rows = (await secretariesOf(db, callerOf(request).id)).map(row);
     return { rows, total: rows.length, page: 1, pageSize: Math.max(rows.length, 1) };
   });
 
   addRoute(app, secretaryCalls.get, async (request) => {
     const caller = callerOf(request);
-    const found = await select().where('s.id', '=', request.params.id).executeTakeFirst();
+    const found = await secretaryEntry(db, request.params.id);
     if (!found || (found.leader_id !== caller.id && found.secretary_id !== caller.id))
       throw notFound('server:workflow.secretaryNotFound');
     return row(found);
@@ -237,52 +192,25 @@ async function secretaryRoutes(untyped: FastifyInstance) {
     const caller = callerOf(request);
     const { body } = request;
     const defKeys = Array.isArray(body.defKeys) ? body.defKeys : idList(body.defKeys ?? '');
-    const secretary = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', body.secretaryId)
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!secretary) throw badRequest('server:workflow.userUnknown');
+    const secretary = await activeUser(db, body.secretaryId);
     if (secretary.id === caller.id) throw badRequest('server:workflow.notYourself');
     if (!(await allFlowsKnown(db, defKeys))) throw badRequest('server:workflow.defNotFound');
     if (body.id) {
-      const updated = await db
-        .updateTable('wf_secretaries')
-        .set({ secretary_id: secretary.id, def_keys: defKeys })
-        .where('id', '=', body.id)
-        .where('leader_id', '=', caller.id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
+      const values = { secretary_id: secretary.id, def_keys: defKeys };
+      if (!(await updateSecretary(db, caller.id, body.id, values)))
+        throw notFound('server:workflow.secretaryNotFound');
       return done(request, 'server:workflow.done.saved');
     }
-    const existing = await db
-      .selectFrom('wf_secretaries')
-      .select('id')
-      .where('leader_id', '=', caller.id)
-      .where('secretary_id', '=', secretary.id)
-      .executeTakeFirst();
-    if (existing) throw badRequest('server:workflow.secretaryExists');
-    await db
-      .insertInto('wf_secretaries')
-      .values({
-        id: newId(),
-        leader_id: caller.id,
-        secretary_id: secretary.id,
-        def_keys: defKeys,
-      })
-      .execute();
+    if (await hasSecretary(db, caller.id, secretary.id))
+      throw badRequest('server:workflow.secretaryExists');
+    await addSecretary(db, caller.id, secretary.id, defKeys);
     return done(request, 'server:workflow.done.saved');
   });
 
   addRoute(app, secretaryCalls.remove, async (request) => {
     const ids = idList(request.query.ids);
-    const removed = await db
-      .deleteFrom('wf_secretaries')
-      .where('id', 'in', ids)
-      .where('leader_id', '=', callerOf(request).id)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw notFound('server:workflow.secretaryNotFound');
+    const removed = await removeSecretaries(db, callerOf(request).id, ids);
+    if (removed === 0) throw notFound('server:workflow.secretaryNotFound');
     return done(request, 'server:workflow.done.removed');
   });
 }

@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
+import { flowCategories } from '../../../domain/workflow/categories';
+import { favouritesOf, pinFavourite } from '../../../domain/workflow/favourites';
 import {
   startableFlowOf,
   startableList,
@@ -21,7 +23,7 @@ export async function startableRoutes(untyped: FastifyInstance) {
   addRoute(app, flowCalls.byCategory, async (request) => {
     const filter = { ...(request.body ?? {}), pageBean: { page: 1, pageSize: 500 } };
     const page = await runList<StartableRow>(db, startableList(callerOf(request)), filter, tz);
-    const categories = await db.selectFrom('wf_categories').selectAll().orderBy('sort').execute();
+    const categories = await flowCategories(db);
     return categories
       .map((category) => ({
         id: category.id,
@@ -44,13 +46,7 @@ export async function startableRoutes(untyped: FastifyInstance) {
       { pageBean: { page: 1, pageSize: 500 } },
       tz,
     );
-    const favourites = await db
-      .selectFrom('wf_favourites')
-      .select(['def_key', 'is_top'])
-      .where('user_id', '=', caller.id)
-      .orderBy('is_top', 'desc')
-      .orderBy('sort')
-      .execute();
+    const favourites = await favouritesOf(db, caller.id);
     const rows = favourites.flatMap((favourite) => {
       const row = startable.rows.find((candidate) => candidate.defKey === favourite.def_key);
       return row
@@ -75,13 +71,8 @@ export async function startableRoutes(untyped: FastifyInstance) {
     },
     async (request) => {
       const { defKey, isTop } = request.query;
-      const updated = await db
-        .updateTable('wf_favourites')
-        .set({ is_top: isTop === '1' })
-        .where('user_id', '=', callerOf(request).id)
-        .where('def_key', '=', defKey)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw notFound('server:workflow.favouriteNotFound');
+      if (!(await pinFavourite(db, callerOf(request).id, defKey, isTop === '1')))
+        throw notFound('server:workflow.favouriteNotFound');
       return done(request, `server:workflow.done.${isTop === '1' ? 'pinned' : 'unpinned'}`);
     },
   );

@@ -12,6 +12,7 @@ import {
   taskDetail,
   tasksAtNode,
 } from '../../../domain/workflow/queries/details';
+import { previousNodeOf } from '../../../domain/workflow/queries/task-rows';
 import { nodeChoice } from '../../../../src/contract/workflow-fields';
 import { taskCalls } from '../../../../src/contract/workflow-tasks';
 import { addRoute } from '../../contract';
@@ -64,14 +65,8 @@ export async function taskDetailRoutes(untyped: FastifyInstance) {
       const choices = await jumpNodes(taskId, request);
       if (backModel === 'backToStart') return choices.slice(0, 1);
       if (backModel === 'reject') {
-        const row = await db
-          .selectFrom('wf_tasks')
-          .select('prev_node_id')
-          .where('id', '=', taskId)
-          .executeTakeFirst();
-        return choices.filter(
-          (choice) => choice.nodeId === (row?.prev_node_id ?? choices[0]?.nodeId),
-        );
+        const previous = await previousNodeOf(db, taskId);
+        return choices.filter((choice) => choice.nodeId === (previous ?? choices[0]?.nodeId));
       }
       return choices;
     },

@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/time';
+import { userNames } from '../../../domain/directory/user-names';
 import { assertCanView } from '../../../domain/workflow/access';
 import { urgentStates } from '../../../domain/workflow/actions/timing';
 import { readCtx } from '../../../domain/workflow/queries/details';
 import type { QueryFilter } from '../../../domain/workflow/queries/filter';
+import { urgesOf } from '../../../domain/workflow/queries/urges';
 import { instanceCalls } from '../../../../src/contract/workflow-instances';
 import { addRoute } from '../../contract';
 import { queryFilter } from '../../schemas';
@@ -46,28 +48,11 @@ async function urgeRecords(app: FastifyInstance, request: FastifyRequest, filter
   }
   const caller = callerOf(request);
   await assertCanView(db, instField.value, caller.id, caller.isAdmin);
-  const rows = await db
-    .selectFrom('wf_urges as g')
-    .innerJoin('users as u', 'u.id', 'g.urger_id')
-    .select([
-      'g.id',
-      'g.inst_id',
-      'g.node_id',
-      'g.urger_id',
-      'u.fullname',
-      'g.appointee_ids',
-      'g.urgent_state',
-      'g.opinion',
-      'g.created_at',
-    ])
-    .where('g.inst_id', '=', instField.value)
-    .orderBy('g.created_at', 'desc')
-    .execute();
-  const names = await db
-    .selectFrom('users')
-    .select(['id', 'fullname'])
-    .where('id', 'in', [...new Set(rows.flatMap((row) => row.appointee_ids)), ''])
-    .execute();
+  const rows = await urgesOf(db, instField.value);
+  const names = await userNames(
+    db,
+    rows.flatMap((row) => row.appointee_ids),
+  );
   const mapped = rows.map((row) => ({
     id: row.id,
     instId: row.inst_id,
