@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
 /** An id as the API takes it (a snowflake id, or a key). */
 export const id = Type.String({ minLength: 1, maxLength: 64 });
@@ -22,3 +22,6 @@ export const unreadBody = Type.Optional(Type.Object({}, { additionalProperties: 
 export const listRow = Type.Unsafe<Record<string, unknown>>({
   description: 'One row: an object of the fields the query answers',
 });
+
+/** A field that may be null (an answer's: a column with no value). */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -32,7 +32,8 @@ import type {
   secretaryCalls,
 } from '../../contract/delegation';
 import type { Phrase, phraseCalls } from '../../contract/phrases';
-import { http, send, type CommonResult } from '../http';
+import type { TodoRow, listCalls } from '../../contract/workflow-lists';
+import { send, type CommonResult } from '../http';
 import type { FlowForm, FormValues } from '../workflow/form';
 import { encodeData } from '../workflow/form';
 import type { QueryFilter } from '../workflow/query';
@@ -50,58 +51,39 @@ export type { PendingPerson, PendingStep };
 const task = '/runtime/task/v1';
 const instance = '/runtime/instance/v1';
 
-export type { PageList };
+export type { PageList, TodoRow };
 
-/** A row of any list: the fields differ per list (see docs/workflow.md, "Lists"). */
-export type ListRow = Record<string, unknown> & { id: string };
+type ListCalls = typeof listCalls;
 
-export type ListKind =
-  | 'todo'
-  | 'leader'
-  | 'myDelegate'
-  | 'todoRead'
-  | 'doneRead'
-  | 'myRead'
-  | 'done'
-  | 'request'
-  | 'draft'
-  | 'newProcess';
+/** The lists the list element shows, by the names of its `kind` (getDoneList is not one). */
+export type ListKind = Exclude<keyof ListCalls, 'doneByInstance'>;
 
-export const listPaths: Record<ListKind, string> = {
-  todo: `${task}/getTodoList`,
-  leader: `${task}/getLeaderTodoList`,
-  myDelegate: `${task}/getDelegate`,
-  todoRead: `${task}/getNoticeTodoReadList`,
-  doneRead: `${task}/getNoticeDoneReadList`,
-  myRead: `${task}/getMyNoticeReadList`,
-  done: `${instance}/getDoneInstList`,
-  request: `${instance}/myRequest`,
-  draft: `${instance}/getMyDraftList`,
-  newProcess: `${instance}/newProcess`,
+/** Where each list's call goes. */
+const listRoutes: { [Kind in ListKind]: RouteOf<ListCalls[Kind]> } = {
+  todo: { method: 'POST', path: `${task}/getTodoList` },
+  leader: { method: 'POST', path: `${task}/getLeaderTodoList` },
+  myDelegate: { method: 'POST', path: `${task}/getDelegate` },
+  todoRead: { method: 'POST', path: `${task}/getNoticeTodoReadList` },
+  doneRead: { method: 'POST', path: `${task}/getNoticeDoneReadList` },
+  myRead: { method: 'POST', path: `${task}/getMyNoticeReadList` },
+  done: { method: 'POST', path: `${instance}/getDoneInstList` },
+  request: { method: 'POST', path: `${instance}/myRequest` },
+  draft: { method: 'POST', path: `${instance}/getMyDraftList` },
+  newProcess: { method: 'POST', path: `${instance}/newProcess` },
 };
 
-export function fetchList(kind: ListKind, filter: QueryFilter): Promise<PageList<ListRow>> {
-  return http.post<PageList<ListRow>>('bpmRunTime', listPaths[kind], filter);
-}
+/**
+ * A row of any of the lists (their fields: src/contract/workflow-lists.ts): one of the
+ * contract's rows, whose fields a list's columns also read by name.
+ */
+export type ListRow = AnswerOf<ListCalls[ListKind]>['rows'][number] & Record<string, unknown>;
 
-/** A to-do row (DefaultBpmTask) with the identities it may be opened as. */
-export interface TodoRow extends ListRow {
-  taskId: string;
-  name: string;
-  subject: string;
-  status: string;
-  procInstId: string;
-  procDefKey: string;
-  procDefName: string;
-  ownerId: string | null;
-  assigneeId: string | null;
-  creator: string;
-  createTime: string;
-  identityList?: { id: string; name: string }[];
+export function fetchList(kind: ListKind, filter: QueryFilter): Promise<PageList<ListRow>> {
+  return send<ListCalls[ListKind]>('bpmRunTime', listRoutes[kind], { body: filter });
 }
 
 export function todoList(filter: QueryFilter): Promise<PageList<TodoRow>> {
-  return http.post<PageList<TodoRow>>('bpmRunTime', listPaths.todo, filter);
+  return send<ListCalls['todo']>('bpmRunTime', listRoutes.todo, { body: filter });
 }
 
 /** The task and instance pages' reads, their forms read as the browser's FlowForm. */

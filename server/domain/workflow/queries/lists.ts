@@ -14,13 +14,47 @@ import {
 import type { OrderColumn } from '../../../lib/keyset';
 import { formatDateTime } from '../../../lib/time';
 import type { StartableFlow } from '../../../../src/contract/workflow-flows';
-import { branchBound, outputColumns, type BranchBound, type ListSpec } from './run';
+import type {
+  DoneActionRow,
+  DoneRow,
+  DraftRow,
+  LeaderTodoRow,
+  NoticeRow,
+  RequestRow,
+  TaskRow,
+  TodoRow,
+} from '../../../../src/contract/workflow-lists';
+import { branchBound, outputColumns, type BranchBound, type ListSpec, type SqlRow } from './run';
 
 /**
  * The lists of the runtime service, each scoped to the caller (ids from the session). The
  * row fields are the platform's (DefaultBpmTask for tasks, the instance map for done and
- * request rows); see docs/workflow.md for each list's fields and filterable properties.
+ * request rows); the contract (src/contract/workflow-lists.ts) names each list's fields and
+ * docs/workflow.md its filterable properties.
  */
+
+/** The times of each kind of row: timestamps in the SQL, text in the answer (withTimes). */
+export const taskTimes = ['createTime', 'createDate', 'dueTime'] as const;
+export const noticeTimes = ['createTime', 'readTime'] as const;
+export const doneTimes = ['createTime', 'endTime', 'completeTime'] as const;
+export const requestTimes = ['createTime', 'updateTime', 'endTime'] as const;
+export const draftTimes = ['createTime', 'updateTime'] as const;
+
+type TaskTime = (typeof taskTimes)[number];
+type NoticeTime = (typeof noticeTimes)[number];
+type DoneTime = (typeof doneTimes)[number];
+type RequestTime = (typeof requestTimes)[number];
+type DraftTime = (typeof draftTimes)[number];
+
+/** Each list's row as its SQL writes it: the contract's, its times still timestamps. */
+type TodoSql = SqlRow<TodoRow, TaskTime>;
+type LeaderTodoSql = SqlRow<LeaderTodoRow, TaskTime>;
+type TaskSql = SqlRow<TaskRow, TaskTime>;
+type NoticeSql = SqlRow<NoticeRow, NoticeTime>;
+type DoneActionSql = SqlRow<DoneActionRow, DoneTime>;
+type DoneSql = SqlRow<DoneRow, DoneTime>;
+type RequestSql = SqlRow<RequestRow, RequestTime>;
+type DraftSql = SqlRow<DraftRow, DraftTime>;
 
 /**
  * DefaultBpmTask columns over wf_tasks t and wf_instances i, flow and node names in the
@@ -114,9 +148,9 @@ export function todoList(user: {
   id: string;
   fullname: string;
   language?: Language | undefined;
-}): ListSpec {
+}): ListSpec<TodoSql> {
   const identity = JSON.stringify([{ id: user.id, name: user.fullname }]);
-  const source = (bound?: BranchBound) => sql`
+  const source = (bound?: BranchBound) => sql<TodoSql>`
     select ${taskColumns(user.language)}, ${identity}::jsonb as "identityList"
     from (${heldBy(user.id, bound)}) t ${leftJoin} wf_instances i on i.id = t.inst_id`;
   return {
@@ -132,9 +166,9 @@ export function todoList(user: {
  * the secretary covers), once per task with the leaders as identityList, and the org of the
  * first of them (orgId, orgName) for the per-org leader view.
  */
-export function leaderTodoList(userId: string, language?: Language): ListSpec {
+export function leaderTodoList(userId: string, language?: Language): ListSpec<LeaderTodoSql> {
   return {
-    source: sql`
+    source: sql<LeaderTodoSql>`
       with leaders as (
         select leader_id, def_keys from wf_secretaries where secretary_id = ${userId}
       ),
@@ -169,9 +203,9 @@ export function leaderTodoList(userId: string, language?: Language): ListSpec {
 }
 
 /** getDelegate: open tasks the caller owns that someone else holds (DELIVERTO, AGENT). */
-export function delegateList(userId: string, language?: Language): ListSpec {
+export function delegateList(userId: string, language?: Language): ListSpec<TaskSql> {
   return {
-    source: sql`
+    source: sql<TaskSql>`
       select ${taskColumns(language)}
       from wf_tasks t join wf_instances i on i.id = t.inst_id
       where t.state = 'open' and t.owner_id = ${userId} and t.assignee_id <> ${userId}`,
@@ -198,7 +232,11 @@ export type NoticeBox = 'todoRead' | 'doneRead' | 'myRead';
  * Notices: carbon copies and follow notices received and not read yet (todoRead), read
  * (doneRead), and those the caller sent (myRead).
  */
-export function noticeList(userId: string, box: NoticeBox, language?: Language): ListSpec {
+export function noticeList(
+  userId: string,
+  box: NoticeBox,
+  language?: Language,
+): ListSpec<NoticeSql> {
   const scope =
     box === 'myRead'
       ? sql`n.sender_id = ${userId}`
@@ -206,7 +244,7 @@ export function noticeList(userId: string, box: NoticeBox, language?: Language):
         ? sql`n.receiver_id = ${userId} and not n.deleted and n.read_at is null`
         : sql`n.receiver_id = ${userId} and not n.deleted and n.read_at is not null`;
   return {
-    source: sql`
+    source: sql<NoticeSql>`
       select n.id, n.task_id as "taskId", n.inst_id as "procInstId",
         ${subjectText(language)} as "subject",
         ${nodeName(language, { defId: 'i.def_id', nodeId: 'n.node_id', stored: 'n.node_name' })} as "name",
@@ -325,8 +363,8 @@ export function doneList(
   userId: string,
   status: string | undefined,
   language?: Language,
-): ListSpec {
-  const source = (bound?: BranchBound) => sql`
+): ListSpec<DoneActionSql> {
+  const source = (bound?: BranchBound) => sql<DoneActionSql>`
       select ${doneInstanceColumns(language)}, r.id::text as "recordId", r.id as "__seq",
         r.task_id as "taskId", r.node_id as "taskKey",
         ${nodeName(language, { defId: 'i.def_id', nodeId: 'r.node_id', stored: 'r.node_name' })} as "name",
@@ -360,7 +398,7 @@ export function doneInstanceList(
   userId: string,
   checkRevoke: boolean,
   language?: Language,
-): ListSpec {
+): ListSpec<DoneSql> {
   // Scalar lookups rather than a lateral join: a count uses none of them and skips them all.
   const revocableAction = (column: string) => sql`(
     select ${sql.ref(`n.${column}`)} from wf_records n
@@ -375,7 +413,7 @@ export function doneInstanceList(
     ? sql`coalesce((select nullif(nd.names_en ->> ${pick('node_id')}, '') from wf_definitions nd
         where nd.id = i.def_id), ${pick('node_name')})`
     : pick('node_name');
-  const source = (bound?: BranchBound) => sql`
+  const source = (bound?: BranchBound) => sql<DoneSql>`
     select ${doneInstanceColumns(language)}, r.id as "__seq", ${pick('task_id')} as "taskId",
       ${pick('node_id')} as "taskKey", ${name} as "name",
       r.created_at as "completeTime", ${pick('action')} as "opinionStatus",
@@ -431,8 +469,8 @@ export const instanceFilters = outputColumns({
  * applicant may still withdraw it (running, and no approver acted since it was submitted).
  * The two kinds are a UNION ALL, not an OR, so each is read in list order from its index.
  */
-export function requestList(userId: string, language?: Language): ListSpec {
-  const source = (bound?: BranchBound) => sql`
+export function requestList(userId: string, language?: Language): ListSpec<RequestSql> {
+  const source = (bound?: BranchBound) => sql<RequestSql>`
       select ${instanceColumns(language)},
         (i.status = 'running' and not exists (
           select 1 from wf_tasks t
@@ -460,9 +498,9 @@ export function requestList(userId: string, language?: Language): ListSpec {
 }
 
 /** getMyDraftList: the caller's drafts. */
-export function draftList(userId: string, language?: Language): ListSpec {
+export function draftList(userId: string, language?: Language): ListSpec<DraftSql> {
   return {
-    source: sql`
+    source: sql<DraftSql>`
       select w.id, ${subjectText(language, 'w')} as subject, w.def_id as "procDefId", w.def_key as "procDefKey",
         ${flowName(language)} as "procDefName", d.category_id as "typeId", w.business_key as "bizKey",
         w.created_at as "createTime", w.updated_at as "updateTime",
@@ -498,7 +536,7 @@ export function startableList(user: {
   id: string;
   isAdmin: boolean;
   language?: Language | undefined;
-}): ListSpec {
+}): ListSpec<StartableRow> {
   const right = (who: RawBuilder<unknown>) => sql`exists (
     select 1 from wf_start_rights r where r.def_key = d.def_key and (r.kind = 'everyone'
       or (r.kind = 'user' and r.ref_id = ${who})
@@ -506,7 +544,7 @@ export function startableList(user: {
         where ur.user_id = ${who} and ur.role_id = r.ref_id and not ur.deleted))))`;
   const mine = user.isAdmin ? sql`true` : right(sql`${user.id}`);
   return {
-    source: sql`select s.* from (
+    source: sql<StartableRow>`select s.* from (
       select ${mine} as "canStart", d.id, d.def_key as "defKey", ${flowName(user.language)} as name, d.version, d.category_id as "typeId",
         ${categoryName(user.language)} as "typeName", d.icon, ${flowDescription(user.language)} as "desc", d.created_at as "createTime",
         c.sort as "typeSort",

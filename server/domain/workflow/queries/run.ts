@@ -23,10 +23,11 @@ import {
 /**
  * A list of the runtime service: a subquery that already holds the caller's scope (built from
  * the session, never from the request), the properties a QueryFilter may use on its output,
- * and the default order. Lists and their counts run the same subquery, so they agree.
+ * and the default order. Lists and their counts run the same subquery, so they agree. `R` is
+ * the subquery's row as its SQL writes it, when the list declares it (sql<R>).
  */
-export interface ListSpec {
-  source: RawBuilder<unknown>;
+export interface ListSpec<R = unknown> {
+  source: RawBuilder<R>;
   columns: Columns;
   /** The default order; it ends in a unique column, for stable pages and cursors. */
   order: readonly OrderColumn[];
@@ -36,7 +37,7 @@ export interface ListSpec {
    * index. PostgreSQL cannot do that itself: a branch with a WHERE clause stays a subquery,
    * whose order is lost, so the whole list would be joined and sorted for one page.
    */
-  bounded?: (bound: BranchBound) => RawBuilder<unknown>;
+  bounded?: (bound: BranchBound) => RawBuilder<R>;
 }
 
 /** The rows a branch of a list reads: the first `limit` after `after`, in the list's order. */
@@ -87,12 +88,13 @@ type Row = Record<string, unknown>;
  * With `cursors`, a full page answers `next` (the last row's sort key, signed) and a request
  * with pageBean.after reads the rows after that key instead of skipping `offset` rows, so the
  * last page of a long list costs what the first does (docs/decisions.md, lists at any size).
- * `R` is the source's row as its SQL writes it (raw SQL is typed by its caller, as kysely's
- * sql<T> is); Row when the rows are answered as they come.
+ * `R` is the source's row as its SQL writes it: the spec's own, or declared by the caller of a
+ * spec that declares none (raw SQL is typed by its caller, as kysely's sql<T> is); Row when
+ * the rows are answered as they come.
  */
 export async function runList<R extends Row = Row>(
   db: Kysely<Database>,
-  spec: ListSpec,
+  spec: ListSpec<R> | ListSpec,
   filter: QueryFilter,
   timeZone: string,
   cursors?: Cursors,
@@ -172,6 +174,14 @@ export async function runCount(
 }
 
 export const totalOf = (counts: TypeCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
+
+/**
+ * A row as its SQL gives it: `Answered` (the contract's row) with its times, the `Time`
+ * fields, still timestamps (null where there is none), which withTimes writes as text.
+ */
+export type SqlRow<Answered, Time extends keyof Answered> = Omit<Answered, Time> & {
+  [Field in Time]: Date | null;
+};
 
 /**
  * Timestamps of a row as the platform writes them ("yyyy-MM-dd HH:mm:ss", business zone): the

@@ -1,15 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { QueryFilter } from '../../../../src/contract/envelope';
+import { listCalls, listCountCalls } from '../../../../src/contract/workflow-lists';
 import {
   delegateList,
   doneInstanceList,
   doneList,
+  doneTimes,
   draftList,
+  draftTimes,
   leaderTodoList,
   noticeList,
+  noticeTimes,
   requestList,
+  requestTimes,
   startableList,
+  taskTimes,
   todoList,
   type NoticeBox,
 } from '../../../domain/workflow/queries/lists';
@@ -20,175 +26,102 @@ import {
   withTimes,
   type ListSpec,
 } from '../../../domain/workflow/queries/run';
-import { callerOf, countAnswer, pageAnswer } from './common';
+import { addRoute } from '../../contract';
+import { callerOf } from './common';
 import { unreadMailCount } from '../../../domain/mail/unread';
-import { queryFilter } from '../../schemas';
 
-const taskTimes = ['createTime', 'createDate', 'dueTime'];
-const noticeTimes = ['createTime', 'readTime'];
-const instanceTimes = ['createTime', 'endTime', 'completeTime', 'updateTime'];
-
-const instanceStatus = Type.Object({
-  // Spelled out, not mapped from a list: a mapped list types every entry as never.
-  status: Type.Optional(
-    Type.Union([
-      Type.Literal('running'),
-      Type.Literal('end'),
-      Type.Literal('manualend'),
-      Type.Literal('revoke'),
-    ]),
-  ),
-});
-/** getDoneList's query string: ?isCheckRevoke rather than ?status. */
-const doneListQuery = Type.Object({ isCheckRevoke: Type.Optional(Type.Boolean()) });
 /**
- * The query string as a list's spec reads it: ?status (instanceStatus), or getDoneList's
- * ?isCheckRevoke (doneListQuery). A spec reads only the one its own list's schema checks.
+ * The lists (bare PageList) and their counts ([{typeId, count}]) of the runtime service, each
+ * list and its count over the same rows (src/contract/workflow-lists.ts).
  */
-type ListQuery = Partial<Static<typeof instanceStatus> & Static<typeof doneListQuery>>;
-
-interface ListDef {
-  path: string;
-  count?: { path: string; method: 'GET' | 'POST' };
-  summary: string;
-  spec(request: FastifyRequest, query: ListQuery): ListSpec;
-  times: string[];
-  /** The query string, when the list takes ?isCheckRevoke rather than ?status. */
-  query?: typeof doneListQuery;
-}
-
-function lists(): ListDef[] {
-  const user = (request: FastifyRequest) => callerOf(request);
-  const notices = (box: NoticeBox) => (request: FastifyRequest) =>
-    noticeList(user(request).id, box, request.language);
-  return [
-    {
-      path: '/runtime/task/v1/getTodoList',
-      count: { path: '/runtime/task/v1/getTodoCount', method: 'POST' },
-      summary: "The caller's to-do tasks (DefaultBpmTask rows with identityList)",
-      spec: (request) => todoList(user(request)),
-      times: taskTimes,
-    },
-    {
-      path: '/runtime/task/v1/getLeaderTodoList',
-      count: { path: '/runtime/task/v1/getLeaderTodoCount', method: 'POST' },
-      summary:
-        'To-do tasks of the leaders the caller is secretary of (identityList, orgId, orgName)',
-      spec: (request) => leaderTodoList(user(request).id, request.language),
-      times: taskTimes,
-    },
-    {
-      path: '/runtime/task/v1/getDelegate',
-      count: { path: '/runtime/task/v1/getDelegateCount', method: 'POST' },
-      summary: 'Open tasks the caller owns that another person holds (DELIVERTO, AGENT)',
-      spec: (request) => delegateList(user(request).id, request.language),
-      times: taskTimes,
-    },
-    {
-      path: '/runtime/task/v1/getNoticeTodoReadList',
-      count: { path: '/runtime/task/v1/getNoticeTodoReadCount', method: 'POST' },
-      summary: 'Carbon copies and follow notices not read yet',
-      spec: notices('todoRead'),
-      times: noticeTimes,
-    },
-    {
-      path: '/runtime/task/v1/getNoticeDoneReadList',
-      count: { path: '/runtime/task/v1/getNoticeDoneReadCount', method: 'POST' },
-      summary: 'Carbon copies and follow notices read',
-      spec: notices('doneRead'),
-      times: noticeTimes,
-    },
-    {
-      path: '/runtime/task/v1/getMyNoticeReadList',
-      count: { path: '/runtime/task/v1/getMyNoticeReadCount', method: 'POST' },
-      summary: 'Carbon copies the caller sent',
-      spec: notices('myRead'),
-      times: noticeTimes,
-    },
-    {
-      path: '/runtime/instance/v1/getDoneInstList',
-      count: { path: '/runtime/instance/v1/getDoneInstCount', method: 'POST' },
-      summary: 'One row per action the caller took on a task, with the computed revoke flag',
-      spec: (request, query) => doneList(user(request).id, query.status, request.language),
-      times: instanceTimes,
-    },
-    {
-      path: '/runtime/instance/v1/getDoneList',
-      summary:
-        'One row per instance the caller acted on; with isCheckRevoke=true the revocable action and its flag',
-      spec: (request, query) =>
-        doneInstanceList(user(request).id, query.isCheckRevoke === true, request.language),
-      times: instanceTimes,
-      query: doneListQuery,
-    },
-    {
-      path: '/runtime/instance/v1/myRequest',
-      count: { path: '/runtime/instance/v1/myRequestCount', method: 'GET' },
-      summary: 'Instances the caller started (revoke: they may still withdraw it)',
-      spec: (request) => requestList(user(request).id, request.language),
-      times: instanceTimes,
-    },
-    {
-      path: '/runtime/instance/v1/getMyDraftList',
-      count: { path: '/runtime/instance/v1/myDraftCount', method: 'GET' },
-      summary: "The caller's drafts",
-      spec: (request) => draftList(user(request).id, request.language),
-      times: instanceTimes,
-    },
-    {
-      path: '/runtime/instance/v1/newProcess',
-      count: { path: '/runtime/instance/v1/newProcessCount', method: 'POST' },
-      summary: 'Flows the caller may start, with the leaders they may start each for',
-      spec: (request) => startableList(user(request)),
-      times: ['createTime'],
-    },
-  ];
-}
-
-/** The lists (bare PageList) and their counts ([{typeId, count}]) of the runtime service. */
 export async function listRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
-  for (const list of lists()) {
-    app.post(
-      list.path,
-      {
-        schema: {
-          summary: list.summary,
-          querystring: list.query ?? instanceStatus,
-          body: Type.Optional(queryFilter),
-          response: { 200: pageAnswer },
-        },
-      },
-      async (request) => {
-        const page = await runList(
-          db,
-          list.spec(request, request.query),
-          request.body ?? {},
-          config.timeZone,
-          { key: config.jwtSecret, list: list.path },
-        );
-        return {
-          ...page,
-          rows: page.rows.map((row) => withTimes(row, list.times, config.timeZone)),
-        };
-      },
-    );
-    if (!list.count) continue;
-    const count = list.count;
-    app.route({
-      method: count.method,
-      url: count.path,
-      schema: {
-        summary: `How many rows ${list.path.split('/').pop()} has, per flow category`,
-        querystring: instanceStatus,
-        ...(count.method === 'POST' ? { body: Type.Optional(queryFilter) } : {}),
-        response: { 200: countAnswer },
-      },
-      handler: async (request) =>
-        runCount(db, list.spec(request, request.query), request.body ?? {}, config.timeZone),
+  const timeZone = config.timeZone;
+
+  /** A page of a list, its times written as the platform does; its cursors fit it alone. */
+  const page = async <R extends Record<string, unknown>, Time extends keyof R & string>(
+    list: { path: string },
+    spec: ListSpec<R>,
+    filter: QueryFilter | undefined,
+    times: readonly Time[],
+  ) => {
+    const found = await runList(db, spec, filter ?? {}, timeZone, {
+      key: config.jwtSecret,
+      list: list.path,
     });
+    return { ...found, rows: found.rows.map((row) => withTimes(row, times, timeZone)) };
+  };
+  const count = (spec: ListSpec, filter?: QueryFilter) =>
+    runCount(db, spec, filter ?? {}, timeZone);
+
+  const todo = (request: FastifyRequest) => todoList(callerOf(request));
+  addRoute(app, listCalls.todo, (request) =>
+    page(listCalls.todo, todo(request), request.body, taskTimes),
+  );
+  addRoute(app, listCountCalls.todo, (request) => count(todo(request), request.body));
+
+  const leader = (request: FastifyRequest) =>
+    leaderTodoList(callerOf(request).id, request.language);
+  addRoute(app, listCalls.leader, (request) =>
+    page(listCalls.leader, leader(request), request.body, taskTimes),
+  );
+  addRoute(app, listCountCalls.leader, (request) => count(leader(request), request.body));
+
+  const delegated = (request: FastifyRequest) =>
+    delegateList(callerOf(request).id, request.language);
+  addRoute(app, listCalls.myDelegate, (request) =>
+    page(listCalls.myDelegate, delegated(request), request.body, taskTimes),
+  );
+  addRoute(app, listCountCalls.myDelegate, (request) => count(delegated(request), request.body));
+
+  const notices = (box: NoticeBox) => (request: FastifyRequest) =>
+    noticeList(callerOf(request).id, box, request.language);
+  for (const box of ['todoRead', 'doneRead', 'myRead'] as const) {
+    addRoute(app, listCalls[box], (request) =>
+      page(listCalls[box], notices(box)(request), request.body, noticeTimes),
+    );
+    addRoute(app, listCountCalls[box], (request) => count(notices(box)(request), request.body));
   }
+
+  const done = (request: FastifyRequest, status: string | undefined) =>
+    doneList(callerOf(request).id, status, request.language);
+  addRoute(app, listCalls.done, (request) =>
+    page(listCalls.done, done(request, request.query.status), request.body, doneTimes),
+  );
+  addRoute(app, listCountCalls.done, (request) =>
+    count(done(request, request.query.status), request.body),
+  );
+  addRoute(app, listCalls.doneByInstance, (request) =>
+    page(
+      listCalls.doneByInstance,
+      doneInstanceList(
+        callerOf(request).id,
+        request.query.isCheckRevoke === true,
+        request.language,
+      ),
+      request.body,
+      doneTimes,
+    ),
+  );
+
+  const requests = (request: FastifyRequest) => requestList(callerOf(request).id, request.language);
+  addRoute(app, listCalls.request, (request) =>
+    page(listCalls.request, requests(request), request.body, requestTimes),
+  );
+  addRoute(app, listCountCalls.request, (request) => count(requests(request)));
+
+  const drafts = (request: FastifyRequest) => draftList(callerOf(request).id, request.language);
+  addRoute(app, listCalls.draft, (request) =>
+    page(listCalls.draft, drafts(request), request.body, draftTimes),
+  );
+  addRoute(app, listCountCalls.draft, (request) => count(drafts(request)));
+
+  const startable = (request: FastifyRequest) => startableList(callerOf(request));
+  addRoute(app, listCalls.newProcess, (request) =>
+    page(listCalls.newProcess, startable(request), request.body, ['createTime']),
+  );
+  addRoute(app, listCountCalls.newProcess, (request) => count(startable(request), request.body));
 }
 
 /** Counter boxes of the home page (getDefaultInfoMap), from the same lists. */
