@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/database';
 import type { Language } from '../i18n';
 import { translate } from '../i18n';
-import { lockName } from '../lib/advisory-lock';
+import { inTurn } from '../lib/advisory-lock';
 import { UserError, badRequest } from '../lib/errors';
 import { assertActive, signInAs, type LoginAnswer } from './accounts';
 import { countHit, enforceLimits, releaseHit, tooManyRequests, type Limit } from './rate-limit';
@@ -62,9 +62,8 @@ export async function sendLoginCode(
   requireMobile(mobile);
   await enforceLimits(db, [{ key: `code:ip:${request.ip}`, max: 20, windowSeconds: 3600 }]);
   const code = formatCode(randomInt(0, codeLimit));
-  const created = await db.transaction().execute(async (trx) => {
-    // Serialises concurrent requests for one number, so the cooldown cannot be raced.
-    await lockName(trx, `mobile-code:${mobile}`);
+  // Requests for one number take turns, so the cooldown cannot be raced.
+  const created = await inTurn(db, `mobile-code:${mobile}`, async (trx) => {
     const latest = await trx
       .selectFrom('mobile_codes')
       .select(['sent_at'])

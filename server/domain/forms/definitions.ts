@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { FormDefinition, FormField } from '../../../src/core/forms/definition';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { inTurn } from '../../lib/advisory-lock';
 import { conflict, notFound } from '../../lib/errors';
 import { assertValidatorsKnown } from './backend-checks';
 import { checkDefinition } from './definition-schema';
@@ -42,10 +43,7 @@ export async function saveDefinition(
   const definition = checkDefinition(input);
   assertBindingKept(definition);
   await assertValidatorsKnown(db, definition);
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`form_defs:${definition.key}`}))`.execute(
-      trx,
-    );
+  return inTurn(db, `form_defs:${definition.key}`, async (trx) => {
     const last = await trx
       .selectFrom('form_defs')
       .select((eb) => eb.fn.max('version').as('version'))

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DataTemplateRow } from '../../db/schema-shell';
 import { badRequest, notFound } from '../../lib/errors';
+import { inTurn } from '../../lib/advisory-lock';
 import { newId } from '../../lib/ids';
 import type { DraftEntry, FormDraft } from '../../../src/contract/form-drafts';
 import type { FormRight } from '../../../src/core/forms/rights';
@@ -38,11 +39,8 @@ export async function saveDraft(
     return options.id;
   }
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
-    // One user's new drafts of one form take turns, so a flood cannot pass the cap at once.
-    await sql`select pg_advisory_xact_lock(hashtext(${`form_drafts:${ctx.caller.id}`}), hashtext(${template.template_key}))`.execute(
-      trx,
-    );
+  // One user's new drafts of one form take turns, so a flood cannot pass the cap at once.
+  await inTurn(ctx.db, `form_drafts:${ctx.caller.id}:${template.template_key}`, async (trx) => {
     const held = await trx
       .selectFrom('form_drafts')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { MailSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailSecurity, MailSettingRow } from '../../db/schema-mail';
@@ -77,10 +76,8 @@ export function countConnection(db: Db, settings: MailSettings, userId: string):
 }
 
 /**
- * Serialises changes to one user's mail accounts within a transaction, so "is this address
- * already added" and "is there a default" are answered and acted on without another request
- * slipping in between (the unique indexes stay the last line).
+ * The turn changes to one user's mail accounts take (`inTurn`), so "is this address already
+ * added" and "is there a default" are answered and acted on without another request slipping
+ * in between (the unique indexes stay the last line).
  */
-export async function lockUserSettings(db: Db, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`mail-settings:${userId}`}))`.execute(db);
-}
+export const settingsTurn = (userId: string): string => `mail-settings:${userId}`;

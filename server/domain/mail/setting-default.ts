@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import { lockUserSettings } from './accounts';
+import { inTurn } from '../../lib/advisory-lock';
+import { settingsTurn } from './accounts';
 
 /** Makes one of the user's accounts (checked to be theirs) the only default one. */
 export async function makeDefaultSetting(db: Db, userId: string, settingId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockUserSettings(trx, userId);
+  await inTurn(db, settingsTurn(userId), async (trx) => {
     await trx
       .updateTable('mail_settings')
       .set({ is_default: false })
@@ -32,8 +32,7 @@ export async function removeOwnSettings(db: Db, userId: string, ids: string[]): 
     .execute();
   if (rows.length === 0) throw badRequest('server:mail.settingNotFound');
   const owned = rows.map((row) => row.id);
-  await db.transaction().execute(async (trx) => {
-    await lockUserSettings(trx, userId);
+  await inTurn(db, settingsTurn(userId), async (trx) => {
     await trx.deleteFrom('mail_settings').where('id', 'in', owned).execute();
     const left = await trx
       .selectFrom('mail_settings')

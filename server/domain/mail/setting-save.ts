@@ -2,12 +2,13 @@ import type { Insertable } from 'kysely';
 import type { MailSettings } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailSettingRow, MailSettingsTable } from '../../db/schema-mail';
+import { inTurn } from '../../lib/advisory-lock';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../workflow/engine/context';
 import {
   countConnection,
   destinationOfRow,
-  lockUserSettings,
+  settingsTurn,
   sameDestination,
   type MailDestination,
 } from './accounts';
@@ -26,7 +27,7 @@ export interface SettingChange {
   wantsDefault: boolean;
 }
 
-/** 409 when another of the user's accounts has this address (under lockUserSettings). */
+/** 409 when another of the user's accounts has this address (in the user's turn). */
 async function refuseTakenAddress(db: Db, userId: string, address: string, id: string) {
   const clash = await db
     .selectFrom('mail_settings')
@@ -89,8 +90,7 @@ export async function saveOwnSetting(
 ): Promise<void> {
   const { id, saved, destination } = change;
   try {
-    await db.transaction().execute(async (trx) => {
-      await lockUserSettings(trx, userId);
+    await inTurn(db, settingsTurn(userId), async (trx) => {
       await refuseTakenAddress(trx, userId, destination.address, id);
       // A new server is a new place the portal will connect to: it counts (a rename does not).
       if (!saved || !sameDestination(destinationOfRow(saved), destination)) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DefinitionRow } from '../../db/schema-workflow';
 import { badRequest, notFound } from '../../lib/errors';
-import { lockName } from '../../lib/advisory-lock';
+import { inTurn } from '../../lib/advisory-lock';
 import { newId } from '../../lib/ids';
 import { resolveFlowForm } from './bound-form';
 import type { FormDefinition } from './model/form';
@@ -126,11 +126,9 @@ export async function deployDefinition(db: Kysely<Database>, input: DeployInput)
     .executeTakeFirst();
   if (!category) throw badRequest('server:workflow.categoryNotFound');
   const id = input.id ?? newId();
-  await db.transaction().execute(async (trx) => {
-    // Serialises deployments of one key so two cannot take the same version number: a
-    // transaction lock on the key, which also holds for a key's first version (no row yet
-    // to lock), in every process.
-    await lockName(trx, `wf_definitions:${input.defKey}`);
+  // Deployments of one key take turns so two cannot take the same version number: a lock on
+  // the key, which also holds for a key's first version (no row yet to lock).
+  await inTurn(db, `wf_definitions:${input.defKey}`, async (trx) => {
     const last = await trx
       .selectFrom('wf_definitions')
       .select((eb) => eb.fn.max('version').as('version'))

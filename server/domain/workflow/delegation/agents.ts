@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
-import { lockName } from '../../../lib/advisory-lock';
+import { inTurn } from '../../../lib/advisory-lock';
 import { UserError, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { Language } from '../../../../src/core/languages';
@@ -108,8 +108,7 @@ export async function saveAgentRule(
   id: string | undefined,
   values: AgentValues,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockName(trx, `wf_agents:${ownerId}`);
+  await inTurn(db, `wf_agents:${ownerId}`, async (trx) => {
     if (values.enabled) await assertNoOverlap(trx, ownerId, id ?? '', values);
     if (id) {
       const result = await trx
