@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { statementWindow } from '../../src/core/dates';
 import { drawerSeen, exportedColumn, wholeCardsOnScreen } from './on-screen';
-import { signedInRoutes, type RouteExpect } from './route-table';
+import { firstOfEachElement, signedInRoutes, type RouteExpect } from './route-table';
 import {
   apiToken,
   baseUrl,
@@ -10,6 +10,7 @@ import {
   settler,
   tokenOf,
   useBrowser,
+  visit,
   watchLayoutShifts,
 } from './support';
 
@@ -32,9 +33,10 @@ const overflow = (page: Page) =>
     );
   });
 
+/** Shows a route inside the page, as its menu would, and waits for it to fill in. */
 async function arrive(page: Page, path: string, expected: RouteExpect): Promise<void> {
   const settled = settler(page);
-  await page.goto(`${baseUrl()}/fvue${path}`);
+  await visit(page, path);
   if (expected === 'not-found') await page.waitForSelector('h1');
   else if (expected !== 'login') await page.waitForSelector(expected.element);
   // Lists and cards fill in after their first answer.
@@ -42,14 +44,7 @@ async function arrive(page: Page, path: string, expected: RouteExpect): Promise<
 }
 
 /** One route for each page the table shows (variants of one route draw the same page). */
-const distinct = [
-  ...new Map(
-    signedInRoutes.map(([path, expected]) => [
-      typeof expected === 'string' ? expected : expected.element.split('[')[0],
-      [path, expected] as const,
-    ]),
-  ).values(),
-];
+const distinct = [...firstOfEachElement(signedInRoutes)];
 
 describe('on a phone', () => {
   const browser = useBrowser();

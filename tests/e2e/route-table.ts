@@ -10,6 +10,17 @@ import { seededFileIds } from '../../server/db/seed/ids';
 export type RouteExpect =
   { element: string; topBar?: boolean; sideMenu?: boolean } | 'not-found' | 'login';
 export type Route = [path: string, expected: RouteExpect, sameAs?: string];
+
+/** The element a route draws (its tag), or the kind of page when it draws none of ours. */
+export const elementOf = ([, expected]: Route): string =>
+  typeof expected === 'string' ? expected : expected.element.replace(/\[.*$/, '');
+
+/** The routes that are the first of their list to draw their element. */
+export function firstOfEachElement(routes: Route[]): Set<Route> {
+  const first = new Map<string, Route>();
+  for (const route of routes) if (!first.has(elementOf(route))) first.set(elementOf(route), route);
+  return new Set(first.values());
+}
 const product = 'atrium';
 /** Routes a visitor without a session opens. */
 export const anonymousRoutes: Route[] = [
