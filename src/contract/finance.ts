@@ -1,6 +1,6 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { defineCalls } from './call';
-import { listRow } from './fields';
+import { listRow, nullable } from './fields';
 
 /**
  * The finance lists' calls (docs/finance-queries.md): the generic named query and a
@@ -8,6 +8,113 @@ import { listRow } from './fields';
  * names (JLBH, HTH, ...), which vary by query: they are declared as records of values, and
  * each list reads its own. The caller's merchant scope is the server's, from the session.
  */
+
+/** The most rows a page of a named query holds. */
+export const maxPageSize = 10_000;
+/** The most sort terms a descriptor names. */
+export const maxSortTerms = 3;
+
+/** Left out or null: the server reads both as "not given". */
+const unset = <T extends TSchema>(schema: T) => Type.Optional(nullable(schema));
+
+/** A page of a named query: both numbers, nothing else. */
+export const descriptorPage = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: maxPageSize }),
+  },
+  { additionalProperties: false },
+);
+
+/** One sort term: a field the query lets its list be sorted by, and its direction. */
+export const sortTerm = Type.Object(
+  {
+    field: Type.String(),
+    direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * How the total is counted: exactly (the default); exactly up to a bound, then an estimate
+ * labelled as such; or not at all (the next pages keep the first page's total).
+ */
+export const countMode = Type.Union([
+  Type.Literal('exact'),
+  Type.Literal('estimate'),
+  Type.Literal('none'),
+]);
+
+/** The `next` of the page before: the rows after it (keyset paging). */
+export const cursor = Type.String({ maxLength: 4096 });
+
+/**
+ * The descriptor a named query is asked with: the JSON that `param` carries as base64
+ * (executeSql, exportSql) and a batch print carries as it is. It names a query the server
+ * knows and never holds SQL. The server reads it part by part with these schemas
+ * (server/domain/finance/descriptor.ts), so that each refusal names what is wrong, and checks
+ * the filters against the named query's own (their names and kinds vary by query).
+ */
+export const queryDescriptor = Type.Object(
+  {
+    query: Type.String(),
+    filters: unset(Type.Record(Type.String(), nullable(Type.String()))),
+    page: unset(descriptorPage),
+    sort: unset(Type.Array(sortTerm, { maxItems: maxSortTerms })),
+    count: unset(countMode),
+    after: unset(cursor),
+  },
+  { additionalProperties: false },
+);
+
+export type QueryDescriptor = Static<typeof queryDescriptor>;
+
+/** A descriptor as base64 of its UTF-8 JSON (executeSql's query, exportSql's body). */
+const param = Type.String({ minLength: 1, maxLength: 65_536 });
+
+/** The most columns an export writes. */
+export const maxExportColumns = 100;
+
+/** A column of an export: a field on screen, its title and how its values are written. */
+const exportColumn = Type.Object(
+  {
+    field: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }),
+    title: Type.String({ minLength: 1, maxLength: 100 }),
+    // Spelled out, not mapped from a list: a mapped list types every entry as never.
+    kind: Type.Optional(
+      Type.Union([
+        Type.Literal('text'),
+        Type.Literal('money'),
+        Type.Literal('number'),
+        Type.Literal('date'),
+        Type.Literal('index'),
+      ]),
+    ),
+    // A code column's words for its codes (确认状态: 1 → 已确认), as the list shows them.
+    labels: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.String({ minLength: 1, maxLength: 100 }), {
+        maxProperties: 50,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * What exportSql takes (`/bpm/{product}Script/exportSql`, a plain route: it answers a file):
+ * the executeSql descriptor as base64, the format, the sheet's title and the columns on screen.
+ */
+export const exportBody = Type.Object(
+  {
+    param,
+    format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+    title: Type.String({ minLength: 1, maxLength: 100 }),
+    columns: Type.Array(exportColumn, { minItems: 1, maxItems: maxExportColumns }),
+  },
+  { additionalProperties: false },
+);
+
+export type ExportBody = Static<typeof exportBody>;
 
 const queryAnswer = Type.Object({
   state: Type.Literal(true),
@@ -53,7 +160,7 @@ export const financeCallsOf = <const Product extends string>(product: Product) =
         summary: 'Runs a named finance query (param: base64 of a JSON query descriptor)',
         description:
           'Descriptor: { "query": name, "filters": {...}, "page": { "page", "pageSize" }, "sort": [{ "field", "direction" }], "count": "exact" | "estimate" | "none", "after": cursor }. SQL text is refused.',
-        querystring: Type.Object({ param: Type.String({ minLength: 1, maxLength: 65_536 }) }),
+        querystring: Type.Object({ param }),
         response: { 200: queryAnswer },
       },
     },

@@ -1,21 +1,30 @@
+import { Value } from 'typebox/value';
+import {
+  countMode,
+  cursor,
+  descriptorPage,
+  maxPageSize,
+  maxSortTerms,
+  queryDescriptor,
+  sortTerm,
+} from '../../../src/contract/finance';
 import { badRequest, UserError } from '../../lib/errors';
 import type { NamedQuery, CountMode, Page, QueryRequest, SortTerm } from './define-query';
-import { maxPageSize } from './query-limits';
 import { parseFilters } from './filters';
 import { parseRequestJson } from '../../lib/safe-input';
 
 /**
- * The generic query endpoint's `param`: base64 of a JSON descriptor
- * `{ query, filters?, page?, sort? }`. The original client sent SQL text here; anything that
- * is not exactly a descriptor naming a registered query is refused with 400.
+ * The generic query endpoint's `param`: base64 of the contract's JSON descriptor
+ * (`queryDescriptor`), read here as the query it names, its checked filters, page and sort.
+ * The original client sent SQL text here; anything that is not exactly a descriptor naming a
+ * registered query is refused with 400. Each part is checked with its own schema, so that
+ * the refusal says which part is wrong.
  */
 export interface Descriptor extends QueryRequest {
   query: NamedQuery;
 }
 
-const topLevelKeys = new Set(['query', 'filters', 'page', 'sort', 'count', 'after']);
-const countModes: readonly CountMode[] = ['exact', 'estimate', 'none'];
-const maxSortTerms = 3;
+const topLevelKeys = new Set(Object.keys(queryDescriptor.properties));
 const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const looksLikeSql = /^\s*(select|with|insert|update|delete|drop|create|alter|exec|call)\b/i;
 
@@ -48,17 +57,10 @@ function parseJson(text: string): unknown {
 
 function parsePage(value: unknown): Page | null {
   if (value === undefined || value === null) return null;
-  const valid =
-    isPlainObject(value) &&
-    Object.keys(value).every((key) => key === 'page' || key === 'pageSize') &&
-    Number.isInteger(value.page) &&
-    Number.isInteger(value.pageSize) &&
-    (value.page as number) >= 1 &&
-    (value.page as number) <= 1_000_000 &&
-    (value.pageSize as number) >= 1 &&
-    (value.pageSize as number) <= maxPageSize;
-  if (!valid) throw badRequest('server:finance.pageInvalid', { max: maxPageSize });
-  return { page: value.page as number, pageSize: value.pageSize as number };
+  if (!Value.Check(descriptorPage, value)) {
+    throw badRequest('server:finance.pageInvalid', { max: maxPageSize });
+  }
+  return { page: value.page, pageSize: value.pageSize };
 }
 
 function parseSort(value: unknown, query: NamedQuery): SortTerm[] {
@@ -66,38 +68,32 @@ function parseSort(value: unknown, query: NamedQuery): SortTerm[] {
   if (!Array.isArray(value) || value.length > maxSortTerms) {
     throw badRequest('server:finance.sortInvalid', { max: maxSortTerms });
   }
+  // Term by term: a term of the wrong shape and a field the query does not sort by are
+  // refused in the order the terms come.
   return value.map((term: unknown) => {
-    const valid =
-      isPlainObject(term) &&
-      Object.keys(term).every((key) => key === 'field' || key === 'direction') &&
-      typeof term.field === 'string' &&
-      (term.direction === 'asc' || term.direction === 'desc');
-    if (!valid) throw badRequest('server:finance.sortInvalid', { max: maxSortTerms });
-    const field = term.field as string;
-    if (!query.sortable.includes(field)) {
+    if (!Value.Check(sortTerm, term)) {
+      throw badRequest('server:finance.sortInvalid', { max: maxSortTerms });
+    }
+    if (!query.sortable.includes(term.field)) {
       throw badRequest('server:finance.sortField', {
         query: query.name,
-        field: field.slice(0, 64),
+        field: term.field.slice(0, 64),
       });
     }
-    return { field, direction: term.direction as SortTerm['direction'] };
+    return { field: term.field, direction: term.direction };
   });
 }
 
 function parseCount(value: unknown): CountMode {
   if (value === undefined || value === null) return 'exact';
-  if (typeof value !== 'string' || !countModes.includes(value as CountMode)) {
-    throw badRequest('server:finance.countInvalid');
-  }
-  return value as CountMode;
+  if (!Value.Check(countMode, value)) throw badRequest('server:finance.countInvalid');
+  return value;
 }
 
 /** The cursor is checked (signature, shape) when the query runs, where its order is known. */
 function parseAfter(value: unknown, page: Page | null): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.length > 4096) {
-    throw badRequest('server:finance.cursorInvalid');
-  }
+  if (!Value.Check(cursor, value)) throw badRequest('server:finance.cursorInvalid');
   if (!page) throw badRequest('server:finance.cursorWithoutPage');
   return value;
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { badRequest } from '../../lib/errors';
 import { xlsxBook } from '../../lib/xlsx/writer';
 import type { EdgeRow } from './define-query';
+import { maxExportColumns } from '../../../src/contract/finance';
 
 /**
  * Exports of a named query, written while the rows are read (a batch at a time), so the
@@ -33,8 +34,6 @@ export interface ExportSheet {
   /** The sums row under the data (sales), labelled. */
   summary?: { label: string; values: Record<string, number> };
 }
-
-export const maxExportColumns = 100;
 
 /** Control characters have no place in a title; lone surrogates cannot be encoded. */
 const badText =

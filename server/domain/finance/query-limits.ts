@@ -6,6 +6,5 @@
 
 /** Without a page the answer holds every filtered row up to this many. */
 export const unpagedLimit = 10_000;
-export const maxPageSize = 10_000;
 /** count: estimate counts exactly up to this many rows (cheap: a thousand index entries). */
 export const countBound = 1_000;

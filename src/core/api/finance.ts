@@ -1,22 +1,14 @@
-import type { AnswerOf } from '../../contract/call';
-import type { FinanceCalls, Invoice } from '../../contract/finance';
+import type { AnswerOf, BodyOf } from '../../contract/call';
+import type { ExportBody, FinanceCalls, Invoice, QueryDescriptor } from '../../contract/finance';
 import { send, streamRequest, type CommonResult } from '../http';
 import { $config } from '../config';
 
 /**
  * The generic query call: `param` is base64 of a JSON descriptor naming a query the server
- * knows. The server applies the filters and the caller's scope; no SQL ever leaves the browser.
+ * knows (the contract's `queryDescriptor`). The server applies the filters and the caller's
+ * scope; no SQL ever leaves the browser.
  */
-export interface QueryDescriptor {
-  query: string;
-  filters?: Record<string, string>;
-  page?: { page: number; pageSize: number };
-  sort?: { field: string; direction: 'asc' | 'desc' }[];
-  /** exact (default), estimate (exact up to 10,000, then labelled), none (keep yours). */
-  count?: 'exact' | 'estimate' | 'none';
-  /** The `next` of the page before: the rows after it (keyset paging). */
-  after?: string;
-}
+export type { QueryDescriptor };
 
 /** A query's answer, its rows read as the list's own Row (they are records keyed by column). */
 export type QueryAnswer<Row> = Omit<AnswerOf<FinanceCalls['query']>, 'result'> & { result: Row[] };
@@ -43,14 +35,10 @@ export async function runQuery<Row>(
   return { ...answer, result: (Array.isArray(answer.result) ? answer.result : []) as Row[] };
 }
 
-export interface ExportColumn {
-  field: string;
-  title: string;
-  kind?: 'text' | 'money' | 'number' | 'date' | 'index';
-  /** A code column's words for its codes, in the reader's language (exported as words). */
-  labels?: Record<string, string>;
-}
+/** A column of an export, as exportSql takes it. */
+export type ExportColumn = ExportBody['columns'][number];
 
+/** How far an export has come, as the browser counts it while the file arrives (not sent). */
 export interface ExportProgress {
   /** Rows the file holds (the server counts them before writing). */
   total: number;
@@ -78,30 +66,29 @@ const fileNameOf = (disposition: string | null, fallback: string) => {
   return encoded ? decodeURIComponent(encoded) : fallback;
 };
 
+/** What an export asks for: exportSql's body with its descriptor as it is, not yet base64. */
+export type ExportRequest = Omit<ExportBody, 'param'> & { descriptor: QueryDescriptor };
+
+/** exportSql's body: the descriptor as base64 `param`, the rest as given. */
+function exportBodyOf(request: ExportRequest): ExportBody {
+  const { format, title, columns } = request;
+  return { param: encodeDescriptor(request.descriptor), format, title, columns };
+}
+
 /**
  * Every row of a query as the server writes it (streamed CSV or XLSX), with progress. The
  * rows are never parsed here: the bytes go into a Blob (which the browser may keep on
  * disk) and the file is saved as the server names it, with the row count.
  */
 export async function exportQuery(
-  request: {
-    descriptor: QueryDescriptor;
-    format: 'xlsx' | 'csv';
-    title: string;
-    columns: ExportColumn[];
-  },
+  request: ExportRequest,
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string; total: number }> {
   const response = await streamRequest(
     'bpmRunTime',
     `/bpm/${$config.get().product}Script/exportSql`,
-    {
-      param: encodeDescriptor(request.descriptor),
-      format: request.format,
-      title: request.title,
-      columns: request.columns,
-    },
+    exportBodyOf(request),
     signal,
   );
   const total = Number(response.headers.get('x-total-count') ?? 0);
@@ -134,11 +121,9 @@ export async function exportQuery(
 export type { Invoice } from '../../contract/finance';
 
 /** The invoices of one month of one contract; `message` is set when there are none. */
-export async function invoicesOf(query: {
-  ghdwdm: string;
-  kpny: string;
-  hth: string;
-}): Promise<{ invoices: Invoice[]; message: string }> {
+export async function invoicesOf(
+  query: BodyOf<FinanceCalls['invoices']>,
+): Promise<{ invoices: Invoice[]; message: string }> {
   const answer = await send<FinanceCalls['invoices']>(
     'bpmRunTime',
     { method: 'POST', path: '/bpm/haiyaapi/getKpmxqk' },

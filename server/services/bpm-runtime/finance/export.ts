@@ -1,12 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
 import { parseDescriptor } from '../../../domain/finance/descriptor';
 import type { EdgeRow, QueryRequest } from '../../../domain/finance/define-query';
 import {
   checkColumns,
   csvStream,
-  maxExportColumns,
   xlsxStream,
   type ExportSheet,
 } from '../../../domain/finance/export';
@@ -17,45 +15,9 @@ import { badRequest, UserError } from '../../../lib/errors';
 import { currentUser } from '../../../plugins/auth';
 import { withFilterLabel } from './labels';
 import { assertMethod, exportMethod } from '../../../domain/shell/methods';
+import { exportBody, type ExportBody } from '../../../../src/contract/finance';
 
-const body = Type.Object(
-  {
-    param: Type.String({ minLength: 1, maxLength: 65_536 }),
-    format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
-    title: Type.String({ minLength: 1, maxLength: 100 }),
-    columns: Type.Array(
-      Type.Object(
-        {
-          field: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }),
-          title: Type.String({ minLength: 1, maxLength: 100 }),
-          // Spelled out, not mapped from a list: a mapped list types every entry as never.
-          kind: Type.Optional(
-            Type.Union([
-              Type.Literal('text'),
-              Type.Literal('money'),
-              Type.Literal('number'),
-              Type.Literal('date'),
-              Type.Literal('index'),
-            ]),
-          ),
-          // A code column's words for its codes (确认状态: 1 → 已确认), as the list shows them.
-          labels: Type.Optional(
-            Type.Record(
-              Type.String({ maxLength: 100 }),
-              Type.String({ minLength: 1, maxLength: 100 }),
-              { maxProperties: 50 },
-            ),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: maxExportColumns },
-    ),
-  },
-  { additionalProperties: false },
-);
-type Body = Static<typeof body>;
-const bodyKeys = new Set(Object.keys(body.properties));
+const bodyKeys = new Set(Object.keys(exportBody.properties));
 
 /** Rows read per query while exporting: the memory an export holds, whatever its size. */
 export const exportBatchSize = 5000;
@@ -79,7 +41,7 @@ async function withFirst(batches: AsyncGenerator<EdgeRow[]>) {
   return { firstRow: first.done ? undefined : first.value[0], all: all() };
 }
 
-function sheetOf(request: FastifyRequest, input: Body, query: QueryRequest, total: number) {
+function sheetOf(request: FastifyRequest, input: ExportBody, query: QueryRequest, total: number) {
   const t = request.t.bind(request);
   const filters = Object.entries(query.filters).map(
     ([name, value]) => [t(`server:finance.filters.${name}`), value] as [string, string],
@@ -105,7 +67,7 @@ function sheetOf(request: FastifyRequest, input: Body, query: QueryRequest, tota
   return sheet;
 }
 
-function fileName(request: FastifyRequest, input: Body, total: number) {
+function fileName(request: FastifyRequest, input: ExportBody, total: number) {
   const title = input.title.trim().replace(/[\\/:*?"<>|]/g, ' ');
   return `${request.t('server:finance.exportFileName', { title, count: total })}.${input.format}`;
 }
@@ -127,7 +89,7 @@ export async function exportRoute(untyped: FastifyInstance) {
         description:
           'param: the executeSql descriptor (page, count and after are ignored); columns: the fields on screen with their titles.',
         security: [{ bearer: [] }],
-        body,
+        body: exportBody,
       },
       preValidation: async (request) => {
         // Refused, not stripped: the old client sent SQL text, and a key we do not know
@@ -170,7 +132,7 @@ export async function exportRoute(untyped: FastifyInstance) {
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: Body,
+    input: ExportBody,
     descriptor: ReturnType<typeof parseDescriptor>,
     release: () => void,
   ) {
