@@ -1,10 +1,17 @@
 import { Type, type Static } from 'typebox';
+import { commonResult } from './envelope';
 
 /**
- * A refused spreadsheet import's report (docs/forms.md, "Import"). importMain and importSub
- * take a multipart upload, so they are no calls of the contract (send sends JSON); their
- * refusal is declared here so the server's report and the browser's reading are one type.
+ * A spreadsheet import's answers (docs/forms.md, "Import"). importMain and importSub take a
+ * multipart upload, so they are no calls of the contract (send sends JSON); importMain's
+ * answer and their refusal are declared here, so the server's answers and the browser's
+ * reading are one type.
  */
+
+/** importMain's answer: how many records were added. */
+export const importAnswer = commonResult(Type.Integer());
+
+export type ImportAnswer = Static<typeof importAnswer>;
 
 /** One problem of an import: the sheet's row, the field's label, the value as given. */
 export const importProblem = Type.Object({

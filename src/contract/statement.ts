@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { defineCalls } from './call';
 import { rowPage } from './custom-query';
 import { commonResult, queryFilter } from './envelope';
@@ -58,30 +58,54 @@ const alias = templateKey;
 /** A view's two names: its named query (sqlAlias) and the view of it (alias). */
 export const viewAliases = Type.Object({ sqlAlias: alias, alias });
 
-const dataTemplate = Type.Object({
-  templateKey: Type.String(),
-  name: Type.String(),
-  boAlias: Type.String(),
-  formKey: Type.String(),
-  columns: Type.Array(viewColumn),
-  conditions: Type.Array(viewCondition),
-  fields: Type.Array(legacyField),
-  permission: Type.Object({
-    add: Type.Boolean(),
-    edit: Type.Boolean(),
-    get: Type.Boolean(),
-    del: Type.Optional(Type.Boolean()),
-    export: Type.Optional(Type.Boolean()),
-    import: Type.Optional(Type.Boolean()),
-  }),
-  /** An online form's definition (source 'form'): fields, sub-tables, formulas. */
-  form: Type.Optional(Type.Unknown()),
-  pageSize: Type.Optional(Type.Integer()),
-  /** A bound table's rows are listed by its named query: the page shows the plain list. */
-  list: Type.Optional(Type.Literal('query')),
+/** The caller's rights on a template's records: each is answered (the buttons it shows). */
+const templatePermission = Type.Object({
+  add: Type.Boolean(),
+  edit: Type.Boolean(),
+  get: Type.Boolean(),
+  del: Type.Boolean(),
+  export: Type.Boolean(),
+  import: Type.Boolean(),
 });
 
-export type DataTemplate = Static<typeof dataTemplate>;
+/**
+ * A data template: an online form's definition, its list and the caller's rights. Made for a
+ * form type, as the record calls are (src/contract/form-fields.ts says why).
+ */
+const dataTemplateOf = <Form extends TSchema>(form: Form) =>
+  Type.Object({
+    templateKey: Type.String(),
+    name: Type.String(),
+    boAlias: Type.String(),
+    formKey: Type.String(),
+    columns: Type.Array(viewColumn),
+    conditions: Type.Array(viewCondition),
+    fields: Type.Array(legacyField),
+    permission: templatePermission,
+    /** The form's definition: fields, sub-tables, formulas. */
+    form,
+    pageSize: Type.Integer(),
+    /** A bound table's rows are listed by its named query: the page shows the plain list. */
+    list: Type.Optional(Type.Literal('query')),
+  });
+
+export type DataTemplateOf<Form> = Static<ReturnType<typeof dataTemplateOf<TUnsafe<Form>>>>;
+
+/** The template call, made for a form type. */
+export const templateCallsOf = <Form extends TSchema>(form: Form) =>
+  defineCalls({
+    template: {
+      method: 'GET',
+      path: '/form/dataTemplate/v1/getBpmDataTemplateInfo',
+      schema: {
+        summary: 'A data template: columns, conditions, form fields with rule strings, permissions',
+        querystring: Type.Object({ templateKey }),
+        response: { 200: commonResult(dataTemplateOf(form)) },
+      },
+    },
+  });
+
+export type TemplateCallsFor<Form> = ReturnType<typeof templateCallsOf<TUnsafe<Form>>>;
 
 export const statementCalls = defineCalls({
   view: {
@@ -101,15 +125,6 @@ export const statementCalls = defineCalls({
       params: viewAliases,
       body: Type.Union([queryFilter, Type.Null()]),
       response: { 200: rowPage },
-    },
-  },
-  template: {
-    method: 'GET',
-    path: '/form/dataTemplate/v1/getBpmDataTemplateInfo',
-    schema: {
-      summary: 'A data template: columns, conditions, form fields with rule strings, permissions',
-      querystring: Type.Object({ templateKey }),
-      response: { 200: commonResult(dataTemplate) },
     },
   },
 });

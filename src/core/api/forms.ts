@@ -3,7 +3,7 @@ import type { DefinitionCallsFor } from '../../contract/form-definitions';
 import type { draftCalls } from '../../contract/form-drafts';
 import type { RecordCallsFor } from '../../contract/form-records';
 import type { FormDefinition } from '../forms/definition';
-import { http, send, streamRequest, type CommonResult } from '../http';
+import { http, send, streamRequest } from '../http';
 import type { DataTemplate, Row } from './statement';
 
 /** Calls of the online forms (docs/forms.md); the server checks everything again. */
@@ -17,27 +17,24 @@ type DefinitionCalls = DefinitionCallsFor<FormDefinition>;
 export type { DraftEntry as Draft } from '../../contract/form-drafts';
 export type { TemplateEntry } from '../../contract/form-definitions';
 export type { ImportProblem } from '../../contract/form-imports';
-import type { ImportProblem, ImportRefusal } from '../../contract/form-imports';
+import type { ImportAnswer, ImportProblem, ImportRefusal } from '../../contract/form-imports';
 
-export interface FormPermission {
-  add: boolean;
-  edit: boolean;
-  del: boolean;
-  export: boolean;
-  import: boolean;
-  get: boolean;
-}
+/**
+ * An online form's template: the template call's answer (src/contract/statement.ts), its
+ * form, list page size and every right answered. `list: 'query'`: records of a bound table
+ * (dyzl), listed by the template's named query.
+ */
+export type FormTemplate = DataTemplate;
 
-export interface FormTemplate extends Omit<DataTemplate, 'permission'> {
-  form: FormDefinition;
-  permission: FormPermission;
-  pageSize: number;
-  /** 'query': records of a bound table (dyzl), listed by the template's named query. */
-  list?: 'query';
-}
+/** The caller's rights on a template's records. */
+export type FormPermission = FormTemplate['permission'];
 
+/**
+ * Whether a template carries its form: the contract's always does; the pages keep the check
+ * for an answer without one (another deployment of the platform).
+ */
 export function isFormTemplate(template: DataTemplate): template is FormTemplate {
-  return 'form' in template && Boolean((template as Partial<FormTemplate>).form);
+  return Boolean(template.form);
 }
 
 /** A list's filter: the contract's QueryFilter (count: exact, estimate or none). */
@@ -139,7 +136,8 @@ export function importTemplateFile(templateKey: string): Promise<Response> {
 
 /**
  * Uploads an XLSX; a refused file answers its per-row report rather than throwing. A
- * multipart upload with progress, so a plain request, not a call of the contract.
+ * multipart upload with progress, so a plain request, not a call of the contract; its
+ * answers are the contract's (src/contract/form-imports.ts).
  */
 export async function importRecords(
   templateKey: string,
@@ -151,7 +149,7 @@ export async function importRecords(
   const body = new FormData();
   body.append('file', file);
   try {
-    const answer = await http.post<CommonResult<number>>(
+    const answer = await http.post<ImportAnswer>(
       'form',
       `${base}/importMain?templateKey=${key(templateKey)}`,
       body,

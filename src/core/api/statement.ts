@@ -1,13 +1,22 @@
 import type { PageList, QueryField, QueryFilter } from '../../contract/envelope';
-import type { ViewCondition, statementCalls } from '../../contract/statement';
+import type {
+  DataTemplateOf,
+  TemplateCallsFor,
+  ViewCondition,
+  statementCalls,
+} from '../../contract/statement';
 import type { RecordCallsFor } from '../../contract/form-records';
+import type { FormDefinition } from '../forms/definition';
 import { send, streamRequest } from '../http';
 
 /**
  * The statement shell's query views and data templates; their shapes are the contract's
  * (src/contract/statement.ts). Rows are open records keyed by each query's columns.
  */
-export type { DataTemplate, QueryView, ViewColumn, ViewCondition } from '../../contract/statement';
+export type { QueryView, ViewColumn, ViewCondition } from '../../contract/statement';
+
+/** A data template, its form read as the browser's FormDefinition. */
+export type DataTemplate = DataTemplateOf<FormDefinition>;
 
 export type { PageList };
 
@@ -78,7 +87,7 @@ export const queryViewRows = (sqlAlias: string, alias: string, filter: QueryFilt
   );
 
 export async function dataTemplate(templateKey: string) {
-  const answer = await send<typeof statementCalls.template>(
+  const answer = await send<TemplateCallsFor<FormDefinition>['template']>(
     'form',
     { method: 'GET', path: '/form/dataTemplate/v1/getBpmDataTemplateInfo' },
     { query: { templateKey } },

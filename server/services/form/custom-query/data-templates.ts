@@ -16,9 +16,8 @@ import type { RecordStore } from '../../../domain/forms/record-store';
 import { isStoreBound, recordStoreOf } from '../../../domain/forms/record-stores';
 import { withChoices } from '../../../domain/forms/dictionaries';
 import { addRoute } from '../../contract';
-import { recordCalls } from '../data-template/schemas';
+import { recordCalls, templateCalls } from '../data-template/schemas';
 import { ok } from '../../schemas';
-import { statementCalls } from '../../../../src/contract/statement';
 import { queryContext } from '../../portal/shell/context';
 
 /**
@@ -29,7 +28,7 @@ export async function dataTemplateRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const storeOf = (form: FormTemplate) => recordStoreOf(form.template, app.deps.sms);
 
-  addRoute(app, statementCalls.template, async (request) => {
+  addRoute(app, templateCalls.template, async (request) => {
     const ctx = queryContext(app, request);
     const { templateKey } = request.query;
     // The form page of someone who may only add needs the template too, not its list.

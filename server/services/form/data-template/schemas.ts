@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../../../src/core/forms/definition';
 import { definitionCallsOf } from '../../../../src/contract/form-definitions';
 import { definitionSchema, formRow } from '../../../../src/contract/form-fields';
 import { recordCallsOf } from '../../../../src/contract/form-records';
+import { templateCallsOf } from '../../../../src/contract/statement';
 
 // The request pieces live in the contract the browser reads too.
 export {
@@ -15,6 +16,9 @@ export {
 
 /** The record calls with the server's form type (src/contract/form-fields.ts says why). */
 export const recordCalls = recordCallsOf(definitionSchema<FormDefinition>());
+
+/** The template call with the server's form type. */
+export const templateCalls = templateCallsOf(definitionSchema<FormDefinition>());
 
 /** The definition calls with the server's form type. */
 export const definitionCalls = definitionCallsOf(definitionSchema<FormDefinition>());

@@ -4,7 +4,11 @@ import type { FieldOptions, FormField } from '../../../../src/core/forms/definit
 import type { Db } from '../../../db/database';
 import { Type } from 'typebox';
 // The report of a refused import is the browser's type too.
-import { importRefusal, type ImportProblem } from '../../../../src/contract/form-imports';
+import {
+  importAnswer,
+  importRefusal,
+  type ImportProblem,
+} from '../../../../src/contract/form-imports';
 import { assertMayDo } from '../../../domain/forms/access';
 import { checkContext, formTemplate } from '../../../domain/forms/form-templates';
 import {
@@ -159,8 +163,7 @@ export async function formSpreadsheetRoutes(untyped: FastifyInstance) {
       schema: {
         summary: 'Adds a record per XLSX row; any bad row refuses the file with a per-row report',
         querystring: Type.Object({ templateKey }),
-        // How many records were added.
-        response: { 200: commonResult(Type.Integer()), 400: importRefusal },
+        response: { 200: importAnswer, 400: importRefusal },
       },
     },
     async (request, reply) => {
