@@ -21,6 +21,10 @@ export type {
   DialogRow,
 } from '../../contract/custom-dialog';
 
+/**
+ * What the chooser asks for, as it holds it: `dialogData` writes it as the call's QueryFilter
+ * (values as LIKE conditions, the sort as the sorter). Not a wire type.
+ */
 export interface DialogQuery {
   page: number;
   pageSize: number;

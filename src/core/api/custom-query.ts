@@ -1,6 +1,7 @@
 import { $config, type ServiceBases } from '../config';
 import { $language } from '../language';
 import { $session } from '../session';
+import type { AnswerOf } from '../../contract/call';
 import type { CustomQueryDefinition, queryCalls } from '../../contract/custom-query';
 import { ApiError, httpClient, send } from '../http';
 
@@ -39,7 +40,11 @@ export class CustomQueryError extends Error {
   }
 }
 
-/** A field's label: `comment`, and for English readers `commentEn` where the definition has one. */
+/**
+ * A field's label: `comment`, and for English readers `commentEn` where the definition has one.
+ * The fields below are read here from the definition's JSON settings, which the call answers
+ * as text (the contract's `conditionfield`, `displayfield`): parsed settings, not wire types.
+ */
 export interface FieldLabel {
   comment: string;
   commentEn?: string;
@@ -48,6 +53,7 @@ export interface FieldLabel {
 export const labelOf = (field: FieldLabel, language: string): string =>
   (language === 'en-US' && field.commentEn) || field.comment;
 
+/** A condition of the query, parsed from the definition's `conditionfield` text. */
 export interface ConditionField extends FieldLabel {
   field: string;
   defaultValue: string;
@@ -55,14 +61,13 @@ export interface ConditionField extends FieldLabel {
   defaultType: string;
 }
 
+/** A column to show, parsed from the definition's `displayfield` (or `resultfield`) text. */
 export interface DisplayField extends FieldLabel {
   field: string;
 }
 
-export interface QueryPage {
-  rows: Record<string, unknown>[];
-  total: number;
-}
+/** Rows to show: a dataSource page's rows and total, or a restful answer's whole list. */
+export type QueryPage = Pick<AnswerOf<typeof queryCalls.run>, 'rows' | 'total'>;
 
 /** Parses a JSON setting; blank text is `fallback`, broken text is null. */
 function parseJson(text: string | null | undefined, fallback: unknown): unknown {
@@ -183,6 +188,10 @@ export function readExternalAnswer(text: unknown, listKey: string): Record<strin
   return rowsAt(parsed, listKey).map((row) => (isPlainObject(row) ? row : { value: row }));
 }
 
+/**
+ * A request to the address a restful definition names (often another server's), prepared in
+ * the browser: not a call of our API.
+ */
 export interface RestfulRequest {
   method: 'GET' | 'POST';
   url: string;

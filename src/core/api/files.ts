@@ -14,7 +14,8 @@ export type { AttachmentInfo, UploadResult } from '../../contract/files';
 
 /**
  * Uploads one file (multipart field `files`); refusals reject with the server's message. A
- * plain call, not the contract's: its body is a multipart stream.
+ * plain call, not the contract's: its body is a multipart stream. Its answer is the
+ * contract's `uploadResult`, which the upload route registers.
  */
 export async function uploadFile(
   file: File,

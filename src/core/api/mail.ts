@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../contract/call';
 import type { MailSetting, mailCalls } from '../../contract/mail';
 import { toBase64 } from '../base64';
 import { send } from '../http';
@@ -92,19 +93,14 @@ export async function syncMail(
   return { message: answer.message, added: answer.value.added };
 }
 
-/** A mail as the composer has it: its HTML and its attachments' file ids. */
-export interface Outgoing {
-  id?: string;
-  setId: string;
-  subject: string;
+/**
+ * A mail as the composer has it: the send call's body, but its HTML as it is (the body's
+ * `content` is its Base64) and its attachments' file ids as a list (the body joins them).
+ */
+export type Outgoing = Omit<BodyOf<typeof mailCalls.send>, 'content' | 'fileIds'> & {
   html: string;
-  receiverAddresses: string;
-  copyToAddresses?: string;
-  bcCAddresses?: string;
   fileIds?: string[];
-  replyId?: string;
-  isDraft?: boolean;
-}
+};
 
 /**
  * Sends (or saves a draft). The server may have taken the mail for some recipients and not

@@ -1,5 +1,5 @@
 import { $config } from '../config';
-import type { QueryOf } from '../../contract/call';
+import type { BodyOf, QueryOf } from '../../contract/call';
 import type { fileCalls } from '../../contract/files';
 import type { NewsItem, NewsListItem, newsCalls, readMarkCalls } from '../../contract/news';
 import type {
@@ -16,6 +16,10 @@ import { pictureWidths } from '../pictures';
 /** The shapes of the portal's public calls (src/contract/news.ts, portal.ts). */
 export type { FrontSettings, NewsItem, NewsListItem, Store, Tenant };
 
+/**
+ * A file as pages and records keep it in JSON text (a news item's `file`, an attachment
+ * control's value), read in the browser: the calls answer that text, not this shape.
+ */
 export interface Attachment {
   id: string;
   name: string;
@@ -172,16 +176,8 @@ export function absoluteUrl(url: string): string {
   return new URL(url, $config.get().services.portal).toString();
 }
 
-export interface SignupForm {
-  fdmc: string;
-  xm: string;
-  lxfs: string;
-  xqmj: string;
-  xqwz: string;
-  pppl: string;
-  zw: string;
-  bz: string;
-}
+/** The sign-up form as the element holds it: every field of the call's body, as text. */
+export type SignupForm = Record<keyof BodyOf<typeof signupCalls.save>, string>;
 
 /** Supplier sign-up; a positive id means saved. */
 export async function saveSignup(form: SignupForm): Promise<{ id: number; message: string }> {

@@ -57,7 +57,11 @@ function authOptions(printToken: string | undefined): RequestOptions {
   return printToken ? { token: printToken, keepSessionOn401: true, quiet: true } : { quiet: true };
 }
 
-/** A kind's parameters as its call takes them: text, named as the contract names them. */
+/**
+ * A kind's parameters as its view call takes them: optional text, named by the contract's
+ * `kindParams`, which builds the call's body too. Mapped here rather than read with BodyOf:
+ * for a kind not yet known BodyOf stays unresolved, and the overloads below cannot relate it.
+ */
 export type PrintParamsOf<K extends SinglePrintKind> = { [N in ParamName<K>]?: string };
 
 /** A kind's document, typed as that kind's (`fkqkd`: the settlement statement). */
@@ -98,6 +102,10 @@ export async function readPrintBatch(
 /** The channel on which a print window tells the lists of this origin what its open did. */
 export const printChannel = 'atrium-print';
 
+/**
+ * What a print window posts on `printChannel` to the lists of its origin (a BroadcastChannel
+ * message between windows, not a wire type); `opened` is the view call's own.
+ */
 export interface OpenedMessage {
   type: 'opened';
   kind: string;
