@@ -95,11 +95,17 @@ export const httpClient: AxiosInstance = shared('http', () =>
   }),
 );
 
-/** Sends the user to the login page, remembering where they were. */
+/**
+ * Whether this page is already on its way to the login page since its session ended: the
+ * requests in flight then are each refused, and a second navigation would cut the first.
+ */
+const leaving = shared('leaving-for-login', () => ({ now: false }));
+
+/** Sends the user to the login page, remembering where they were (once a page). */
 export function goToLogin(): void {
   const { loginUrl } = $config.get();
   const location = globalThis.location;
-  if (!loginUrl || !location) return;
+  if (!loginUrl || !location || leaving.now) return;
   const target = new URL(loginUrl, location.href);
   // Embedded on a page that is not the portal's (another site, or another page of this one,
   // such as /hosts/plain.html), the element stays put: the page's own login box (or the page
@@ -109,6 +115,7 @@ export function goToLogin(): void {
   if (target.origin !== location.origin || !`${location.pathname}/`.startsWith(portal)) return;
   const here = location.pathname + location.search;
   if (location.pathname.startsWith(target.pathname)) return;
+  leaving.now = true;
   navigation.assign(`${loginUrl}?redirect=${encodeURIComponent(here)}`);
 }
 
@@ -124,7 +131,10 @@ function handle401(options: RequestOptions): void {
 /** Whether this page has had a session: after a sign-out, the sign-out leads the way on. */
 let hadSessionHere = false;
 $session.subscribe((user) => {
-  if (user) hadSessionHere = true;
+  if (!user) return;
+  hadSessionHere = true;
+  // Signed in again without leaving the page (a host's own router): the next end leads on.
+  leaving.now = false;
 });
 
 /**

@@ -133,6 +133,19 @@ describe('the request layer', () => {
     assign.mockRestore();
   });
 
+  it('goes to login once when the calls in flight are all refused, and again after a new sign-in', async () => {
+    history.pushState(null, '', '/fvue/home');
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    // A second navigation would cut the first (the page then never arrives at the login page).
+    const refused = Array.from({ length: 3 }, () => http.get('portal', '/expired'));
+    for (const call of refused) await expect(call).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledTimes(1);
+    signIn({ token: 'tok-2', account: 'admin', username: 'A', userId: '1', loginStatus: 1, expiration: 0, loginTime: Date.now() }); // prettier-ignore
+    await expect(http.get('portal', '/expired')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledTimes(2);
+    assign.mockRestore();
+  });
+
   it('stays on a page of the same site that is not the portal (a host page)', async () => {
     for (const page of ['/hosts/plain.html', '/fvue-lookalike/home', '/']) {
       history.pushState(null, '', page);
