@@ -3,7 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../server/app';
 import { namedQueries } from '../../server/domain/finance/registry';
 import { forgetEstimates } from '../../server/lib/estimate-memo';
-import { bearer, databaseKinds, login } from './harness';
+import { bearer, databaseKinds, login, oneDatabase } from './harness';
 import {
   caller,
   type ListAnswer,
@@ -156,6 +156,13 @@ const scopeOf = (query: string) => {
 
 const pageSize = 97;
 
+/**
+ * Reading every list to its end in every order checks the order our SQL gives, which the
+ * engine decides alike on both databases (docs/testing.md, "One database or both"): it runs
+ * on one. Counts, estimates and cursors run on both.
+ */
+const readsEveryOrder = (kind: string) => kind === oneDatabase[0];
+
 describe.each(databaseKinds)('list paging on %s', (kind) => {
   const { server, tokens } = withFinanceServer(kind);
 
@@ -216,7 +223,7 @@ describe.each(databaseKinds)('list paging on %s', (kind) => {
     }
   });
 
-  for (const list of lists) {
+  for (const list of readsEveryOrder(kind) ? lists : []) {
     it(`reads ${list.query} to its last row in every sort order, for everything and for a scope`, async () => {
       const readers = [{ account: 'admin', rule: 'true' }, scopeOf(list.query)];
       for (const reader of readers) {
@@ -485,12 +492,13 @@ describe.each(databaseKinds)('workflow list paging on %s', (kind) => {
     throw new Error(`${path}: no end`);
   };
 
-  for (const [path, sorts] of [
+  const everyOrder = [
     ['task/v1/getTodoList', ['subject', 'createTime', 'creator']],
     ['instance/v1/getDoneInstList', ['subject', 'completeTime']],
     ['instance/v1/getDoneList', ['subject', 'completeTime', 'status']],
     ['instance/v1/myRequest', ['subject', 'createTime']],
-  ] as const) {
+  ] as const;
+  for (const [path, sorts] of readsEveryOrder(kind) ? everyOrder : []) {
     it(`reads ${path} to its last row page by page, counted once`, async () => {
       const whole = await list(path, { page: 1, pageSize: 500, showTotal: true });
       expect(whole.rows.length, path).toBeGreaterThan(1);
