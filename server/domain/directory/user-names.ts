@@ -2,12 +2,14 @@ import type { Db } from '../../db/database';
 
 /**
  * The names of users by id, whatever their status (people named in old records may have
- * left). An empty list still makes a valid `in` list.
+ * left); an id nobody has is not in the map.
  */
-export function userNames(db: Db, ids: readonly string[]) {
-  return db
+export async function userNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('users')
     .select(['id', 'fullname'])
-    .where('id', 'in', [...new Set(ids), ''])
+    .where('id', 'in', [...new Set(ids)])
     .execute();
+  return new Map(rows.map((row) => [row.id, row.fullname]));
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { userNames } from '../../directory/user-names';
 import type { Db } from '../../../db/database';
 import type { DefinitionRow, TaskRow } from '../../../db/schema-workflow';
 import { forbidden, notFound } from '../../../lib/errors';
@@ -287,16 +288,6 @@ function targetIds(detail: Record<string, unknown>): string[] {
   return [...users, ...to].filter((id): id is string => typeof id === 'string');
 }
 
-async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'fullname'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.fullname]));
-}
-
 /** instanceFlowOpinions: every action on the instance, oldest first. */
 export async function opinions(
   db: Db,
@@ -333,7 +324,7 @@ export async function opinions(
     .where('r.inst_id', '=', instId);
   if (nodeId) query = query.where('r.node_id', '=', nodeId);
   const rows = await query.orderBy('r.id').execute();
-  const names = await namesOf(
+  const names = await userNames(
     db,
     rows.flatMap((row) => targetIds(row.detail)),
   );

@@ -60,9 +60,7 @@ async function urgeRecords(app: FastifyInstance, request: FastifyRequest, filter
     urgerId: row.urger_id,
     urgerName: row.fullname,
     appointeeId: row.appointee_ids.join(','),
-    appointeeName: row.appointee_ids
-      .map((userId) => names.find((user) => user.id === userId)?.fullname ?? '')
-      .join(','),
+    appointeeName: row.appointee_ids.map((userId) => names.get(userId) ?? '').join(','),
     urgentStateValue: row.urgent_state,
     opinion: row.opinion,
     createTime: formatDateTime(row.created_at, config.timeZone),
