@@ -5,8 +5,10 @@
  * the median performance run. Run after `npm run build`:
  *
  *   npx tsx bench/lighthouse.ts [--runs 3] [--pages login,lyfyjsd] [--phone] [--url http://host:port]
+ *     [--save folder]
  *
- * --phone measures the phone only. What moved in a layout shift: bench/shifts.ts (Lighthouse's
+ * --phone measures the phone only. --save writes each run's whole report (JSON) there, to read
+ * what the score is made of: the largest paint's element, the request chains, the main thread. What moved in a layout shift: bench/shifts.ts (Lighthouse's
  * own list of shifted elements fails in this Chromium, for want of a trace event).
  *
  * Without --url it starts the server on a fresh demo data folder (STATIC_DIR picks the build).
@@ -15,6 +17,8 @@
  */
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { startServer } from './server';
@@ -84,6 +88,7 @@ async function audit(
   url: string,
   session: Awaited<ReturnType<typeof signIn>> | null,
   desktop: boolean,
+  save?: string,
 ): Promise<Figures> {
   const context = await browser.createBrowserContext();
   try {
@@ -98,6 +103,7 @@ async function audit(
     }
     const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...categories] };
     const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined, page);
+    if (save) writeFileSync(save, JSON.stringify(result!.lhr));
     return figuresOf(result!.lhr);
   } finally {
     await context.close();
@@ -138,10 +144,12 @@ async function main() {
       pages: { type: 'string' },
       url: { type: 'string' },
       phone: { type: 'boolean', default: false },
+      save: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
   const chosen = values.pages?.split(',');
+  if (values.save) mkdirSync(values.save, { recursive: true });
   const server = values.url ? null : await startServer(8112);
   const base = values.url ?? server!.url;
   const browser = await puppeteer.launch({
@@ -161,7 +169,10 @@ async function main() {
       for (const desktop of values.phone ? [false] : [true, false]) {
         const figures: Figures[] = [];
         for (let run = 0; run < runs; run++) {
-          figures.push(await audit(browser, url, session, desktop));
+          const report = values.save
+            ? join(values.save, `${target.name}-${desktop ? 'desktop' : 'phone'}-${run + 1}.json`)
+            : undefined;
+          figures.push(await audit(browser, url, session, desktop, report));
         }
         row.push(summary(figures));
       }

@@ -67,6 +67,7 @@ export class LiveHub {
   private size = 0;
   private listening = false;
   private newestHeard = '';
+  private newestAtStart = '';
   /** Each event heard lately, with its place in the order heard: the order of commits. */
   private readonly heardOrder = new Map<string, number>();
   private heardCount = 0;
@@ -94,19 +95,38 @@ export class LiveHub {
   }
 
   /**
-   * Whether event `id` is known to have committed before event `other`: this process heard
-   * both, `id` first (the database announces events in the order they commit). Not known
-   * when either was not heard here (committed before the process listened, or too long ago).
+   * Whether event `id` is known to have committed before event `other`. Both heard here: in
+   * the order heard (the database announces events in the order they commit). `id` not heard
+   * and not past the newest event at start: it committed before this process listened, so
+   * before any event heard here, and before any answer this process computed; a cursor of
+   * that time (`other` not heard either) is taken as such an answer's, which is what a page
+   * opening its first stream after a restart holds. Unknown otherwise (too long ago, or past
+   * the start and not yet heard).
    */
   committedBefore(id: string, other: string): boolean {
     const first = this.heardOrder.get(id);
     const second = this.heardOrder.get(other);
-    return first !== undefined && second !== undefined && first < second;
+    if (first !== undefined) return second !== undefined && first < second;
+    return this.beforeStart(id) && (second !== undefined || this.beforeStart(other));
   }
 
-  /** At start: the newest event in the table. */
+  /** Not heard here, and no newer than the newest event at start. */
+  private beforeStart(id: string): boolean {
+    return (
+      !this.heardOrder.has(id) &&
+      this.newestAtStart !== '' &&
+      Number(id) <= Number(this.newestAtStart)
+    );
+  }
+
+  /** At start, once listening: the newest event in the table. */
   heardUpTo(id: string): void {
     if (!id) return;
+    this.newestAtStart ||= id;
+    this.noteNewest(id);
+  }
+
+  private noteNewest(id: string): void {
     if (!this.newestHeard || Number(id) > Number(this.newestHeard)) this.newestHeard = id;
   }
 
@@ -186,7 +206,7 @@ export class LiveHub {
     const { id, u, k, d } = parsed;
     if (typeof id !== 'string' || !isLiveKind(k) || typeof d !== 'object' || d === null) return;
     const event = { id, kind: k, data: d } as LiveEvent;
-    this.heardUpTo(id);
+    this.noteNewest(id);
     this.heardOrder.set(id, ++this.heardCount);
     if (this.heardOrder.size > heardKept) {
       this.heardOrder.delete(this.heardOrder.keys().next().value!);

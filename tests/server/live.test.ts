@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catchUp, newestEventId } from '../../server/live/catch-up';
+import { LiveHub, liveChannel } from '../../server/live/hub';
 import { publish } from '../../server/live/publish';
-import { liveCursorHeader } from '../../src/core/live/events';
+import { liveCursorHeader, type LiveEvent } from '../../src/core/live/events';
 import { bearer, databaseKinds, withServer } from './harness';
 import { openStream, type StreamReader } from './live-support';
 import { Client, leaveForm, staffId } from './workflow-harness';
@@ -216,6 +218,34 @@ describe.each(databaseKinds)('live stream on %s', (kind) => {
     const page = await stream('lead01', { lastEventId: cursor.id });
     await page.next('ready');
     expect(page.events.filter((event) => event.kind === 'message')).toEqual([]);
+  });
+
+  it('after a restart, a page that read after it is not sent again what had committed before', async () => {
+    await publish(server.db, staffOrUser('lead01'), 'message', urge('before-restart-1'));
+    await publish(server.db, staffOrUser('lead01'), 'message', urge('before-restart-2'));
+    // A process starting now: it heard none of these, its first cursor is the newest event.
+    const restarted = new LiveHub(server.db);
+    restarted.heardUpTo(await newestEventId(server.db));
+    const caughtUp = (cursor: string) =>
+      catchUp(server.db, staffOrUser('lead01'), Number(cursor), (id) =>
+        restarted.committedBefore(id, cursor),
+      );
+    expect(await caughtUp(restarted.cursor)).toEqual([]);
+    // An event heard after the start follows everything from before it.
+    await publish(server.db, staffOrUser('lead01'), 'message', urge('after-restart'));
+    const after = await newestEventId(server.db);
+    const payload = { id: after, u: staffOrUser('lead01'), k: 'message', d: urge('after-restart') };
+    restarted.hear(liveChannel, JSON.stringify(payload));
+    expect(restarted.cursor).toBe(after);
+    expect(await caughtUp(restarted.cursor)).toEqual([]);
+    // A cursor newer than anything heard here (another process's) still gets the overlap.
+    await publish(server.db, staffOrUser('lead01'), 'message', urge('elsewhere'));
+    const sent = await caughtUp(await newestEventId(server.db));
+    expect(sent).not.toBe('resync');
+    const messages = (sent as LiveEvent[]).map(
+      (event) => (event.data as { messageId?: string }).messageId,
+    );
+    expect(messages).toEqual(expect.arrayContaining(['before-restart-2', 'after-restart']));
   });
 
   it.skipIf(kind === 'pglite')(
