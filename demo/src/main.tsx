@@ -4,9 +4,10 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { $config } from '../../src/core/config';
 import { $language } from '../../src/core/language';
+import { $session } from '../../src/core/session';
 import { installToaster } from '../../src/ui/toaster';
 import { App } from './App';
-import { adoptHandOver } from './guard';
+import { adoptHandOver, checkSession } from './guard';
 import { loadCode } from './load-code';
 import { $path, holdPage, match, sync } from './router';
 import { findRoute, loadPage } from './routes';
@@ -25,7 +26,11 @@ async function start() {
   await adoptHandOver();
   sync();
   // Fetch the first page's chunk (and the shell's elements) before the first render.
-  const first = findRoute($path.get(), match).route;
+  const { route: first, params } = findRoute($path.get(), match);
+  // What the first page waits for once drawn starts now, side by side with its chunk: the
+  // guard's session check (App asks for the same answer) and the code of the page's element.
+  if (first.auth && $session.get()) void checkSession();
+  if (params.element) void warmElement(params.element);
   const shell = first.single
     ? []
     : [
@@ -55,6 +60,13 @@ async function start() {
     container.replaceChildren();
     createRoot(container).render(tree);
   }
+}
+
+/** Starts loading an element page's code (its page shares the same load: load-code.ts). */
+async function warmElement(name: string): Promise<void> {
+  const { elementPages } = await import('./element-pages');
+  const page = elementPages[name];
+  if (page) await loadCode(page.load).catch(() => undefined);
 }
 
 /**
