@@ -23,14 +23,21 @@ const pageStyles = createCache({
 
 async function start() {
   installToaster();
+  // The element of the address as it came: its code loads while a handed-over token is read
+  // (not for a ticket, which signs on at the portal's one address and goes on elsewhere).
+  const handedOver = new URL(location.href).searchParams;
+  if (!handedOver.has('ticket'))
+    warmElement(findRoute($path.get(), match), handedOver.has('token'));
   await adoptHandOver();
   sync();
   // Fetch the first page's chunk (and the shell's elements) before the first render.
-  const { route: first, params } = findRoute($path.get(), match);
+  const found = findRoute($path.get(), match);
+  const { route: first } = found;
   // What the first page waits for once drawn starts now, side by side with its chunk: the
-  // guard's session check (App asks for the same answer) and the code of the page's element.
+  // guard's session check (App asks for the same answer) and the code of the page's element
+  // (the same load as above, unless signing on led to another page).
   if (first.auth && $session.get()) void checkSession();
-  if (params.element) void warmElement(params.element);
+  warmElement(found, false);
   const shell = first.single
     ? []
     : [
@@ -62,11 +69,21 @@ async function start() {
   }
 }
 
-/** Starts loading an element page's code (its page shares the same load: load-code.ts). */
-async function warmElement(name: string): Promise<void> {
-  const { elementPages } = await import('./element-pages');
-  const page = elementPages[name];
-  if (page) await loadCode(page.load).catch(() => undefined);
+/**
+ * Starts loading an element page's code (its page shares the same load: load-code.ts), when
+ * the page will show it: a guarded page only to a session (or one being handed over), since
+ * a visitor without one is sent to sign in.
+ */
+function warmElement(
+  { route, params }: ReturnType<typeof findRoute>,
+  sessionComing: boolean,
+): void {
+  const name = params.element;
+  if (!name || (route.auth && !sessionComing && !$session.get())) return;
+  void import('./element-pages').then(({ elementPages }) => {
+    const page = elementPages[name];
+    if (page) loadCode(page.load).catch(() => undefined);
+  });
 }
 
 /**

@@ -76,24 +76,29 @@ describe('static files', () => {
 describe('the first page of a visit', () => {
   const browser = useBrowser();
 
-  it("asks for its element's code while the guard checks the session, not after", async () => {
-    const page = await browser.newPage();
-    await useSession(page, await apiLogin('SZHY10001', passwordOf('SZHY10001')));
-    let codeAsked!: () => void;
-    const code = new Promise<boolean>((resolve) => (codeAsked = () => resolve(true)));
-    page.on('request', (request) => {
-      if (request.url().endsWith('/elements/statement-list.js')) codeAsked();
-    });
-    // The session check is held until the element's code is asked for (10 s at most): a
-    // page that asked for its code only once the check had answered would wait it out.
-    let codeFirst: boolean | undefined;
-    await page.route('**/getDetailByAccountOrId*', async (route) => {
-      const bound = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
-      codeFirst ??= await Promise.race([code, bound]);
-      await route.continue();
-    });
-    await page.goto(`${baseUrl()}/fvue/lyfyjsd`);
-    await page.waitForSelector('atrium-statement-list [part=toolbar]');
-    expect(codeFirst).toBe(true);
-  });
+  it.each(['kept', 'handed over'])(
+    "asks for its element's code while the guard checks a session %s, not after",
+    async (how) => {
+      const page = await browser.newPage();
+      const session = await apiLogin('SZHY10001', passwordOf('SZHY10001'));
+      if (how === 'kept') await useSession(page, session);
+      let codeAsked!: () => void;
+      const code = new Promise<boolean>((resolve) => (codeAsked = () => resolve(true)));
+      page.on('request', (request) => {
+        if (request.url().endsWith('/elements/statement-list.js')) codeAsked();
+      });
+      // The session check is held until the element's code is asked for (10 s at most): a
+      // page that asked for its code only once the check had answered would wait it out.
+      let codeFirst: boolean | undefined;
+      await page.route('**/getDetailByAccountOrId*', async (route) => {
+        const bound = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+        codeFirst ??= await Promise.race([code, bound]);
+        await route.continue();
+      });
+      const address = `${baseUrl()}/fvue/lyfyjsd`;
+      await page.goto(how === 'kept' ? address : `${address}?token=${session.token}`);
+      await page.waitForSelector('atrium-statement-list [part=toolbar]');
+      expect(codeFirst).toBe(true);
+    },
+  );
 });
