@@ -107,16 +107,12 @@ export class LiveHub {
     const first = this.heardOrder.get(id);
     const second = this.heardOrder.get(other);
     if (first !== undefined) return second !== undefined && first < second;
-    return this.beforeStart(id) && (second !== undefined || this.beforeStart(other));
+    return this.existedAtStart(id) && (second !== undefined || this.existedAtStart(other));
   }
 
-  /** Not heard here, and no newer than the newest event at start. */
-  private beforeStart(id: string): boolean {
-    return (
-      !this.heardOrder.has(id) &&
-      this.newestAtStart !== '' &&
-      Number(id) <= Number(this.newestAtStart)
-    );
+  /** No newer than the newest event at start: of those not heard, committed before it. */
+  private existedAtStart(id: string): boolean {
+    return this.newestAtStart !== '' && Number(id) <= Number(this.newestAtStart);
   }
 
   /** At start, once listening: the newest event in the table. */
