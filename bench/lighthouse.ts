@@ -8,8 +8,9 @@
  *     [--save folder]
  *
  * --phone measures the phone only. --save writes each run's whole report (JSON) there, to read
- * what the score is made of: the largest paint's element, the request chains, the main thread. What moved in a layout shift: bench/shifts.ts (Lighthouse's
- * own list of shifted elements fails in this Chromium, for want of a trace event).
+ * what the score is made of: the request chains, the main thread's work, the long tasks. What
+ * moved in a layout shift: bench/shifts.ts (Lighthouse's own list of shifted elements fails in
+ * this Chromium, for want of a trace event).
  *
  * Without --url it starts the server on a fresh demo data folder (STATIC_DIR picks the build).
  * The figures move with the machine's load: on a machine shared with other work read them as

@@ -36,7 +36,7 @@ async function start() {
   // What the first page waits for once drawn starts now, side by side with its chunk: the
   // guard's session check (App asks for the same answer) and the code of the page's element
   // (the same load as above, unless signing on led to another page).
-  if (first.auth && $session.get()) void checkSession();
+  if (first.auth && $session.get()?.loginStatus === 1) void checkSession();
   warmElement(found, false);
   const shell = first.single
     ? []
@@ -79,7 +79,7 @@ function warmElement(
   sessionComing: boolean,
 ): void {
   const name = params.element;
-  if (!name || (route.auth && !sessionComing && !$session.get())) return;
+  if (!name || (route.auth && !sessionComing && $session.get()?.loginStatus !== 1)) return;
   void import('./element-pages').then(({ elementPages }) => {
     const page = elementPages[name];
     if (page) loadCode(page.load).catch(() => undefined);
