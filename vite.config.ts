@@ -93,6 +93,8 @@ export default defineConfig({
     target: 'es2022',
     assetsDir: 'elements/assets',
     modulePreload: { polyfill: false },
+    // Which chunks each module needs, read by scripts/page-code.ts (and then removed).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       input: { ...elementEntries, portal: resolve(import.meta.dirname, 'demo/fvue/index.html') },

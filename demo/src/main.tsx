@@ -80,9 +80,9 @@ function warmElement(
 ): void {
   const name = params.element;
   if (!name || (route.auth && !sessionComing && $session.get()?.loginStatus !== 1)) return;
-  void import('./element-pages').then(({ elementPages }) => {
-    const page = elementPages[name];
-    if (page) loadCode(page.load).catch(() => undefined);
+  void import('./element-code').then(({ codeOfPage }) => {
+    const load = codeOfPage(name);
+    if (load) loadCode(load).catch(() => undefined);
   });
 }
 

@@ -59,23 +59,30 @@ export function query(name: string): string | null {
   return new URLSearchParams(location.search).get(name);
 }
 
-/** Matches `/login/:tenant?` style patterns; answers the parameters or null. */
-export function match(pattern: string, path: string): Record<string, string> | null {
+/**
+ * A route pattern as a regular expression's source (`/login/:tenant?` style: `:name` a
+ * segment, `:name?` an optional one, `*rest` the remainder) and its parameters' names. The
+ * build writes the same sources for the server (scripts/page-code.ts).
+ */
+export function patternSource(pattern: string): { source: string; names: string[] } {
   const names: string[] = [];
-  const source = pattern
-    .split('/')
-    .map((part) => {
-      if (part.startsWith('*')) {
-        names.push(part.slice(1));
-        return '(.*)';
-      }
-      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const optional = part.endsWith('?');
-      names.push(part.slice(1, optional ? -1 : undefined));
-      return optional ? '?([^/]*)' : '([^/]+)';
-    })
-    .join('/');
-  const found = new RegExp(`^${source}/?$`).exec(path);
+  const parts = pattern.split('/').map((part) => {
+    if (part.startsWith('*')) {
+      names.push(part.slice(1));
+      return '(.*)';
+    }
+    if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const optional = part.endsWith('?');
+    names.push(part.slice(1, optional ? -1 : undefined));
+    return optional ? '?([^/]*)' : '([^/]+)';
+  });
+  return { source: `^${parts.join('/')}/?$`, names };
+}
+
+/** Matches a route pattern; answers the parameters or null. */
+export function match(pattern: string, path: string): Record<string, string> | null {
+  const { source, names } = patternSource(pattern);
+  const found = new RegExp(source).exec(path);
   if (!found) return null;
   return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cspNoncePlaceholder } from '../lib/csp-nonce';
+import { pageCodeLinks } from '../lib/page-code';
 
 /**
  * Serves the built front end: element bundles under /elements/ (embeddable from any site)
@@ -22,8 +23,9 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
     prefix: '/',
     index: false,
     wildcard: false,
-    // Pages with a nonce of their own (below), not files as they are on disk.
-    globIgnore: ['hosts/*.html', 'hosts/*.html.br', 'hosts/*.html.gz'],
+    // Pages with a nonce of their own (below), not files as they are on disk, and what the
+    // portal's page reads to name its code.
+    globIgnore: ['hosts/*.html', 'hosts/*.html.br', 'hosts/*.html.gz', 'fvue/page-code.json'],
     // npm run build writes .br and .gz beside each bundle.
     preCompressed: true,
     setHeaders(reply, path) {
@@ -37,13 +39,20 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
   });
   // The pages are small and read per request, so a rebuild shows at once; their nonce
   // placeholders get this answer's CSP nonce (server/plugins/headers.ts).
-  const sendPage = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
-    const page = (await readFile(file, 'utf8')).replaceAll(cspNoncePlaceholder, reply.cspNonce);
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    // Compressed on the way out, as every whole answer is (server/plugins/compression.ts).
-    return reply.send(page);
-  };
-  const sendPortal = sendPage(join(root, 'fvue', 'index.html'));
+  const codeLinks = pageCodeLinks(join(root, 'fvue', 'page-code.json'));
+  const sendPage =
+    (file: string, portal = false) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      // The portal names the code of the address's page (server/lib/page-code.ts).
+      const links = portal ? codeLinks(request.url.split('?')[0]!.slice('/fvue'.length)) : '';
+      const page = (await readFile(file, 'utf8'))
+        .replace('</head>', `${links}</head>`)
+        .replaceAll(cspNoncePlaceholder, reply.cspNonce);
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+      // Compressed on the way out, as every whole answer is (server/plugins/compression.ts).
+      return reply.send(page);
+    };
+  const sendPortal = sendPage(join(root, 'fvue', 'index.html'), true);
   // The login page arrives drawn (scripts/prerender.tsx), with or without a tenant segment.
   const loginPage = join(root, 'fvue', 'login.html');
   const sendLogin = existsSync(loginPage) ? sendPage(loginPage) : sendPortal;

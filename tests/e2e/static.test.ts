@@ -73,6 +73,44 @@ describe('static files', () => {
   });
 });
 
+describe("the code of the address's page, named in the portal's head", () => {
+  const preloads = async (path: string) => {
+    const page = await (await fetch(`${baseUrl()}${path}`)).text();
+    return [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (link) => link[1]!,
+    );
+  };
+
+  it.each([
+    ['/fvue/lyfyjsd', ['statement-list']],
+    ['/fvue/lyfyjsd/hy', ['statement-list']],
+    ['/fvue/v-flow/v-todo?x=1', ['task-list']],
+    ['/fvue/home', ['home', 'todo-card', 'news-carousel', 'chart-column']],
+    ['/fvue/', ['home']],
+    ['/fvue', ['home']],
+    ['/fvue/onlineForm', ['data-template', 'custom-dialog']],
+  ])('%s: its elements and the chunks they import, each served', async (path, elements) => {
+    const links = await preloads(path);
+    for (const element of elements) expect(links).toContain(`/elements/${element}.js`);
+    // Each once, and each a file of this build (a stale name would cost a request for nothing).
+    expect(new Set(links).size).toBe(links.length);
+    const answers = await Promise.all(links.map((link) => head(link, 'br')));
+    expect(answers.map((answer) => answer.status)).toEqual(links.map(() => 200));
+  });
+
+  it.each([
+    ['an address of no page', '/fvue/nowhere/at/all'],
+    ['an encoded address', '/fvue/%E5%95%86%E6%88%B7'],
+    ['a 4,000-character address', `/fvue/${'a/'.repeat(2000)}`],
+  ])('%s: only what every page loads', async (_name, path) => {
+    const links = await preloads(path);
+    expect(
+      links.some((link) => /^\/elements\/[a-z-]+\.js$/.test(link) && link !== '/elements/login.js'),
+    ).toBe(false);
+    expect(links.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the first page of a visit', () => {
   const browser = useBrowser();
 

@@ -5,6 +5,7 @@ import { useT } from '../../../src/ui/i18n';
 import { Loading } from '../../../src/ui/Status';
 import { vars } from '../../../src/ui/theme';
 import { CodeFailed } from '../CodeFailed';
+import { pageCode } from '../element-code';
 import { elementPages } from '../element-pages';
 import { CodeLoadError, loadCode } from '../load-code';
 import { $search } from '../router';
@@ -45,7 +46,7 @@ export default function ElementPage(params: Record<string, string>) {
   useEffect(() => {
     if (defined) return;
     let current = true;
-    void loadCode(page.load).then(
+    void loadCode(pageCode(page)).then(
       () => current && setLoaded((count) => count + 1),
       (error: unknown) =>
         current &&
