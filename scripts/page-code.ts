@@ -23,6 +23,7 @@ const target = 'dist/fvue/page-code.json';
 // The route table loads the login page's modules, which read the address when loaded.
 browserless('/fvue/');
 const { routes, findRoute } = await import('../demo/src/routes');
+type Route = (typeof routes)[number];
 const { elementPages, elementFolders } = await import('../demo/src/element-pages');
 const { match, patternSource } = await import('../demo/src/router');
 
@@ -42,23 +43,29 @@ function chunksOf(key: string, into = new Set<string>()): Set<string> {
 const onEveryPage = chunksOf('fvue/index.html');
 const elementPageCode = chunksOf('src/pages/ElementPage.tsx');
 
-/** The chunks of an element page beyond the host page's own. */
-function codeOfElement(name: string): string[] {
-  const page = elementPages[name];
-  if (!page) throw new Error(`page-code: no element page ${name}`);
-  const files = new Set(elementPageCode);
-  for (const folder of elementFolders(page)) chunksOf(`../src/elements/${folder}/index.ts`, files);
+/** The elements of the portal's frame a route shows (demo/src/Shell.tsx). */
+const frameOf = (route: Route) =>
+  route.single ? [] : route.hideMenu ? ['top-bar'] : ['top-bar', 'side-menu'];
+
+/** The chunks of a route's page and frame beyond the host page's own. */
+function codeOf(route: Route, element = route.fixed?.element): string[] {
+  const files = new Set<string>();
+  for (const folder of frameOf(route)) chunksOf(`../src/elements/${folder}/index.ts`, files);
+  if (element) {
+    const page = elementPages[element];
+    if (!page) throw new Error(`page-code: no element page ${element}`);
+    for (const file of elementPageCode) files.add(file);
+    for (const folder of elementFolders(page))
+      chunksOf(`../src/elements/${folder}/index.ts`, files);
+  }
   return [...files].filter((file) => !onEveryPage.has(file));
 }
 
-const home = findRoute('/', match).params.element!;
+const home = findRoute('/', match);
 const pages = [
   // The portal's own address shows the home page.
-  { path: '^/?$', files: codeOfElement(home) },
-  ...routes.map((route) => ({
-    path: patternSource(route.pattern).source,
-    files: route.fixed?.element ? codeOfElement(route.fixed.element) : [],
-  })),
+  { path: '^/?$', files: codeOf(home.route, home.params.element) },
+  ...routes.map((route) => ({ path: patternSource(route.pattern).source, files: codeOf(route) })),
 ];
 writeFileSync(target, JSON.stringify(pages));
 // The manifest names source files: it is not for the server to serve.

@@ -12,19 +12,33 @@ export function useScrollFocus<T extends HTMLElement>(): (node: T | null) => voi
     const update = () => {
       const overflows =
         node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1;
-      if (overflows) node.tabIndex = 0;
-      else node.removeAttribute('tabindex');
+      // Written only when it changes: a write makes the next read lay the page out again.
+      if (overflows !== node.hasAttribute('tabindex')) {
+        if (overflows) node.tabIndex = 0;
+        else node.removeAttribute('tabindex');
+      }
     };
-    update();
+    // Read once a frame at most, when the frame lays out anyway: a read right after each
+    // change forced a layout of its own (a home page's columns change dozens of times as
+    // they draw). A resize is reported after layout, where the read costs nothing.
+    let frame = 0;
+    const soon = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        update();
+      });
+    };
+    soon();
     const observer = new ResizeObserver(update);
     observer.observe(node);
     for (const child of node.children) observer.observe(child);
     const mutations = new MutationObserver(() => {
       for (const child of node.children) observer.observe(child);
-      update();
+      soon();
     });
     mutations.observe(node, { childList: true });
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       mutations.disconnect();
     };

@@ -84,11 +84,11 @@ describe("the code of the address's page, named in the portal's head", () => {
   it.each([
     ['/fvue/lyfyjsd', ['statement-list']],
     ['/fvue/lyfyjsd/hy', ['statement-list']],
-    ['/fvue/v-flow/v-todo?x=1', ['task-list']],
-    ['/fvue/home', ['home', 'todo-card', 'news-carousel', 'chart-column']],
+    ['/fvue/v-flow/v-todo?x=1', ['top-bar', 'side-menu', 'task-list']],
+    ['/fvue/onlineForm', ['top-bar', 'data-template', 'custom-dialog']],
+    ['/fvue/home', ['top-bar', 'side-menu', 'home', 'todo-card', 'news-carousel', 'chart-column']],
     ['/fvue/', ['home']],
     ['/fvue', ['home']],
-    ['/fvue/onlineForm', ['data-template', 'custom-dialog']],
   ])('%s: its elements and the chunks they import, each served', async (path, elements) => {
     const links = await preloads(path);
     for (const element of elements) expect(links).toContain(`/elements/${element}.js`);
@@ -96,6 +96,12 @@ describe("the code of the address's page, named in the portal's head", () => {
     expect(new Set(links).size).toBe(links.length);
     const answers = await Promise.all(links.map((link) => head(link, 'br')));
     expect(answers.map((answer) => answer.status)).toEqual(links.map(() => 200));
+  });
+
+  it('a page without the portal frame names none of its code', async () => {
+    const links = await preloads('/fvue/lyfyjsd');
+    expect(links).not.toContain('/elements/top-bar.js');
+    expect(links).not.toContain('/elements/side-menu.js');
   });
 
   it.each([

@@ -27,8 +27,9 @@ export function stillLoading(node: Element): boolean {
 /**
  * Whether the column in `ref` has drawn: once `ready` (its config is here and its body
  * started), nothing under it loads and its height held between two looks; or, whatever it
- * shows, after five seconds, so that one slow column cannot keep the others back for long.
- * Looked at only while `watching`: where nothing waits on it, it costs nothing at start-up.
+ * shows, five seconds after it became ready or unready, so that one slow column cannot keep
+ * the others back for long. Looked at only while `watching`: where nothing waits on it, it
+ * costs nothing at start-up.
  */
 export function useDrawn(
   ref: RefObject<HTMLElement | null>,
@@ -38,16 +39,28 @@ export function useDrawn(
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     if (drawn || !watching) return;
-    const started = Date.now();
+    const timer = setTimeout(() => setDrawn(true), longestMs);
+    return () => clearTimeout(timer);
+  }, [ready, drawn, watching]);
+  useEffect(() => {
+    const node = ref.current;
+    if (drawn || !watching || !ready || !node) return;
+    // The height as laid out, told after each layout: reading it at each look forced a
+    // layout of its own, ten times a second for every column of a drawing home page.
     let height = -1;
+    let looked = -1;
+    const sizes = new ResizeObserver(([entry]) => {
+      if (entry) height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
+    });
+    sizes.observe(node);
     const timer = setInterval(() => {
-      const node = ref.current;
-      const now = node ? node.getBoundingClientRect().height : 0;
-      const settled = ready && !!node && !stillLoading(node) && now === height;
-      height = now;
-      if (settled || Date.now() - started > longestMs) setDrawn(true);
+      if (height >= 0 && height === looked && !stillLoading(node)) setDrawn(true);
+      looked = height;
     }, lookEveryMs);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      sizes.disconnect();
+    };
   }, [ref, ready, drawn, watching]);
   return drawn;
 }
