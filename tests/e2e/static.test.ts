@@ -85,8 +85,8 @@ describe("the code of the address's page, named in the portal's head", () => {
     ['/fvue/lyfyjsd', ['statement-list']],
     ['/fvue/lyfyjsd/hy', ['statement-list']],
     ['/fvue/v-flow/v-todo?x=1', ['top-bar', 'side-menu', 'task-list']],
-    ['/fvue/onlineForm', ['top-bar', 'data-template', 'custom-dialog']],
-    ['/fvue/home', ['top-bar', 'side-menu', 'home', 'todo-card', 'news-carousel', 'chart-column']],
+    ['/fvue/onlineForm', ['top-bar', 'data-template']],
+    ['/fvue/home', ['top-bar', 'side-menu', 'home']],
     ['/fvue/', ['home']],
     ['/fvue', ['home']],
   ])('%s: its elements and the chunks they import, each served', async (path, elements) => {
@@ -102,6 +102,12 @@ describe("the code of the address's page, named in the portal's head", () => {
     const links = await preloads('/fvue/lyfyjsd');
     expect(links).not.toContain('/elements/top-bar.js');
     expect(links).not.toContain('/elements/side-menu.js');
+  });
+
+  it("leaves the elements a page shows (home's ten widgets) for the page to ask for", async () => {
+    const links = await preloads('/fvue/home');
+    for (const widget of ['todo-card', 'news-carousel', 'chart-column', 'data-template'])
+      expect(links).not.toContain(`/elements/${widget}.js`);
   });
 
   it.each([
