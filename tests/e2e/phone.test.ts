@@ -151,6 +151,26 @@ describe('on a phone', () => {
     },
   );
 
+  it("keeps the login page's name in place when its logo arrives after the page has drawn", async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const shifts = await watchLayoutShifts(page);
+    // The logo is held until the page shows its name: on a slow network it comes that late.
+    let release!: () => void;
+    const drawn = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/downloadFile*', async (route) => {
+      await drawn;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/fvue/login`);
+    await page.waitForSelector('h1[data-field=title]');
+    release();
+    await expect
+      .poll(() => page.locator('section img').evaluate((img: HTMLImageElement) => img.complete))
+      .toBe(true);
+    const measured = await shifts();
+    expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
+  });
+
   it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
     const page = await browser.newPage({ phone: phones[0]! });
     const token = await apiToken('SZHY10001', 'Merchant#2026');

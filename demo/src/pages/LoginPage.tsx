@@ -61,12 +61,17 @@ const brand = css`
     color: #d9b46a;
     margin-right: 10px;
   }
+  /* The logo's box has the shape its width and height attributes give, before and after the
+     picture arrives and whatever the picture's own shape: beside the name on a phone, a
+     box that took its width from the picture moved the name when it came. */
   img,
   .logo-slot {
     display: block;
     box-sizing: content-box;
     height: 48px;
     width: auto;
+    aspect-ratio: 240 / 64;
+    object-fit: contain;
     background: #fff;
     border-radius: 8px;
     padding: 4px 10px;
