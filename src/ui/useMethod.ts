@@ -12,3 +12,10 @@ export function useMethod(alias: string): boolean {
   }, [account]);
   return holdsMethod(auth, alias);
 }
+
+/** Whether the signed-in user's methods are known yet (useMethod answers false until then). */
+export function useMethodsKnown(): boolean {
+  const auth = useStore($methods);
+  const account = useStore($session)?.account;
+  return auth !== null && auth.account === account;
+}

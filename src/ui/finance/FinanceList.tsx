@@ -13,7 +13,7 @@ import { useListWindow } from '../table/useListWindow';
 import { vars } from '../theme';
 import { ExportButtons } from './ExportButtons';
 import { FilterBar, reversedRange, type FilterField, type FilterValues } from './FilterBar';
-import { useMethod } from '../useMethod';
+import { useMethod, useMethodsKnown } from '../useMethod';
 
 export interface FinanceListProps<Row> {
   /** Name of the server's named query. */
@@ -58,6 +58,12 @@ const toolbar = css`
   }
   /* The count follows the title and the buttons keep to the right: buttons that arrive
      later (rights, exports) move nothing already drawn. */
+  .exports {
+    display: contents;
+  }
+  .exports[data-pending] {
+    visibility: hidden;
+  }
   .count {
     margin-right: auto;
     color: ${vars.textMuted};
@@ -74,6 +80,7 @@ const pageSize = 100;
  */
 export function FinanceList<Row>(props: FinanceListProps<Row>) {
   const mayExport = useMethod('finance:export');
+  const rightsKnown = useMethodsKnown();
   const t = useT();
   const [draft, setDraft] = useState<FilterValues>(props.defaults);
   const [applied, setApplied] = useState<FilterValues>(props.defaults);
@@ -194,13 +201,21 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
           {countText}
         </span>
         {props.actions?.({ answer, total, filters: applied })}
-        {mayExport && (
-          <ExportButtons
-            descriptor={descriptor}
-            title={props.exportName}
-            columns={props.columns}
-            disabled={total === 0}
-          />
+        {(mayExport || !rightsKnown) && (
+          // Until the user's rights are known the buttons keep their room, unseen and out of
+          // reach: on a phone they take a line of their own, and arriving later they pushed
+          // the rows down by it.
+          <span
+            className="exports"
+            {...(mayExport ? {} : { 'aria-hidden': true, inert: true, 'data-pending': '' })}
+          >
+            <ExportButtons
+              descriptor={descriptor}
+              title={props.exportName}
+              columns={props.columns}
+              disabled={total === 0}
+            />
+          </span>
         )}
       </div>
       <Table

@@ -228,22 +228,28 @@ export function FinanceCards<Row>({
       data-rows={count}
       data-page={current + 1}
     >
-      {summary && count > 0 && (
-        <dl className="summary" data-row="summary">
-          <dt>{summaryLabel ?? t('common:table.total')}</dt>
-          {fields
-            .filter((column) => summary[column.key] !== undefined)
-            .map((column) => (
-              <div key={column.key} data-column={column.key}>
-                <dt>{column.title}</dt>
-                <dd>
-                  {cellText({ ...column, render: undefined, value: undefined }, summary as Row, 0)}
-                </dd>
-              </div>
-            ))}
-        </dl>
-      )}
       <div className="overlay">
+        {/* Inside the box that holds the loading state, so the sums arriving with the first
+            rows move nothing already drawn. */}
+        {summary && count > 0 && (
+          <dl className="summary" data-row="summary">
+            <dt>{summaryLabel ?? t('common:table.total')}</dt>
+            {fields
+              .filter((column) => summary[column.key] !== undefined)
+              .map((column) => (
+                <div key={column.key} data-column={column.key}>
+                  <dt>{column.title}</dt>
+                  <dd>
+                    {cellText(
+                      { ...column, render: undefined, value: undefined },
+                      summary as Row,
+                      0,
+                    )}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        )}
         <ul>
           {Array.from({ length: last - first }, (_, offset) => {
             const index = first + offset;
