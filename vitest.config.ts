@@ -11,9 +11,10 @@ export default defineConfig({
     reporters: ['default', './tests/slowest-files.ts'],
     // Two files at a time: each server test file has its own database copy and its own
     // ports, and a worker spends much of its time waiting on PostgreSQL, Dovecot or a child
-    // server, so two workers use both cores of a CI machine. The browser tests run after the
-    // server and unit tests (groupOrder), one file at a time, so they never share the machine
-    // with another file's server.
+    // server, so two workers use both cores of a CI machine. In one `vitest run` the browser
+    // tests run after the server and unit tests (groupOrder), one file at a time; `npm test`
+    // runs them in a vitest of their own beside the server files, at a higher priority
+    // (scripts/test-lanes.ts).
     maxWorkers: 2,
     projects: [
       {
