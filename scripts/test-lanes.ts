@@ -1,11 +1,13 @@
 /**
  * `npm test`: the checks and the three test projects in four lanes side by side, so the two
  * cores of a CI machine stay busy (docs/testing.md, "How the run is laid out"). The build and
- * then the browser files are the longest lane, and the only one the others wait on; they run
- * at normal priority and the other lanes (type check, lint, the server and unit files) at a
- * lower one, filling the time the browser lane leaves, so a page under test is never starved
- * by a lint pass. Each line is printed as it comes, named by its lane; the exit code is the
- * first failing lane's. Vitest's slowest-files table is printed once, for both vitest runs.
+ * then the browser files are the longest lane alone and the one whose waits depend on the
+ * machine's load, so they run at normal priority; the server and unit files a little below,
+ * and the type check and lint well below, filling what the test lanes leave (a clean-checkout
+ * run with the server files as low as the checks ended them two minutes after the browser
+ * files, the machine otherwise busy with checks long done). Each line is printed as it comes,
+ * named by its lane and the seconds since the start; the exit code is the first failing
+ * lane's. Vitest's slowest-files table is printed once, for both vitest runs.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,46 +19,45 @@ interface Lane {
   name: string;
   /** Commands run one after another; the lane stops at the first that fails. */
   steps: string[][];
-  /** Behind the browser lane: lowered priority. */
-  background: boolean;
+  /** Its `nice` value: 0 is the normal priority, 19 the lowest. */
+  nice: number;
 }
 
 const vitest = ['npx', 'vitest', 'run'];
 const lanes: Lane[] = [
-  { name: 'types', steps: [['npm', 'run', '--silent', 'typecheck']], background: true },
-  { name: 'lint', steps: [['npm', 'run', '--silent', 'lint']], background: true },
-  {
-    name: 'server',
-    steps: [[...vitest, '--project', 'unit', '--project', 'server']],
-    background: true,
-  },
+  { name: 'types', steps: [['npm', 'run', '--silent', 'typecheck']], nice: 15 },
+  { name: 'lint', steps: [['npm', 'run', '--silent', 'lint']], nice: 15 },
+  { name: 'server', steps: [[...vitest, '--project', 'unit', '--project', 'server']], nice: 5 },
   {
     name: 'browser',
     steps: [
       ['npm', 'run', '--silent', 'build'],
       [...vitest, '--project', 'e2e'],
     ],
-    background: false,
+    nice: 0,
   },
 ];
 
+const started = Date.now();
 const timesDir = mkdtempSync(join(tmpdir(), 'atrium-test-times-'));
 const width = Math.max(...lanes.map((lane) => lane.name.length));
 
 /** Prints a child's output line by line, each line named by its lane. */
 function relay(name: string, stream: NodeJS.ReadableStream, to: NodeJS.WriteStream) {
   let pending = '';
-  const tag = `[${name.padEnd(width)}] `;
+  const tag = () =>
+    `[${name.padEnd(width)} ${String(Math.round((Date.now() - started) / 1000)).padStart(4)}s] `;
   stream.on('data', (chunk: Buffer) => {
     const lines = (pending + chunk.toString()).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) to.write(tag + line + '\n');
+    for (const line of lines) to.write(tag() + line + '\n');
   });
-  stream.on('end', () => pending && to.write(tag + pending + '\n'));
+  stream.on('end', () => pending && to.write(tag() + pending + '\n'));
 }
 
 function runStep(lane: Lane, command: string[]): Promise<number> {
-  const [program, ...args] = lane.background ? ['nice', '-n', '10', ...command] : command;
+  const [program, ...args] =
+    lane.nice > 0 ? ['nice', '-n', String(lane.nice), ...command] : command;
   const child = spawn(program!, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, [timesFileVariable]: join(timesDir, `${lane.name}.json`) },
@@ -67,7 +68,6 @@ function runStep(lane: Lane, command: string[]): Promise<number> {
 }
 
 async function runLane(lane: Lane): Promise<{ lane: Lane; code: number; seconds: number }> {
-  const started = Date.now();
   let code = 0;
   for (const step of lane.steps) {
     code = await runStep(lane, step);
@@ -84,7 +84,7 @@ rmSync(timesDir, { recursive: true, force: true });
 console.info('');
 for (const { lane, code, seconds } of outcomes)
   console.info(
-    `${lane.name.padEnd(width)}  ${code === 0 ? 'ok' : `failed (${code})`}, ${seconds.toFixed(1)} s`,
+    `${lane.name.padEnd(width)}  ${code === 0 ? 'ok' : `failed (${code})`}, done at ${seconds.toFixed(1)} s`,
   );
 if (times.length > 0) console.info(`\n${slowestFilesTable(times)}`);
 const failed = outcomes.find((outcome) => outcome.code !== 0);

@@ -89,9 +89,9 @@ export function useBrowser() {
   const thrown: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (error) => {
+      if (error.message.includes('Access is denied for this document')) return;
       console.error('page error:', error.message);
-      if (!error.message.includes('Access is denied for this document'))
-        thrown.push(`${page.url()}: ${error.message}`);
+      thrown.push(`${page.url()}: ${error.message}`);
     });
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
