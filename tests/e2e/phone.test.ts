@@ -192,6 +192,21 @@ describe('on a phone', () => {
     expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
   });
 
+  it("keeps an area's page in place when the area's menu comes after its loading sign", async () => {
+    const page = await browser.newPage({ phone: phones[0]! });
+    const shifts = await watchLayoutShifts(page);
+    const release = await holdRequests(page, '**/getCurrentUserMenu?menuAlias=v-flow*');
+    await page.goto(`${baseUrl()}/fvue/v-flow/v-todo?token=${await tokenOf('emp01')}`);
+    await page.waitForSelector('atrium-menu-container [data-state=loading]');
+    release();
+    await page.waitForSelector('atrium-menu-container [data-action=toggle-menu]', {
+      state: 'visible',
+    });
+    await page.waitForSelector('atrium-task-list [data-row]');
+    const measured = await shifts();
+    expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
+  });
+
   it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
     const page = await browser.newPage({ phone: phones[0]! });
     const token = await apiToken('SZHY10001', 'Merchant#2026');

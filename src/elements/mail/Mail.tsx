@@ -406,7 +406,8 @@ export function Mail({
     return (
       <section css={layout} data-state="no-account">
         <div css={{ gridColumn: '1 / -1' }}>
-          <h3>{t('mail:noAccount')}</h3>
+          {/* The page's own heading is its h1: this one comes next, at its size as it was. */}
+          <h2 css={{ fontSize: '1.17em' }}>{t('mail:noAccount')}</h2>
           <p>{t('mail:noAccountHow')}</p>
           <Button
             variant="primary"

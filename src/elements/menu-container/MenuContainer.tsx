@@ -33,6 +33,9 @@ const frame = css`
     flex: 1;
     border-right: 0;
   }
+  .rail[data-pending] > * {
+    visibility: hidden;
+  }
   .content {
     flex: 1;
     min-width: 0;
@@ -192,13 +195,22 @@ export function MenuContainer({
   useEffect(() => setEmbedded(null), [active]);
 
   const hasMenu = Boolean(items.data && items.data.length > 0);
+  // While the menu loads, its rail keeps its room, empty and out of reach (beside the page,
+  // or the line above it on a phone): arriving later, it moved the page aside or down.
   return (
     <div css={frame}>
-      {hasMenu && (
-        <div className="rail" data-collapsed={collapsed || undefined}>
-          {!collapsed && (
-            <AreaMenu items={items.data!} current={current} onChoose={choose} width={menuWidth} />
-          )}
+      {(hasMenu || waiting) && (
+        <div
+          className="rail"
+          data-collapsed={collapsed || undefined}
+          {...(waiting ? { 'data-pending': '', inert: true } : {})}
+        >
+          {!collapsed &&
+            (hasMenu ? (
+              <AreaMenu items={items.data!} current={current} onChoose={choose} width={menuWidth} />
+            ) : (
+              <div style={{ width: menuWidth }} />
+            ))}
           <button
             type="button"
             className="toggle"

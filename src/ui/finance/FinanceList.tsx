@@ -57,7 +57,23 @@ const toolbar = css`
     margin: 0;
   }
   /* The count follows the title and the buttons keep to the right: buttons that arrive
-     later (rights, exports) move nothing already drawn. */
+     later (rights, exports) move nothing already drawn. On a narrow list they take a line
+     of their own from the start: sharing the title's line, they wrapped under it when the
+     count's text grew from 加载中 to the rows it shows. */
+  container-type: inline-size;
+  .tools {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  .tools:empty {
+    display: none;
+  }
+  @container (max-width: 640px) {
+    .tools {
+      flex-basis: 100%;
+    }
+  }
   .exports {
     display: contents;
   }
@@ -200,23 +216,25 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         >
           {countText}
         </span>
-        {props.actions?.({ answer, total, filters: applied })}
-        {(mayExport || !rightsKnown) && (
-          // Until the user's rights are known the buttons keep their room, unseen and out of
-          // reach: on a phone they take a line of their own, and arriving later they pushed
-          // the rows down by it.
-          <span
-            className="exports"
-            {...(mayExport ? {} : { 'aria-hidden': true, inert: true, 'data-pending': '' })}
-          >
-            <ExportButtons
-              descriptor={descriptor}
-              title={props.exportName}
-              columns={props.columns}
-              disabled={total === 0}
-            />
-          </span>
-        )}
+        <span className="tools">
+          {props.actions?.({ answer, total, filters: applied })}
+          {(mayExport || !rightsKnown) && (
+            // Until the user's rights are known the buttons keep their room, unseen and out of
+            // reach: on a phone they take a line of their own, and arriving later they pushed
+            // the rows down by it.
+            <span
+              className="exports"
+              {...(mayExport ? {} : { 'aria-hidden': true, inert: true, 'data-pending': '' })}
+            >
+              <ExportButtons
+                descriptor={descriptor}
+                title={props.exportName}
+                columns={props.columns}
+                disabled={total === 0}
+              />
+            </span>
+          )}
+        </span>
       </div>
       <Table
         columns={props.columns}

@@ -103,6 +103,9 @@ const styles = css`
     background: #fbf7ef;
     font-variant-numeric: tabular-nums;
   }
+  .summary dl {
+    display: contents;
+  }
   .summary dd {
     margin: 0;
     font-weight: 600;
@@ -232,23 +235,26 @@ export function FinanceCards<Row>({
         {/* Inside the box that holds the loading state, so the sums arriving with the first
             rows move nothing already drawn. */}
         {summary && count > 0 && (
-          <dl className="summary" data-row="summary">
-            <dt>{summaryLabel ?? t('common:table.total')}</dt>
-            {fields
-              .filter((column) => summary[column.key] !== undefined)
-              .map((column) => (
-                <div key={column.key} data-column={column.key}>
-                  <dt>{column.title}</dt>
-                  <dd>
-                    {cellText(
-                      { ...column, render: undefined, value: undefined },
-                      summary as Row,
-                      0,
-                    )}
-                  </dd>
-                </div>
-              ))}
-          </dl>
+          // The label names the sums; it is not a term with a value of its own.
+          <div className="summary" data-row="summary">
+            <span>{summaryLabel ?? t('common:table.total')}</span>
+            <dl>
+              {fields
+                .filter((column) => summary[column.key] !== undefined)
+                .map((column) => (
+                  <div key={column.key} data-column={column.key}>
+                    <dt>{column.title}</dt>
+                    <dd>
+                      {cellText(
+                        { ...column, render: undefined, value: undefined },
+                        summary as Row,
+                        0,
+                      )}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          </div>
         )}
         <ul>
           {Array.from({ length: last - first }, (_, offset) => {
