@@ -26,13 +26,7 @@ const vitest = ['npx', 'vitest', 'run'];
 const lanes: Lane[] = [
   { name: 'types', steps: [['npm', 'run', '--silent', 'typecheck']], nice: 10 },
   { name: 'lint', steps: [['npm', 'run', '--silent', 'lint']], nice: 10 },
-  {
-    name: 'server',
-    // Three files at a time: a server file waits on PostgreSQL, Dovecot or a child server for
-    // much of its time, and once the browser lane is done two left a core idle.
-    steps: [[...vitest, '--project', 'unit', '--project', 'server', '--maxWorkers', '3']],
-    nice: 10,
-  },
+  { name: 'server', steps: [[...vitest, '--project', 'unit', '--project', 'server']], nice: 10 },
   {
     name: 'browser',
     steps: [
