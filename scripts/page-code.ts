@@ -1,8 +1,9 @@
 /**
  * Lists the code each address of the host page needs first (its frame, its page and its
- * element), for the server to have it preloaded with the page (server/plugins/static.ts). Without it the browser learns of an element's
- * chunks only once the portal's own code has run and asked for them, and of their imports
- * one round trip later: three round trips before a list can ask for its rows.
+ * element), for the server to have it preloaded with the page (server/plugins/static.ts).
+ * Without it the browser learns of an element's chunks only once the portal's own code has
+ * run and asked for them, and of their imports one round trip later: three round trips
+ * before a list can ask for its rows.
  *
  * Reads Vite's manifest (which chunks each module needs) and the host's route table, and
  * writes dist/fvue/page-code.json: every route in the router's order, as the router's
@@ -22,7 +23,7 @@ const target = 'dist/fvue/page-code.json';
 
 // The route table loads the login page's modules, which read the address when loaded.
 browserless('/fvue/');
-const { routes, findRoute } = await import('../demo/src/routes');
+const { routes, findRoute, frameOf } = await import('../demo/src/routes');
 type Route = (typeof routes)[number];
 const { elementPages, elementFolders } = await import('../demo/src/element-pages');
 const { match, patternSource } = await import('../demo/src/router');
@@ -42,10 +43,6 @@ function chunksOf(key: string, into = new Set<string>()): Set<string> {
 
 const onEveryPage = chunksOf('fvue/index.html');
 const elementPageCode = chunksOf('src/pages/ElementPage.tsx');
-
-/** The elements of the portal's frame a route shows (demo/src/Shell.tsx). */
-const frameOf = (route: Route) =>
-  route.single ? [] : route.hideMenu ? ['top-bar'] : ['top-bar', 'side-menu'];
 
 /** The chunks of a route's page and frame beyond the host page's own. */
 function codeOf(route: Route, element = route.fixed?.element): string[] {

@@ -21,6 +21,7 @@ import { usePageHead } from './page-head';
 import {
   addMenuRoutes,
   findRoute,
+  frameOf,
   isMenuRoute,
   loadPage,
   loadedPage,
@@ -180,11 +181,12 @@ export function App() {
     route.single ||
     new URLSearchParams(search).get('isNewPage') === 'true' ||
     (route === notFoundRoute && !session);
+  const frame = frameOf({ ...route, single });
   return (
     <Shell
       path={path}
-      topBar={!single}
-      sideMenu={!single && !route.hideMenu}
+      topBar={frame.includes('top-bar')}
+      sideMenu={frame.includes('side-menu')}
       bleed={Boolean(route.bleed)}
     >
       {route.area && !single ? (

@@ -10,7 +10,13 @@ import { App } from './App';
 import { adoptHandOver, checkSession } from './guard';
 import { loadCode } from './load-code';
 import { $path, holdPage, match, sync } from './router';
-import { findRoute, loadPage } from './routes';
+
+/** The code of the portal's frame elements (literal imports, for the bundler). */
+const frameCode: Record<FrameElement, () => Promise<unknown>> = {
+  'top-bar': () => import('../../src/elements/top-bar/index'),
+  'side-menu': () => import('../../src/elements/side-menu/index'),
+};
+import { findRoute, frameOf, loadPage, type FrameElement } from './routes';
 
 /**
  * The host page's own styles (its layout) go into <head> with the page's CSP nonce, like the
@@ -38,12 +44,7 @@ async function start() {
   // (the same load as above, unless signing on led to another page).
   if (first.auth && $session.get()?.loginStatus === 1) void checkSession();
   warmElement(found, false);
-  const shell = first.single
-    ? []
-    : [
-        loadCode(() => import('../../src/elements/top-bar/index')),
-        loadCode(() => import('../../src/elements/side-menu/index')),
-      ];
+  const shell = frameOf(first).map((element) => loadCode(frameCode[element]));
   // At most the spec's 120 s (load-code.ts): then the page draws and says what is missing.
   await Promise.all([loadPage(first), ...shell]).catch(() => undefined);
   const container = document.getElementById('portal')!;

@@ -248,6 +248,18 @@ export function addMenuRoutes(aliases: string[]): void {
   }
 }
 
+/** The elements of the portal's frame around a page (src/elements/<name>). */
+export type FrameElement = 'top-bar' | 'side-menu';
+
+/**
+ * The frame a route shows: none on a single page, the top bar alone where the side menu is
+ * hidden, else both. One rule for what the host draws, loads first and preloads.
+ */
+export function frameOf(route: Pick<Route, 'single' | 'hideMenu'>): FrameElement[] {
+  if (route.single) return [];
+  return route.hideMenu ? ['top-bar'] : ['top-bar', 'side-menu'];
+}
+
 /** Whether a route is one a menu added (`/{menuAlias}/...`). */
 export function isMenuRoute(route: Route): boolean {
   return runtimeRoutes.includes(route);
