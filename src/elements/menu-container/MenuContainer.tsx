@@ -195,15 +195,15 @@ export function MenuContainer({
   useEffect(() => setEmbedded(null), [active]);
 
   const hasMenu = Boolean(items.data && items.data.length > 0);
-  // While the menu loads, its rail keeps its room, empty and out of reach (beside the page,
-  // or the line above it on a phone): arriving later, it moved the page aside or down.
+  // While the menu loads, its rail keeps its room, empty and unseen (so out of reach too),
+  // beside the page or the line above it on a phone: arriving later, it moved the page.
   return (
     <div css={frame}>
       {(hasMenu || waiting) && (
         <div
           className="rail"
           data-collapsed={collapsed || undefined}
-          {...(waiting ? { 'data-pending': '', inert: true } : {})}
+          data-pending={waiting ? '' : undefined}
         >
           {!collapsed &&
             (hasMenu ? (

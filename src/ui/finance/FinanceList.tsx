@@ -219,13 +219,10 @@ export function FinanceList<Row>(props: FinanceListProps<Row>) {
         <span className="tools">
           {props.actions?.({ answer, total, filters: applied })}
           {(mayExport || !rightsKnown) && (
-            // Until the user's rights are known the buttons keep their room, unseen and out of
-            // reach: on a phone they take a line of their own, and arriving later they pushed
-            // the rows down by it.
-            <span
-              className="exports"
-              {...(mayExport ? {} : { 'aria-hidden': true, inert: true, 'data-pending': '' })}
-            >
+            // Until the user's rights are known the buttons keep their room, unseen (hidden
+            // from the pointer, the keyboard and screen readers alike): on a phone they take a
+            // line of their own, and arriving later they pushed the rows down by it.
+            <span className="exports" data-pending={mayExport ? undefined : ''}>
               <ExportButtons
                 descriptor={descriptor}
                 title={props.exportName}
