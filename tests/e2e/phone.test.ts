@@ -162,50 +162,86 @@ describe('on a phone', () => {
     },
   );
 
+  /**
+   * The layout shifts of a page at `address` whose answers to `held` are kept until `drawn`
+   * shows, measured once every one of `arrived` shows (on a slowed processor).
+   */
+  async function shiftsWhileHeld(
+    size: { width: number; height: number },
+    held: string,
+    address: string,
+    drawn: string,
+    arrived: (page: Page) => Promise<unknown>,
+  ) {
+    const page = await browser.newPage(size.width < 640 ? { phone: size } : {});
+    if (size.width >= 640) await page.setViewportSize(size);
+    const shifts = await watchLayoutShifts(page);
+    const release = await holdRequests(page, held);
+    await page.goto(`${baseUrl()}/fvue${address}`);
+    await page.waitForSelector(drawn);
+    release();
+    await arrived(page);
+    return shifts();
+  }
+  const shown =
+    (...selectors: string[]) =>
+    (page: Page) =>
+      Promise.all(
+        selectors.map((selector) => page.waitForSelector(selector, { state: 'visible' })),
+      );
+
   it("keeps the login page's name in place when its logo arrives after the page has drawn", async () => {
-    const page = await browser.newPage({ phone: phones[0]! });
-    const shifts = await watchLayoutShifts(page);
-    // The logo is held until the page shows its name: on a slow network it comes that late.
-    const release = await holdRequests(page, '**/downloadFile*');
-    await page.goto(`${baseUrl()}/fvue/login`);
-    await page.waitForSelector('h1[data-field=title]');
-    release();
-    await expect
-      .poll(() => page.locator('section img').evaluate((img: HTMLImageElement) => img.complete))
-      .toBe(true);
-    const measured = await shifts();
+    // On a slow network the logo comes after the page shows its name.
+    const measured = await shiftsWhileHeld(
+      phones[0]!,
+      '**/downloadFile*',
+      '/login',
+      'h1[data-field=title]',
+      (page) =>
+        expect
+          .poll(() => page.locator('section img').evaluate((img: HTMLImageElement) => img.complete))
+          .toBe(true),
+    );
     expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
   });
 
-  it("moves nothing drawn on a merchant's list as its sums, rows and (late) rights arrive", async () => {
-    const page = await browser.newPage({ phone: phones[0]! });
-    const shifts = await watchLayoutShifts(page);
-    // The rights (which say whether the export buttons show) are held until the rows are in.
-    const release = await holdRequests(page, '**/getCurrentUserMethodAuth*');
-    await page.goto(`${baseUrl()}/fvue/xscx?token=${await tokenOf('SZHY10001')}`);
-    await page.waitForSelector('atrium-sales-query [data-layout=cards] [data-row]');
-    release();
-    await page.waitForSelector('atrium-sales-query [data-action=export-xlsx]', {
-      state: 'visible',
-    });
-    const measured = await shifts();
-    expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
-  });
+  // The rights (which say whether the export buttons show) come after the rows.
+  it.each([
+    ['/xscx', 'atrium-sales-query'],
+    ['/lyfyjsd', 'atrium-statement-list'],
+    // Not yet the contract list: its generic cards draw their sort row above the first card
+    // after that card has drawn (0.022 at 360 px; docs/decisions.md).
+  ])(
+    "moves nothing drawn on a merchant's list (%s) as its sums, rows and rights arrive",
+    async (path, list) => {
+      const measured = await shiftsWhileHeld(
+        phones[0]!,
+        '**/getCurrentUserMethodAuth*',
+        `${path}?token=${await tokenOf('SZHY10001')}`,
+        `${list} [data-layout=cards] [data-row]`,
+        shown(`${list} [data-action=export-xlsx]`),
+      );
+      expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
+    },
+  );
 
-  it("keeps an area's page in place when the area's menu comes after its loading sign", async () => {
-    const page = await browser.newPage({ phone: phones[0]! });
-    const shifts = await watchLayoutShifts(page);
-    const release = await holdRequests(page, '**/getCurrentUserMenu?menuAlias=v-flow*');
-    await page.goto(`${baseUrl()}/fvue/v-flow/v-todo?token=${await tokenOf('emp01')}`);
-    await page.waitForSelector('atrium-menu-container [data-state=loading]');
-    release();
-    await page.waitForSelector('atrium-menu-container [data-action=toggle-menu]', {
-      state: 'visible',
-    });
-    await page.waitForSelector('atrium-task-list [data-row]');
-    const measured = await shifts();
-    expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
-  });
+  it.each([
+    ['v-flow', '/v-todo', 360, 'atrium-task-list [data-row]', phones[0]!],
+    ['v-flow', '/v-todo', 1366, 'atrium-task-list [data-row]', { width: 1366, height: 768 }],
+    ['v-mail', '/mailList', 360, 'atrium-mail [data-state=no-account]', phones[0]!],
+  ])(
+    "keeps an area's page (%s%s, %i px) in place when its menu comes after its loading sign",
+    async (area, item, _width, content, size) => {
+      const measured = await shiftsWhileHeld(
+        size,
+        `**/getCurrentUserMenu?menuAlias=${area}*`,
+        `/${area}${item}?token=${await tokenOf('emp01')}`,
+        'atrium-menu-container [data-state=loading]',
+        shown('atrium-menu-container [data-action=toggle-menu]', content),
+      );
+      expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.005);
+    },
+  );
 
   it('keeps the side menu behind the menu button, and a tap on an item closes it', async () => {
     const page = await browser.newPage({ phone: phones[0]! });
